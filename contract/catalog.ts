@@ -1,0 +1,161 @@
+import { type Static, Type } from 'typebox';
+
+/** `prod` in every path and answer: apparel (segment/genre listings) or accessories (crafts). */
+export const Prod = Type.Union([Type.Literal('apparel'), Type.Literal('accessories')]);
+export type Prod = Static<typeof Prod>;
+
+export const YesNo = Type.Union([Type.Literal('Y'), Type.Literal('N')]);
+export type YesNo = Static<typeof YesNo>;
+
+// GET /home ------------------------------------------------------------------------------------
+
+export const HomeItem = Type.Object({ userSegment: Type.String(), genre: Type.String() });
+export const HomeResponse = Type.Array(HomeItem);
+export type HomeItem = Static<typeof HomeItem>;
+export type HomeResponse = Static<typeof HomeResponse>;
+
+// POST /api/item/{userSegment}/{genre}/{filters} and /api/item/accessories/{filters} -------------
+
+/** The selected filters: feature name -> chosen values (the path's URL-encoded JSON). */
+export type SelectedFilters = Record<string, string[]>;
+
+/** 0 default (newest first), 1 price low to high, 2 price high to low. */
+export const SortCode = Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)]);
+export type SortCode = Static<typeof SortCode>;
+
+export const ListingBody = Type.Object(
+  {
+    page: Type.Integer({ minimum: 1, maximum: 10_000 }),
+    sort: SortCode,
+  },
+  { additionalProperties: false },
+);
+export type ListingBody = Static<typeof ListingBody>;
+
+export const ListingProduct = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  /** the seller's name, shown as the card's source label */
+  source: Type.String(),
+  prod: Prod,
+  currentPrice: Type.Integer(),
+  oldPrice: Type.Integer(),
+  discount: Type.Integer(),
+  photo1: Type.String(),
+  /** apparel only: the first size in stock (the listing heart wishes that size) */
+  size: Type.Optional(Type.String()),
+  /** apparel only: whether the logged-in shopper has wished it */
+  wished: Type.Optional(YesNo),
+});
+export type ListingProduct = Static<typeof ListingProduct>;
+
+export const FilterFeature = Type.Record(Type.String(), Type.Array(Type.String()));
+export type FilterFeature = Static<typeof FilterFeature>;
+
+export const ListingResponse = Type.Object({
+  prods: Type.Array(ListingProduct),
+  noOfEntries: Type.Integer(),
+  /** [{feature: [values present in the current result set]}] */
+  filterFeature: Type.Array(FilterFeature),
+});
+export type ListingResponse = Static<typeof ListingResponse>;
+
+export const PAGE_SIZE = 20;
+
+// GET /product/ind/{prod}/{productID} ------------------------------------------------------------
+
+export const ProductInfo = Type.Object(
+  {
+    id: Type.Integer(),
+    name: Type.String(),
+    prod: Prod,
+    genre: Type.String(),
+    userSegment: Type.String(),
+    /** delivery partner's code, sent back with /api/pincheck */
+    partner: Type.String(),
+    childKey: Type.String(),
+    color: Type.String(),
+    description: Type.String(),
+    /** the sum of units in stock over all sizes */
+    stock: Type.Integer(),
+    /** size -> units in stock ('' is the one size of an accessory) */
+    additionsize: Type.Record(Type.String(), Type.Integer()),
+    /** 'In stock' when the product can be bought; 'Currently unavailable' when withdrawn */
+    active: Type.String(),
+    currentPrice: Type.Integer(),
+    oldPrice: Type.Integer(),
+    discount: Type.Integer(),
+    photo1: Type.String(),
+    photo2: Type.Optional(Type.String()),
+    photo3: Type.Optional(Type.String()),
+    photo4: Type.Optional(Type.String()),
+    photo5: Type.Optional(Type.String()),
+  },
+  // features and specifications (fabric, fitType, occasion, craft, …) appear as further string fields
+  { additionalProperties: Type.String() },
+);
+export type ProductInfo = Static<typeof ProductInfo>;
+
+export const ProductReview = Type.Object({
+  fname: Type.String(),
+  lname: Type.String(),
+  review: Type.String(),
+  rating: Type.Union([Type.Integer({ minimum: 1, maximum: 5 }), Type.Null()]),
+  reviewDP1: Type.Union([Type.String(), Type.Null()]),
+  verifiedPurchase: Type.Boolean(),
+});
+export type ProductReview = Static<typeof ProductReview>;
+
+export const RatingCount = Type.Object({ rating: Type.Integer(), ratingCount: Type.Integer() });
+export type RatingCount = Static<typeof RatingCount>;
+
+export const ProductResponse = Type.Object({
+  productInfo: ProductInfo,
+  review: Type.Array(ProductReview),
+  /** one row per star, 5 down to 1 */
+  rating: Type.Array(RatingCount),
+  /** the colours of this product and its siblings (same childKey) */
+  colorInfo: Type.Array(Type.Object({ color: Type.String(), id: Type.Integer() })),
+  /** units of this product in the shopper's cart: [] or [{quantity}] */
+  addToCart: Type.Array(Type.Object({ quantity: Type.Integer() })),
+  /** [{wished: 'Y'|'N'}] */
+  wishStatus: Type.Array(Type.Object({ wished: YesNo })),
+  loggedin: Type.Boolean(),
+});
+export type ProductResponse = Static<typeof ProductResponse>;
+
+/** Fields never shown as specifications (spec section 3). */
+export const HIDDEN_PRODUCT_FIELDS = [
+  'sellerId',
+  'seller',
+  'launchDate',
+  'weightCat',
+  'priceRange',
+  'discountRange',
+  'sku',
+] as const;
+
+// POST /api/{prod}/modifyProd (header key=color) --------------------------------------------------
+
+export const ModifyProdBody = Type.Object({
+  childKey: Type.String({ minLength: 1, maxLength: 100 }),
+  color: Type.String({ minLength: 1, maxLength: 60 }),
+});
+export type ModifyProdBody = Static<typeof ModifyProdBody>;
+export const ModifyProdResponse = Type.Object({ prodId: Type.Integer() });
+export type ModifyProdResponse = Static<typeof ModifyProdResponse>;
+
+// Feature keys and their display labels (unknown keys show as they are) ----------------------------
+
+export const FEATURE_LABELS: Record<string, string> = {
+  fabric: 'fabric',
+  color: 'color',
+  size: 'size',
+  sleeveSize: 'sleeve size',
+  neckLine: 'neck line',
+  fitType: 'fit type',
+  occasion: 'occasion',
+  material: 'material',
+  craft: 'craft',
+  pattern: 'pattern',
+};

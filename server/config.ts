@@ -1,0 +1,97 @@
+import { resolve } from 'node:path';
+
+/** Everything the server reads from the environment, parsed and validated once at start. */
+export interface Config {
+  nodeEnv: 'production' | 'development' | 'test';
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  sessionSecret: string;
+  smsProvider: 'console' | 'msg91';
+  paymentProvider: 'simulated' | 'razorpay';
+  razorpay: { keyId: string; keySecret: string; webhookSecret: string };
+  adminToken: string | undefined;
+  reconcileIntervalMs: number;
+  otpAddressHourlyLimit: number;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const value = env[name] ?? fallback;
+  if (!(allowed as readonly string[]).includes(value)) {
+    throw new ConfigError(`${name} must be one of ${allowed.join(', ')} (got "${value}")`);
+  }
+  return value as T;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+  }
+  return value;
+}
+
+function text(env: Env, name: string): string | undefined {
+  const value = env[name];
+  return value === undefined || value === '' ? undefined : value;
+}
+
+const DEV_SESSION_SECRET = 'haat-development-session-secret-not-for-production';
+
+export function loadConfig(env: Env = process.env): Config {
+  const nodeEnv = oneOf(env, 'NODE_ENV', ['production', 'development', 'test'] as const, 'development');
+  const production = nodeEnv === 'production';
+  const config: Config = {
+    nodeEnv,
+    port: integer(env, 'PORT', 3000, 0, 65535),
+    host: text(env, 'HOST') ?? '127.0.0.1',
+    databaseUrl: text(env, 'DATABASE_URL'),
+    dataDir: resolve(text(env, 'DATA_DIR') ?? './data'),
+    sessionSecret: text(env, 'SESSION_SECRET') ?? (production ? '' : DEV_SESSION_SECRET),
+    smsProvider: oneOf(env, 'SMS_PROVIDER', ['console', 'msg91'] as const, production ? 'msg91' : 'console'),
+    paymentProvider: oneOf(
+      env,
+      'PAYMENT_PROVIDER',
+      ['simulated', 'razorpay'] as const,
+      production ? 'razorpay' : 'simulated',
+    ),
+    razorpay: {
+      keyId: text(env, 'RAZORPAY_KEY_ID') ?? 'rzp_test_haatsimulated',
+      keySecret: text(env, 'RAZORPAY_KEY_SECRET') ?? (production ? '' : 'haat-simulated-key-secret'),
+      webhookSecret:
+        text(env, 'RAZORPAY_WEBHOOK_SECRET') ?? (production ? '' : 'haat-simulated-webhook-secret'),
+    },
+    adminToken: text(env, 'ADMIN_TOKEN'),
+    reconcileIntervalMs: integer(env, 'RECONCILE_INTERVAL_MS', 60_000, 100, 86_400_000),
+    otpAddressHourlyLimit: integer(env, 'OTP_ADDRESS_HOURLY_LIMIT', 100, 1, 1_000_000),
+  };
+  if (production) assertProductionReady(config);
+  return config;
+}
+
+function assertProductionReady(config: Config): void {
+  if (config.sessionSecret.length < 32) {
+    throw new ConfigError('SESSION_SECRET must be set to at least 32 characters in production');
+  }
+  if (config.smsProvider === 'console') {
+    throw new ConfigError('SMS_PROVIDER=console is for development; set SMS_PROVIDER=msg91 in production');
+  }
+  if (config.paymentProvider === 'simulated') {
+    throw new ConfigError('PAYMENT_PROVIDER=simulated is for development; use razorpay in production');
+  }
+  if (!config.razorpay.keySecret || !config.razorpay.webhookSecret || !config.razorpay.keyId) {
+    throw new ConfigError(
+      'RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET must be set in production',
+    );
+  }
+  if (config.adminToken !== undefined && config.adminToken.length < 24) {
+    throw new ConfigError('ADMIN_TOKEN must be at least 24 characters');
+  }
+}

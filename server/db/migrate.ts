@@ -1,0 +1,35 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import type { Db } from './connect.ts';
+
+const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** Plain SQL files named NNN_name.sql, applied in order. Landed files are frozen: add, never edit. */
+class SqlFileMigrationProvider implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const migrations: Record<string, Migration> = {};
+    for (const file of readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql'))) {
+      const text = readFileSync(join(MIGRATIONS_DIR, file), 'utf8');
+      migrations[file.replace(/\.sql$/, '')] = {
+        up: (db) =>
+          sql
+            .raw(text)
+            .execute(db)
+            .then(() => undefined),
+      };
+    }
+    return migrations;
+  }
+}
+
+export async function migrate(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider: new SqlFileMigrationProvider() });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    const name = failed ? ` (${failed.migrationName})` : '';
+    throw new Error(`database migration failed${name}: ${error instanceof Error ? error.message : error}`);
+  }
+}

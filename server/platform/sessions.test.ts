@@ -1,0 +1,46 @@
+import { expect, it } from 'vitest';
+import { describeEachDatabase } from '../test/app.ts';
+import { TestClient } from '../test/http.ts';
+
+describeEachDatabase('sessions and CSRF', (t) => {
+  it('GET /api/check starts a session and returns its CSRF token', async () => {
+    const client = new TestClient(t().baseUrl);
+    const res = await client.get<{ csrfToken: string }>('/api/check');
+    expect(res.status).toBe(200);
+    expect(res.body.csrfToken).toMatch(/^[\w-]{40,}$/);
+    const cookie = res.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/haat_sid=/);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    const again = await client.get<{ csrfToken: string }>('/api/check');
+    expect(again.body.csrfToken).toBe(res.body.csrfToken);
+  });
+
+  it('refuses a write without the token, with a wrong token, or from another session', async () => {
+    const shopper = await t().client();
+    const other = await t().client();
+    const route = '/api/item/Women/Kurti/%7B%7D';
+    const none = await shopper.post(route, { page: 1, sort: 0 }, { 'x-csrf-token': '' });
+    expect(none.status).toBe(403);
+    expect(none.body).toEqual({ error: expect.any(String) });
+    const wrong = await shopper.post(route, { page: 1, sort: 0 }, { 'x-csrf-token': 'forged' });
+    expect(wrong.status).toBe(403);
+    const stolen = await shopper.post(route, { page: 1, sort: 0 }, { 'x-csrf-token': other.csrfToken ?? '' });
+    expect(stolen.status).toBe(403);
+    const anonymous = await new TestClient(t().baseUrl).post(
+      route,
+      { page: 1, sort: 0 },
+      {
+        'x-csrf-token': shopper.csrfToken ?? '',
+      },
+    );
+    expect(anonymous.status).toBe(403);
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const client = await t().client();
+    const res = await client.get('/api/nothing-here');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ error: expect.stringContaining('/api/nothing-here') });
+  });
+});

@@ -1,0 +1,178 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/connect.ts';
+import { hmacHex, randomToken, safeEqual } from './crypto.ts';
+import { forbidden } from './errors.ts';
+
+export const SESSION_COOKIE = 'haat_sid';
+const IDLE_DAYS = 30;
+const IDLE_MS = IDLE_DAYS * 24 * 3600 * 1000;
+// last_seen_at is refreshed at most this often, so a busy shopper does not write on every request
+const TOUCH_EVERY_MS = 3600 * 1000;
+
+export interface Session {
+  id: string;
+  csrfToken: string;
+  customerId: number | null;
+  verifiedPhone: string | null;
+  verifiedUntil: Date | null;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** false on routes that authenticate otherwise (webhooks, back office) */
+    csrf?: boolean;
+  }
+}
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Server-side sessions in the database, keyed by an HMAC of the cookie's random token. */
+export class Sessions {
+  private readonly loaded = new WeakMap<FastifyRequest, Promise<Session | null>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly secret: string,
+    private readonly secureCookie: boolean,
+  ) {}
+
+  /** The request's session, or null; read from the database once per request. */
+  current(request: FastifyRequest): Promise<Session | null> {
+    let session = this.loaded.get(request);
+    if (!session) {
+      session = this.load(request.cookies[SESSION_COOKIE]);
+      this.loaded.set(request, session);
+    }
+    return session;
+  }
+
+  /** The session, started (with its cookie) when the request has none. */
+  async ensure(request: FastifyRequest, reply: FastifyReply): Promise<Session> {
+    const existing = await this.current(request);
+    if (existing) return existing;
+    const session = await this.start(reply, {});
+    this.loaded.set(request, Promise.resolve(session));
+    return session;
+  }
+
+  /** The logged-in customer's id; a 403 (session lost) otherwise. */
+  async requireCustomer(request: FastifyRequest): Promise<number> {
+    const session = await this.current(request);
+    if (!session?.customerId) throw forbidden('Please log in to continue');
+    return session.customerId;
+  }
+
+  /** Replaces the session with a fresh one (new token and CSRF token), as at login. */
+  async rotate(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    fields: Partial<Pick<Session, 'customerId' | 'verifiedPhone' | 'verifiedUntil'>>,
+  ): Promise<Session> {
+    const old = await this.current(request);
+    if (old) await this.db.deleteFrom('sessions').where('id', '=', old.id).execute();
+    const session = await this.start(reply, fields);
+    this.loaded.set(request, Promise.resolve(session));
+    return session;
+  }
+
+  async update(
+    session: Session,
+    fields: Partial<Pick<Session, 'customerId' | 'verifiedPhone' | 'verifiedUntil'>>,
+  ): Promise<void> {
+    await this.db
+      .updateTable('sessions')
+      .set({
+        ...(fields.customerId !== undefined && { customer_id: fields.customerId }),
+        ...(fields.verifiedPhone !== undefined && { verified_phone: fields.verifiedPhone }),
+        ...(fields.verifiedUntil !== undefined && { verified_until: fields.verifiedUntil }),
+      })
+      .where('id', '=', session.id)
+      .execute();
+    Object.assign(session, fields);
+  }
+
+  async destroy(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    const session = await this.current(request);
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    if (!session) return false;
+    await this.db.deleteFrom('sessions').where('id', '=', session.id).execute();
+    this.loaded.set(request, Promise.resolve(null));
+    return true;
+  }
+
+  async verifyCsrf(request: FastifyRequest): Promise<void> {
+    const header = request.headers['x-csrf-token'];
+    const session = await this.current(request);
+    if (!session || typeof header !== 'string' || !safeEqual(header, session.csrfToken)) {
+      throw forbidden('Missing or invalid CSRF token');
+    }
+  }
+
+  private async start(
+    reply: FastifyReply,
+    fields: Partial<Pick<Session, 'customerId' | 'verifiedPhone' | 'verifiedUntil'>>,
+  ): Promise<Session> {
+    const token = randomToken();
+    const session: Session = {
+      id: hmacHex(this.secret, token),
+      csrfToken: randomToken(),
+      customerId: fields.customerId ?? null,
+      verifiedPhone: fields.verifiedPhone ?? null,
+      verifiedUntil: fields.verifiedUntil ?? null,
+    };
+    await this.db
+      .insertInto('sessions')
+      .values({
+        id: session.id,
+        csrf_token: session.csrfToken,
+        customer_id: session.customerId,
+        verified_phone: session.verifiedPhone,
+        verified_until: session.verifiedUntil,
+      })
+      .execute();
+    reply.setCookie(SESSION_COOKIE, token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.secureCookie,
+      maxAge: IDLE_DAYS * 24 * 3600,
+    });
+    return session;
+  }
+
+  private async load(token: string | undefined): Promise<Session | null> {
+    if (!token || token.length > 100) return null;
+    const id = hmacHex(this.secret, token);
+    const row = await this.db
+      .selectFrom('sessions')
+      .select(['id', 'csrf_token', 'customer_id', 'verified_phone', 'verified_until', 'last_seen_at'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row) return null;
+    const idleFor = Date.now() - new Date(row.last_seen_at).getTime();
+    if (idleFor > IDLE_MS) {
+      await this.db.deleteFrom('sessions').where('id', '=', id).execute();
+      return null;
+    }
+    if (idleFor > TOUCH_EVERY_MS) {
+      await this.db.updateTable('sessions').set({ last_seen_at: new Date() }).where('id', '=', id).execute();
+    }
+    return {
+      id: row.id,
+      csrfToken: row.csrf_token,
+      customerId: row.customer_id,
+      verifiedPhone: row.verified_phone,
+      verifiedUntil: row.verified_until ? new Date(row.verified_until) : null,
+    };
+  }
+}
+
+/** Every unsafe request carries the session's CSRF token, unless its route authenticates otherwise. */
+export function registerCsrfCheck(app: FastifyInstance, sessions: Sessions): void {
+  // onRequest: before the body is parsed or validated, so a forged request learns nothing more
+  app.addHook('onRequest', async (request) => {
+    if (!UNSAFE_METHODS.has(request.method) || request.is404) return;
+    if (request.routeOptions.config?.csrf === false) return;
+    await sessions.verifyCsrf(request);
+  });
+}

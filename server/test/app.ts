@@ -1,0 +1,71 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { buildApp } from '../app.ts';
+import { type Config, loadConfig } from '../config.ts';
+import type { Db } from '../db/connect.ts';
+import { type DatabaseKind, databaseKinds, openTestDatabase } from './database.ts';
+import { TestClient } from './http.ts';
+
+export const TEST_ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
+
+export interface TestApp {
+  kind: DatabaseKind;
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  baseUrl: string;
+  /** a new shopper with a started session */
+  client(): Promise<TestClient>;
+  close(): Promise<void>;
+}
+
+/** The whole app on a fresh database copy, listening on a real port. */
+export async function startTestApp(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await openTestDatabase(kind);
+  const dataDir = mkdtempSync(join(tmpdir(), 'haat-data-'));
+  const config = loadConfig({ NODE_ENV: 'test', ADMIN_TOKEN: TEST_ADMIN_TOKEN, DATA_DIR: dataDir, ...env });
+  const app = await buildApp({ config, db: database.db });
+  const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    kind,
+    app,
+    db: database.db,
+    config,
+    baseUrl,
+    client: () => new TestClient(baseUrl).start(),
+    close: async () => {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Runs a suite once per database engine (PGlite, and PostgreSQL when TEST_DATABASE_URL is set),
+ * each on its own fresh copy of the seeded template.
+ */
+export function describeEachDatabase(
+  name: string,
+  suite: (t: () => TestApp) => void,
+  env: Record<string, string> = {},
+): void {
+  for (const kind of databaseKinds()) {
+    describe(`${name} [${kind}]`, () => {
+      let testApp: TestApp | undefined;
+      beforeAll(async () => {
+        testApp = await startTestApp(kind, env);
+      }, 60_000);
+      afterAll(async () => {
+        await testApp?.close();
+      });
+      suite(() => {
+        if (!testApp) throw new Error('test app not started');
+        return testApp;
+      });
+    });
+  }
+}

@@ -1,0 +1,39 @@
+import { readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'kysely';
+import { inject } from 'vitest';
+import { connectPglite, connectPostgres, type DatabaseHandle } from '../db/connect.ts';
+import { adminUrl } from './postgres.ts';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. */
+export function databaseKinds(): DatabaseKind[] {
+  return inject('postgresTemplate') ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+let copies = 0;
+
+/** A fresh copy of the migrated, seeded template, for one test file or suite. */
+export async function openTestDatabase(kind: DatabaseKind): Promise<DatabaseHandle> {
+  if (kind === 'pglite') {
+    const tarball = readFileSync(inject('pgliteTemplate'));
+    const pglite = await PGlite.create({ loadDataDir: new Blob([tarball]) });
+    return connectPglite(pglite);
+  }
+  const url = process.env.TEST_DATABASE_URL;
+  const template = inject('postgresTemplate');
+  if (!url || !template) throw new Error('PostgreSQL tests need TEST_DATABASE_URL');
+  const name = `haat_test_${process.pid}_${Date.now()}_${copies++}`;
+  const admin = connectPostgres(url, 1);
+  await sql.raw(`CREATE DATABASE ${name} TEMPLATE ${template}`).execute(admin.db);
+  const handle = connectPostgres(adminUrl(url, name));
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await sql.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).execute(admin.db);
+      await admin.close();
+    },
+  };
+}

@@ -1,0 +1,8 @@
+export const TEMPLATE_DB = `haat_template_${process.pid}`;
+
+/** The same server as `url`, another database on it. */
+export function adminUrl(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}

@@ -1,0 +1,45 @@
+import type { Prod, SelectedFilters } from '../../../contract/catalog.ts';
+
+/** Every URL of the web app, built in one place. */
+
+const encodeFilters = (filters: SelectedFilters = {}) => encodeURIComponent(JSON.stringify(filters));
+
+export const paths = {
+  home: () => '/',
+  listing: (userSegment: string, genre: string, filters?: SelectedFilters) =>
+    `/item/${encodeURIComponent(userSegment)}/${encodeURIComponent(genre)}/${encodeFilters(filters)}`,
+  accessories: (filters?: SelectedFilters) => `/accessories/${encodeFilters(filters)}`,
+  product: (prod: Prod | string, productId: number | string) =>
+    `/product/${encodeURIComponent(prod)}/${encodeURIComponent(String(productId))}`,
+  wishlist: () => '/wishlist',
+  checkout: () => '/checkout',
+  profile: () => '/profile',
+  login: () => '/login',
+  signUp: () => '/signUp',
+  orders: () => '/orders',
+  review: (prodId: number | string) => `/review/${encodeURIComponent(String(prodId))}`,
+  terms: () => '/terms',
+  privacy: () => '/privacy',
+  payment: () => '/payment',
+  cancellation: () => '/cancellation',
+  shipping: () => '/shipping',
+  contact: () => '/concats',
+  error: () => '/error',
+  comingSoon: () => '/comingSoon',
+  noResponse: () => '/noResponse',
+  image: (file: string, width?: number) => `/images/${encodeURIComponent(file)}${width ? `?w=${width}` : ''}`,
+  reviewImage: (file: string) => `/reviewimages/${encodeURIComponent(file)}`,
+};
+
+/** The API's paths, mirrored from spec section 7. */
+export const apiPaths = {
+  check: () => '/api/check',
+  home: () => '/home',
+  terms: () => '/api/terms',
+  listing: (userSegment: string, genre: string, filters: SelectedFilters) =>
+    `/api/item/${encodeURIComponent(userSegment)}/${encodeURIComponent(genre)}/${encodeFilters(filters)}`,
+  accessories: (filters: SelectedFilters) => `/api/item/accessories/${encodeFilters(filters)}`,
+  product: (prod: string, productId: number | string) =>
+    `/product/ind/${encodeURIComponent(prod)}/${encodeURIComponent(String(productId))}`,
+  modifyProd: (prod: string) => `/api/${encodeURIComponent(prod)}/modifyProd`,
+};
