@@ -1,0 +1,288 @@
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseKinds, openTestDatabase } from '../../test/database.ts';
+import { connectPglite, type DatabaseHandle, type Db } from '../connect.ts';
+import { migrate } from '../migrate.ts';
+import { generateDemoShop } from './generate.ts';
+import { seedIfEmpty } from './seed.ts';
+import { gstinCheckChar } from './sellers.ts';
+
+/** md5 of every seeded table's rows in id order (timestamps as epochs: the session time zone may differ) */
+async function fingerprint(db: Db): Promise<Record<string, string>> {
+  const { rows } = await sql<Record<string, string>>`
+    SELECT
+      (SELECT md5(string_agg(concat_ws('|', id, prod, user_segment, genre, name, description, seller_id,
+          partner_id, child_key, color, features::text, specs::text, current_price_paise, old_price_paise,
+          discount, active, array_to_string(photos, ','), sku, launch_date::text, weight_cat), '~' ORDER BY id))
+        FROM products) AS products,
+      (SELECT md5(string_agg(concat_ws('|', id, product_id, size, position, stock), '~' ORDER BY id))
+        FROM skus) AS skus,
+      (SELECT md5(string_agg(concat_ws('|', id, name, city, gstin), '~' ORDER BY id)) FROM sellers) AS sellers,
+      (SELECT md5(string_agg(concat_ws('|', partner_id, pincode), '~' ORDER BY partner_id, pincode))
+        FROM partner_pincodes) AS partner_pincodes,
+      (SELECT md5(string_agg(concat_ws('|', id, phone, email, fname, lname, pin), '~' ORDER BY id))
+        FROM customers) AS customers,
+      (SELECT md5(string_agg(concat_ws('|', customer_id, product_id, rating, body, photo, verified_purchase,
+          extract(epoch FROM created_at)), '~' ORDER BY customer_id, product_id))
+        FROM reviews) AS reviews`.execute(db);
+  return rows[0] ?? {};
+}
+
+// Map.groupBy arrives in Node 21
+function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+  return groups;
+}
+
+async function count(
+  db: Db,
+  table: 'products' | 'skus' | 'reviews' | 'customers' | 'sellers',
+): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+describe('demo shop generator', () => {
+  it('makes the same shop on every call', () => {
+    expect(JSON.stringify(generateDemoShop())).toBe(JSON.stringify(generateDemoShop()));
+  });
+});
+
+describe('seedIfEmpty on a fresh database', () => {
+  let fresh: DatabaseHandle;
+  beforeAll(async () => {
+    fresh = connectPglite(await PGlite.create());
+    await migrate(fresh.db);
+  }, 60_000);
+  afterAll(() => fresh.close());
+
+  it('seeds once when two start together, and a later run adds nothing', async () => {
+    await Promise.all([seedIfEmpty(fresh.db), seedIfEmpty(fresh.db)]);
+    const products = await count(fresh.db, 'products');
+    const skus = await count(fresh.db, 'skus');
+    expect(products).toBe(generateDemoShop().products.length);
+    await seedIfEmpty(fresh.db);
+    expect(await count(fresh.db, 'products')).toBe(products);
+    expect(await count(fresh.db, 'skus')).toBe(skus);
+    expect(await count(fresh.db, 'reviews')).toBeGreaterThan(0);
+  }, 60_000);
+
+  for (const kind of databaseKinds()) {
+    it(`gives the very rows of the test template, seeded separately [${kind}]`, async () => {
+      const template = await openTestDatabase(kind);
+      try {
+        const expected = await fingerprint(template.db);
+        expect(Object.values(expected).every((hash) => /^[0-9a-f]{32}$/.test(hash))).toBe(true);
+        expect(await fingerprint(fresh.db)).toEqual(expected);
+      } finally {
+        await template.close();
+      }
+    }, 60_000);
+  }
+});
+
+describe('the demo catalogue', () => {
+  let handle: DatabaseHandle;
+  let db: Db;
+  beforeAll(async () => {
+    handle = await openTestDatabase('pglite');
+    db = handle.db;
+  }, 60_000);
+  afterAll(() => handle.close());
+
+  it('has at least 1,500 products, crafts among them', async () => {
+    const rows = await db
+      .selectFrom('products')
+      .select(['prod', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('prod')
+      .execute();
+    const by = Object.fromEntries(rows.map((r) => [r.prod, Number(r.n)]));
+    expect((by.apparel ?? 0) + (by.accessories ?? 0)).toBeGreaterThanOrEqual(1500);
+    expect(by.accessories).toBeGreaterThanOrEqual(250);
+  });
+
+  it('has every genre the home page names, and the crafts section', async () => {
+    const rows = await db
+      .selectFrom('products')
+      .select(['prod', 'user_segment', 'genre'])
+      .distinct()
+      .execute();
+    const genres = rows.map((r) => `${r.prod}:${r.user_segment}/${r.genre}`);
+    const wanted = [
+      ...['Kurti', 'Top', 'Dress', 'Co ord set', 'Hand bag', 'Wallet', 'Hand purse', 'Saree'].map(
+        (g) => `Women/${g}`,
+      ),
+      'Unisex/Backpack',
+      'Men/Hand bag',
+      'Men/Kurta',
+      'Men/Shirt',
+      'Men/T-shirt',
+      'Kids/Frock',
+    ];
+    for (const genre of wanted) expect(genres).toContain(`apparel:${genre}`);
+    const crafts = [
+      'Terracotta jewellery',
+      'Dokra jewellery',
+      'Kantha stole',
+      'Jute bag',
+      'Madhubani painting',
+    ];
+    for (const genre of crafts) expect(genres).toContain(`accessories:Crafts/${genre}`);
+  });
+
+  it('describes products with exactly the agreed feature keys', async () => {
+    const rows = await db.selectFrom('products').select(['prod', 'genre', 'color', 'features']).execute();
+    const keys = (prod: string) =>
+      new Set(rows.filter((r) => r.prod === prod).flatMap((r) => Object.keys(r.features)));
+    expect([...keys('apparel')].sort()).toEqual(
+      ['color', 'fabric', 'fitType', 'neckLine', 'occasion', 'size', 'sleeveSize'].sort(),
+    );
+    expect([...keys('accessories')].sort()).toEqual(['color', 'craft', 'material', 'occasion']);
+    for (const row of rows) {
+      expect(row.features.color).toEqual([row.color]);
+      for (const values of Object.values(row.features)) expect(values.length).toBeGreaterThan(0);
+    }
+    const bags = rows.filter((r) => /bag|wallet|purse/i.test(r.genre) && r.prod === 'apparel');
+    expect(bags.length).toBeGreaterThan(0);
+    for (const bag of bags) {
+      expect(bag.features.size).toEqual(['Free Size']);
+      expect(bag.features.sleeveSize).toBeUndefined();
+      expect(bag.features.neckLine).toBeUndefined();
+    }
+  });
+
+  it('prices in whole rupees with a discount of 0 to 70%', async () => {
+    const rows = await db
+      .selectFrom('products')
+      .select(['current_price_paise', 'old_price_paise', 'discount'])
+      .execute();
+    for (const row of rows) {
+      expect(row.current_price_paise % 100).toBe(0);
+      expect(row.old_price_paise % 100).toBe(0);
+      expect(row.discount).toBeGreaterThanOrEqual(0);
+      expect(row.discount).toBeLessThanOrEqual(70);
+    }
+    expect(rows.some((r) => r.discount === 0)).toBe(true);
+    expect(rows.filter((r) => r.discount >= 30).length).toBeGreaterThan(rows.length / 5);
+  });
+
+  it('names 1 to 5 photos after the sku', async () => {
+    const rows = await db.selectFrom('products').select(['sku', 'photos']).execute();
+    for (const { sku, photos } of rows) {
+      expect(sku).toMatch(/^HT-[A-Z]{3}-\d{6}$/);
+      expect(photos.length).toBeGreaterThanOrEqual(1);
+      expect(photos.length).toBeLessThanOrEqual(5);
+      expect(photos).toEqual(photos.map((_, i) => `${sku.toLowerCase()}-${i + 1}.webp`));
+    }
+  });
+
+  it('stocks per size: features.size lists the skus, some sold out, some low, some products gone', async () => {
+    const products = await db
+      .selectFrom('products')
+      .leftJoin('skus', 'skus.product_id', 'products.id')
+      .select([
+        'products.id',
+        'products.prod',
+        'products.features',
+        'skus.size',
+        'skus.stock',
+        'skus.position',
+      ])
+      .orderBy('products.id')
+      .orderBy('skus.position')
+      .execute();
+    const byProduct = groupBy(products, (r) => r.id);
+    let soldOutSizes = 0;
+    let lowSizes = 0;
+    let soldOutProducts = 0;
+    for (const lines of byProduct.values()) {
+      const first = lines[0];
+      if (!first) continue;
+      const sizes = lines.map((l) => l.size);
+      const stock = lines.map((l) => l.stock ?? -1);
+      if (first.prod === 'accessories') expect(sizes).toEqual(['']);
+      else expect(sizes).toEqual(first.features.size);
+      expect(lines.map((l) => l.position)).toEqual(lines.map((_, i) => i));
+      if (stock.every((s) => s === 0)) soldOutProducts++;
+      else soldOutSizes += stock.filter((s) => s === 0).length;
+      lowSizes += stock.filter((s) => s >= 1 && s <= 9).length;
+    }
+    expect(soldOutSizes).toBeGreaterThan(100);
+    expect(lowSizes).toBeGreaterThan(products.length / 10);
+    expect(soldOutProducts).toBeGreaterThan(10);
+  });
+
+  it('keeps about 3% of products inactive', async () => {
+    const inactive = await db.selectFrom('products').select('id').where('active', '=', false).execute();
+    const all = await count(db, 'products');
+    expect(inactive.length).toBeGreaterThan(all * 0.01);
+    expect(inactive.length).toBeLessThan(all * 0.06);
+  });
+
+  it('makes colour siblings: one design, one genre and price band, a distinct colour each', async () => {
+    const rows = await db
+      .selectFrom('products')
+      .select(['prod', 'child_key', 'genre', 'user_segment', 'name', 'color', 'old_price_paise'])
+      .execute();
+    const designs = [...groupBy(rows, (r) => r.child_key).values()];
+    const apparel = designs.filter((d) => d[0]?.prod === 'apparel');
+    expect(apparel.filter((d) => d.length >= 2).length).toBeGreaterThan(apparel.length * 0.7);
+    for (const design of designs) {
+      expect(new Set(design.map((p) => p.color)).size).toBe(design.length);
+      expect(new Set(design.map((p) => `${p.user_segment}/${p.genre}`)).size).toBe(1);
+      expect(new Set(design.map((p) => p.old_price_paise)).size).toBe(1);
+      expect(new Set(design.map((p) => p.name.replace(p.color, ''))).size).toBe(1);
+    }
+  });
+
+  it('has sellers with well-formed GSTINs, couriers, and pincodes served by all, some or none', async () => {
+    const sellers = await db.selectFrom('sellers').selectAll().execute();
+    expect(sellers.length).toBeGreaterThanOrEqual(20);
+    for (const { gstin } of sellers) {
+      expect(gstin).toMatch(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/);
+      expect(gstin?.charAt(14)).toBe(gstinCheckChar(gstin?.slice(0, 14) ?? ''));
+    }
+    const partners = await db.selectFrom('delivery_partners').selectAll().execute();
+    expect(partners.length).toBeGreaterThanOrEqual(3);
+    const served = await db
+      .selectFrom('pincodes')
+      .leftJoin('partner_pincodes', 'partner_pincodes.pincode', 'pincodes.pincode')
+      .select(['pincodes.pincode', (eb) => eb.fn.count<number>('partner_pincodes.partner_id').as('n')])
+      .groupBy('pincodes.pincode')
+      .execute();
+    const partnersAt = new Map(served.map((s) => [s.pincode, Number(s.n)]));
+    for (const metro of ['700001', '110001', '400001', '560001', '600001', '500001']) {
+      expect(partnersAt.get(metro)).toBe(partners.length);
+    }
+    for (const remote of ['744101', '194101', '682555']) expect(partnersAt.get(remote)).toBe(0);
+    expect(served.length).toBeGreaterThanOrEqual(36);
+  });
+
+  it('has customers and mostly happy reviews, some without text, some with photos', async () => {
+    const customers = await db.selectFrom('customers').select(['phone', 'email']).execute();
+    expect(customers.length).toBe(40);
+    for (const c of customers) {
+      expect(c.phone).toMatch(/^9\d{9}$/);
+      expect(c.email).toMatch(/^[a-z.]+@example\.com$/);
+    }
+    const reviews = await db
+      .selectFrom('reviews')
+      .select(['product_id', 'rating', 'body', 'photo', 'verified_purchase'])
+      .execute();
+    expect(new Set(reviews.map((r) => r.product_id)).size).toBeGreaterThan(200);
+    const ratings = reviews.map((r) => r.rating ?? 0);
+    expect(ratings.reduce((a, b) => a + b, 0) / ratings.length).toBeGreaterThan(3.5);
+    expect(new Set(ratings)).toEqual(new Set([1, 2, 3, 4, 5]));
+    expect(reviews.some((r) => r.body === '')).toBe(true);
+    expect(
+      reviews.filter((r) => r.photo).every((r) => /^rv-ht-[a-z]{3}-\d{6}-\d+\.webp$/.test(r.photo ?? '')),
+    ).toBe(true);
+    expect(reviews.some((r) => r.photo)).toBe(true);
+    expect(reviews.some((r) => r.verified_purchase)).toBe(true);
+  });
+});

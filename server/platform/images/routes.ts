@@ -1,0 +1,36 @@
+import { createReadStream } from 'node:fs';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { AppContext } from '../../app.ts';
+import { DEFAULT_WIDTH, WIDTHS } from './render.ts';
+import { Images, type StoredImage } from './service.ts';
+
+const ImageRequest = {
+  params: Type.Object({ file: Type.String({ minLength: 1, maxLength: 200 }) }),
+  // the type lets the query string's text be read as a number
+  querystring: Type.Object({ w: Type.Optional(Type.Enum([...WIDTHS], { type: 'integer' })) }),
+};
+
+// a variant never changes under its name, so browsers and CDNs may keep it for a year
+const CACHE_FOREVER = 'public, max-age=31536000, immutable';
+
+function send(request: FastifyRequest, reply: FastifyReply, image: StoredImage) {
+  const etag = `"${image.size.toString(36)}-${Math.floor(image.modified).toString(36)}"`;
+  reply.header('cache-control', CACHE_FOREVER).header('etag', etag);
+  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+  return reply.type('image/webp').header('content-length', image.size).send(createReadStream(image.path));
+}
+
+/** GET /images/{file} (product photos) and /reviewimages/{file}, `?w=` 320, 640 or 960. */
+export const imageRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, ctx) => {
+  const images = new Images(ctx.db, ctx.config.dataDir);
+
+  app.get('/images/:file', { schema: ImageRequest }, async (request, reply) =>
+    send(request, reply, await images.product(request.params.file, request.query.w ?? DEFAULT_WIDTH)),
+  );
+
+  app.get('/reviewimages/:file', { schema: ImageRequest }, async (request, reply) =>
+    send(request, reply, await images.review(request.params.file, request.query.w ?? DEFAULT_WIDTH)),
+  );
+};

@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { Db } from '../../db/connect.ts';
+import { badRequest, notFound } from '../errors.ts';
+import { productSvg, reviewSvg } from './art/scene.ts';
+import { photoToWebp, svgToWebp, WIDTHS, type Width } from './render.ts';
+import { findProductPhoto, findReviewPhoto } from './store.ts';
+
+/** A variant on disk, ready to send. */
+export interface StoredImage {
+  path: string;
+  size: number;
+  modified: number;
+}
+
+type Folder = 'images' | 'reviewimages';
+
+const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
+// what a shop owner may drop into images/originals for a photo named {stem}.webp
+const ORIGINAL_TYPES = ['webp', 'jpg', 'jpeg', 'png'];
+
+/** A name is one plain file name ending in .webp: no folders, no "..". */
+function checkName(file: string): void {
+  if (!SAFE_NAME.test(file) || file.includes('..')) throw badRequest(`Bad image name: ${file.slice(0, 60)}`);
+  if (!file.endsWith('.webp')) throw notFound(`Image not found: ${file}`);
+}
+
+const variantPath = (dataDir: string, folder: Folder, width: Width, file: string) =>
+  join(dataDir, folder, String(width), file);
+
+const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+
+async function storedAt(path: string): Promise<StoredImage | undefined> {
+  try {
+    const info = await stat(path);
+    return { path, size: info.size, modified: info.mtimeMs };
+  } catch (error) {
+    if (isMissing(error)) return undefined;
+    throw error;
+  }
+}
+
+/** write beside, then rename: a reader never sees half a file, and two writers never mix */
+async function writeAtomically(path: string, data: Buffer): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const temporary = `${path}.${randomUUID()}.tmp`;
+  await writeFile(temporary, data);
+  await rename(temporary, path);
+}
+
+async function readOriginal(dir: string, file: string): Promise<Buffer | undefined> {
+  const stem = file.slice(0, -'.webp'.length);
+  for (const type of ORIGINAL_TYPES) {
+    try {
+      return await readFile(join(dir, `${stem}.${type}`));
+    } catch (error) {
+      if (!isMissing(error)) throw error;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Product and review photos as stored WebP variants under the data directory. A missing variant is
+ * made once, on its first request, from the shop owner's original or else from the demo art.
+ */
+export class Images {
+  private readonly pending = new Map<string, Promise<StoredImage | undefined>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly dataDir: string,
+  ) {}
+
+  product(file: string, width: Width): Promise<StoredImage> {
+    return this.variant('images', file, width, async () => {
+      const original = await readOriginal(join(this.dataDir, 'images', 'originals'), file);
+      if (original) return photoToWebp(original, width, true);
+      const demo = await findProductPhoto(this.db, file);
+      return demo && svgToWebp(productSvg(demo.subject, demo.photo, width));
+    });
+  }
+
+  review(file: string, width: Width): Promise<StoredImage> {
+    return this.variant('reviewimages', file, width, async () => {
+      const demo = await findReviewPhoto(this.db, file);
+      return demo && svgToWebp(reviewSvg(demo, file, width));
+    });
+  }
+
+  private async variant(
+    folder: Folder,
+    file: string,
+    width: Width,
+    make: () => Promise<Buffer | undefined>,
+  ): Promise<StoredImage> {
+    checkName(file);
+    const path = variantPath(this.dataDir, folder, width, file);
+    const found = (await storedAt(path)) ?? (await this.makeOnce(path, make));
+    if (!found) throw notFound(`Image not found: ${file}`);
+    return found;
+  }
+
+  /** concurrent requests for one missing variant share one rendering */
+  private makeOnce(path: string, make: () => Promise<Buffer | undefined>): Promise<StoredImage | undefined> {
+    const running = this.pending.get(path);
+    if (running) return running;
+    const job = (async () => {
+      const data = await make();
+      if (!data) return undefined;
+      await writeAtomically(path, data);
+      return storedAt(path);
+    })().finally(() => this.pending.delete(path));
+    this.pending.set(path, job);
+    return job;
+  }
+}
+
+/**
+ * Stores a shopper's uploaded photo (the file's bytes) as the review image `file`, in every width,
+ * upright and without its metadata. Not an image: 415.
+ */
+export async function storeReviewImage(dataDir: string, file: string, input: Buffer): Promise<void> {
+  checkName(file);
+  // every width is made before any is written, so a bad file leaves nothing behind
+  const variants = await Promise.all(
+    WIDTHS.map(async (width) => ({ width, data: await photoToWebp(input, width, false) })),
+  );
+  await Promise.all(
+    variants.map(({ width, data }) =>
+      writeAtomically(variantPath(dataDir, 'reviewimages', width, file), data),
+    ),
+  );
+}
