@@ -19,8 +19,22 @@ export type HomeResponse = Static<typeof HomeResponse>;
 /** The selected filters: feature name -> chosen values (the path's URL-encoded JSON). */
 export type SelectedFilters = Record<string, string[]>;
 
+const PathText = Type.String({ minLength: 1, maxLength: 100 });
+
+/** `filters` may be empty (no filters), or encoded once or twice. */
+export const ListingParams = Type.Object({
+  userSegment: PathText,
+  genre: PathText,
+  filters: Type.Optional(Type.String({ maxLength: 2000 })),
+});
+export type ListingParams = Static<typeof ListingParams>;
+
+export const AccessoriesParams = Type.Object({ filters: Type.Optional(Type.String({ maxLength: 2000 })) });
+export type AccessoriesParams = Static<typeof AccessoriesParams>;
+
 /** 0 default (newest first), 1 price low to high, 2 price high to low. */
-export const SortCode = Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)]);
+// an enum rather than a union of literals, so a wrong value is reported as "must be one of 0, 1, 2"
+export const SortCode = Type.Enum([0, 1, 2]);
 export type SortCode = Static<typeof SortCode>;
 
 export const ListingBody = Type.Object(
@@ -60,9 +74,13 @@ export const ListingResponse = Type.Object({
 });
 export type ListingResponse = Static<typeof ListingResponse>;
 
-export const PAGE_SIZE = 20;
+export { FEATURE_LABELS, HIDDEN_PRODUCT_FIELDS, PAGE_SIZE } from './catalog-constants.ts';
 
 // GET /product/ind/{prod}/{productID} ------------------------------------------------------------
+
+/** Free text: an unknown prod or a non-numeric id is a 404 (no such product), not a 400. */
+export const ProductParams = Type.Object({ prod: Type.String(), productID: Type.String() });
+export type ProductParams = Static<typeof ProductParams>;
 
 export const ProductInfo = Type.Object(
   {
@@ -94,7 +112,8 @@ export const ProductInfo = Type.Object(
   // features and specifications (fabric, fitType, occasion, craft, …) appear as further string fields
   { additionalProperties: Type.String() },
 );
-export type ProductInfo = Static<typeof ProductInfo>;
+/** Static<> drops the extra fields' index signature; features and specs are read as productInfo[name]. */
+export type ProductInfo = Static<typeof ProductInfo> & { [field: string]: unknown };
 
 export const ProductReview = Type.Object({
   fname: Type.String(),
@@ -122,20 +141,17 @@ export const ProductResponse = Type.Object({
   wishStatus: Type.Array(Type.Object({ wished: YesNo })),
   loggedin: Type.Boolean(),
 });
-export type ProductResponse = Static<typeof ProductResponse>;
-
-/** Fields never shown as specifications (spec section 3). */
-export const HIDDEN_PRODUCT_FIELDS = [
-  'sellerId',
-  'seller',
-  'launchDate',
-  'weightCat',
-  'priceRange',
-  'discountRange',
-  'sku',
-] as const;
+export type ProductResponse = Omit<Static<typeof ProductResponse>, 'productInfo'> & {
+  productInfo: ProductInfo;
+};
 
 // POST /api/{prod}/modifyProd (header key=color) --------------------------------------------------
+
+export const ModifyProdParams = Type.Object({ prod: Type.String() });
+export type ModifyProdParams = Static<typeof ModifyProdParams>;
+
+export const ModifyProdHeaders = Type.Object({ key: Type.Enum(['color']) });
+export type ModifyProdHeaders = Static<typeof ModifyProdHeaders>;
 
 export const ModifyProdBody = Type.Object({
   childKey: Type.String({ minLength: 1, maxLength: 100 }),
@@ -145,17 +161,11 @@ export type ModifyProdBody = Static<typeof ModifyProdBody>;
 export const ModifyProdResponse = Type.Object({ prodId: Type.Integer() });
 export type ModifyProdResponse = Static<typeof ModifyProdResponse>;
 
-// Feature keys and their display labels (unknown keys show as they are) ----------------------------
+// GET /api/terms ----------------------------------------------------------------------------------
 
-export const FEATURE_LABELS: Record<string, string> = {
-  fabric: 'fabric',
-  color: 'color',
-  size: 'size',
-  sleeveSize: 'sleeve size',
-  neckLine: 'neck line',
-  fitType: 'fit type',
-  occasion: 'occasion',
-  material: 'material',
-  craft: 'craft',
-  pattern: 'pattern',
-};
+export const TermsResponse = Type.Object({
+  /** when the policies last changed (YYYY-MM-DD) */
+  updated: Type.String(),
+  pages: Type.Array(Type.Object({ path: Type.String(), title: Type.String() })),
+});
+export type TermsResponse = Static<typeof TermsResponse>;

@@ -1,0 +1,24 @@
+import type { SetStockBody, SetStockResponse } from '../../../contract/admin.ts';
+import type { Db } from '../../db/connect.ts';
+import type { Catalog } from '../catalog/service.ts';
+import { recordAudit } from './store.ts';
+
+/** The back office's one actor for now: whoever holds ADMIN_TOKEN. */
+const ACTOR = 'admin';
+
+/** Sets a size's stock and records who changed it from what, in one transaction. */
+export async function setStock(db: Db, catalog: Catalog, body: SetStockBody): Promise<SetStockResponse> {
+  const { productId, size, quantity } = body;
+  const change = await db.transaction().execute(async (trx) => {
+    const result = await catalog.setStock(trx, productId, size, quantity);
+    await recordAudit(trx, {
+      actor: ACTOR,
+      action: 'stock.set',
+      subject: `product:${productId}`,
+      details: { productId, size, old: result.oldStock, new: result.stock },
+    });
+    return result;
+  });
+  catalog.invalidate();
+  return { productId, size, stock: change.stock };
+}

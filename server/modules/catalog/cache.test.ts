@@ -1,0 +1,111 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TtlCache } from './cache.ts';
+
+const TTL = 1_000;
+
+/** A load whose answers the test hands out one by one. */
+function loader() {
+  const pending: { resolve: (value: string) => void; reject: (error: Error) => void }[] = [];
+  const load = vi.fn(() => new Promise<string>((resolve, reject) => pending.push({ resolve, reject })));
+  return {
+    load,
+    answer: (value: string) => pending.shift()?.resolve(value),
+    fail: () => pending.shift()?.reject(new Error('database down')),
+  };
+}
+
+describe('TtlCache', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('answers concurrent misses on one key with a single load', async () => {
+    const cache = new TtlCache<string>(TTL, 10);
+    const { load, answer } = loader();
+    const first = cache.get('k', load);
+    const second = cache.get('k', load);
+    answer('v1');
+    expect(await Promise.all([first, second])).toEqual(['v1', 'v1']);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('answers a stale entry while one refresh runs, then the refreshed value', async () => {
+    const cache = new TtlCache<string>(TTL, 10);
+    const { load, answer } = loader();
+    const first = cache.get('k', load);
+    answer('v1');
+    await first;
+    vi.advanceTimersByTime(TTL + 1);
+    expect(await cache.get('k', load)).toBe('v1');
+    expect(await cache.get('k', load)).toBe('v1');
+    expect(load).toHaveBeenCalledTimes(2);
+    answer('v2');
+    await vi.waitFor(async () => expect(await cache.get('k', load)).toBe('v2'));
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('loads afresh once an entry is past its stale window', async () => {
+    const cache = new TtlCache<string>(TTL, 10);
+    const { load, answer } = loader();
+    const first = cache.get('k', load);
+    answer('v1');
+    await first;
+    vi.advanceTimersByTime(2 * TTL + 1);
+    const again = cache.get('k', load);
+    answer('v2');
+    expect(await again).toBe('v2');
+  });
+
+  it('forgets everything on clear, including a refresh that was under way', async () => {
+    const cache = new TtlCache<string>(TTL, 10);
+    const { load, answer } = loader();
+    const first = cache.get('k', load);
+    answer('v1');
+    await first;
+    vi.advanceTimersByTime(TTL + 1);
+    await cache.get('k', load);
+    cache.clear();
+    answer('from before the clear');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const after = cache.get('k', load);
+    answer('v3');
+    expect(await after).toBe('v3');
+  });
+
+  it('forgets one key on delete, and keeps the others', async () => {
+    const cache = new TtlCache<string>(TTL, 10);
+    const load = vi.fn(async () => 'v');
+    await cache.get('a', load);
+    await cache.get('b', load);
+    cache.delete('a');
+    await cache.get('a', load);
+    await cache.get('b', load);
+    expect(load).toHaveBeenCalledTimes(3);
+  });
+
+  it('does not keep a failed load', async () => {
+    const cache = new TtlCache<string>(TTL, 10);
+    const { load, answer, fail } = loader();
+    const first = cache.get('k', load);
+    fail();
+    await expect(first).rejects.toThrow('database down');
+    const second = cache.get('k', load);
+    answer('v2');
+    expect(await second).toBe('v2');
+  });
+
+  it('drops the oldest entry beyond its size', async () => {
+    const cache = new TtlCache<string>(TTL, 2);
+    const load = vi.fn(async () => 'v');
+    await cache.get('a', load);
+    await cache.get('b', load);
+    await cache.get('c', load);
+    await cache.get('b', load);
+    expect(load).toHaveBeenCalledTimes(3);
+    await cache.get('a', load);
+    expect(load).toHaveBeenCalledTimes(4);
+  });
+});

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { compareSizes, parseFilters } from './filters.ts';
+
+const segment = (value: unknown) => JSON.stringify(value);
+
+describe('parseFilters', () => {
+  it('gives equal selections one form: features and values sorted, duplicates and empty lists dropped', () => {
+    const a = parseFilters(segment({ size: ['M', 'S', 'M'], color: ['Red'], fabric: [] }));
+    const b = parseFilters(segment({ color: ['Red'], size: ['S', 'M'] }));
+    expect(a).toEqual({ color: ['Red'], size: ['M', 'S'] });
+    expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+  });
+
+  it('decodes a segment that is still percent-encoded, and reads blank as no filters', () => {
+    expect(parseFilters(encodeURIComponent(segment({ color: ['100% Red'] })))).toEqual({
+      color: ['100% Red'],
+    });
+    expect(parseFilters('')).toEqual({});
+    expect(parseFilters(undefined)).toEqual({});
+  });
+
+  it.each([
+    [
+      'too many features',
+      segment(Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`f${i}`, ['x']]))),
+    ],
+    ['too many values', segment({ color: Array.from({ length: 51 }, (_, i) => `c${i}`) })],
+    ['an over-long value', segment({ color: ['x'.repeat(101)] })],
+    ['an empty feature name', segment({ '': ['x'] })],
+  ])('refuses %s with a 400', (_case, text) => {
+    expect(() => parseFilters(text)).toThrow(expect.objectContaining({ status: 400 }));
+  });
+});
+
+describe('compareSizes', () => {
+  it('orders letter sizes, then numbers, then the rest', () => {
+    const sizes = ['Free Size', '32', 'XL', 'S', '28', 'XXL', 'M', '3XL', 'XS', 'L', '4-5Y', '2-3Y'];
+    expect(sizes.sort(compareSizes)).toEqual([
+      'XS',
+      'S',
+      'M',
+      'L',
+      'XL',
+      'XXL',
+      '3XL',
+      '2-3Y',
+      '4-5Y',
+      '28',
+      '32',
+      'Free Size',
+    ]);
+  });
+});

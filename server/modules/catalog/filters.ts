@@ -1,0 +1,73 @@
+import type { SelectedFilters } from '../../../contract/catalog.ts';
+import { badRequest } from '../../platform/errors.ts';
+
+const MAX_FEATURES = 20;
+const MAX_VALUES = 50;
+const MAX_TEXT = 100;
+
+/**
+ * The listing's `filters` path segment as selected filters. Fastify has decoded it once; a client
+ * that encoded it twice leaves it percent-encoded, so it is decoded once more. Empty means no filters.
+ * Features with no chosen values are dropped; values are de-duplicated and sorted, so equal
+ * selections share one cache key.
+ */
+export function parseFilters(segment: string | undefined): SelectedFilters {
+  const text = decodeAgainIfEncoded(segment?.trim() ?? '');
+  if (text === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw badRequest('filters must be URL-encoded JSON, e.g. {"color":["Red"]}');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw badRequest('filters must be a JSON object mapping a feature to a list of values');
+  }
+  const entries = Object.entries(parsed);
+  if (entries.length > MAX_FEATURES) throw badRequest(`filters may name at most ${MAX_FEATURES} features`);
+  const filters: SelectedFilters = {};
+  for (const [feature, values] of entries.sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const chosen = checkValues(feature, values);
+    if (chosen.length > 0) filters[feature] = chosen;
+  }
+  return filters;
+}
+
+function decodeAgainIfEncoded(text: string): string {
+  if (!text.startsWith('%')) return text;
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    throw badRequest('filters is not correctly URL-encoded');
+  }
+}
+
+function checkValues(feature: string, values: unknown): string[] {
+  if (feature.length === 0 || feature.length > MAX_TEXT) {
+    throw badRequest(`filters: a feature name must have 1 to ${MAX_TEXT} characters`);
+  }
+  if (!Array.isArray(values) || values.some((v) => typeof v !== 'string' || v.length > MAX_TEXT)) {
+    throw badRequest(`filters.${feature} must be a list of texts of at most ${MAX_TEXT} characters`);
+  }
+  if (values.length > MAX_VALUES)
+    throw badRequest(`filters.${feature} may list at most ${MAX_VALUES} values`);
+  return [...new Set(values as string[])].sort();
+}
+
+const LETTER_SIZES = ['XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL', 'XXXL', '3XL', '4XL', '5XL'];
+
+/** Sizes in the order a shopper reads them: XS, S, M, L, XL, …, then 26, 28, 30, …, then the rest. */
+export function compareSizes(a: string, b: string): number {
+  return sizeRank(a) - sizeRank(b) || leadingNumber(a) - leadingNumber(b) || a.localeCompare(b);
+}
+
+function sizeRank(size: string): number {
+  const letter = LETTER_SIZES.indexOf(size.toUpperCase());
+  if (letter >= 0) return letter;
+  return Number.isFinite(leadingNumber(size)) ? LETTER_SIZES.length : LETTER_SIZES.length + 1;
+}
+
+function leadingNumber(size: string): number {
+  const match = /^\d+(\.\d+)?/.exec(size);
+  return match ? Number(match[0]) : Number.POSITIVE_INFINITY;
+}

@@ -1,0 +1,96 @@
+import { type FastifyPluginAsyncTypebox, TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import {
+  AccessoriesParams,
+  HomeResponse,
+  ListingBody,
+  ListingParams,
+  ListingResponse,
+  ModifyProdBody,
+  ModifyProdHeaders,
+  ModifyProdParams,
+  ModifyProdResponse,
+  ProductParams,
+  ProductResponse,
+  TermsResponse,
+} from '../../../contract/catalog.ts';
+import type { AppContext } from '../../app.ts';
+import { parseFilters } from './filters.ts';
+import type { ListingScope } from './service.ts';
+
+const TERMS: TermsResponse = {
+  updated: '2026-11-01',
+  pages: [
+    { path: '/terms', title: 'Terms of use' },
+    { path: '/privacy', title: 'Privacy' },
+    { path: '/payment', title: 'Payment' },
+    { path: '/cancellation', title: 'Cancellation & return' },
+    { path: '/shipping', title: 'Shipping' },
+  ],
+};
+
+export const catalogRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, ctx) => {
+  // bodies are checked as sent (no "1" -> 1 coercion); path parts and headers are still converted
+  app.setValidatorCompiler(TypeBoxValidatorCompiler);
+
+  const customerOf = async (request: FastifyRequest) =>
+    (await ctx.sessions.current(request))?.customerId ?? null;
+
+  app.get('/home', { schema: { response: { 200: HomeResponse } } }, async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=60');
+    return ctx.catalog.home();
+  });
+
+  const listing = async (
+    request: FastifyRequest,
+    body: ListingBody,
+    scope: ListingScope,
+    filters?: string,
+  ) => {
+    const query = { scope, filters: parseFilters(filters), sort: body.sort, page: body.page };
+    return ctx.catalog.listing(query, await customerOf(request));
+  };
+
+  const accessories = { body: ListingBody, params: AccessoriesParams, response: { 200: ListingResponse } };
+  for (const url of ['/api/item/accessories/:filters', '/api/item/accessories']) {
+    app.post(url, { schema: accessories }, async (request) =>
+      listing(request, request.body, { prod: 'accessories' }, request.params.filters),
+    );
+  }
+
+  const apparel = { body: ListingBody, params: ListingParams, response: { 200: ListingResponse } };
+  for (const url of ['/api/item/:userSegment/:genre/:filters', '/api/item/:userSegment/:genre']) {
+    app.post(url, { schema: apparel }, async (request) => {
+      const { userSegment, genre, filters } = request.params;
+      return listing(request, request.body, { prod: 'apparel', userSegment, genre }, filters);
+    });
+  }
+
+  app.get(
+    '/product/ind/:prod/:productID',
+    { schema: { params: ProductParams, response: { 200: ProductResponse } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-cache');
+      const { prod, productID } = request.params;
+      return ctx.catalog.product(prod, productID, await customerOf(request));
+    },
+  );
+
+  app.post(
+    '/api/:prod/modifyProd',
+    {
+      schema: {
+        params: ModifyProdParams,
+        headers: ModifyProdHeaders,
+        body: ModifyProdBody,
+        response: { 200: ModifyProdResponse },
+      },
+    },
+    async (request) => {
+      const { childKey, color } = request.body;
+      return { prodId: await ctx.catalog.siblingInColour(request.params.prod, childKey, color) };
+    },
+  );
+
+  app.get('/api/terms', { schema: { response: { 200: TermsResponse } } }, async () => TERMS);
+};

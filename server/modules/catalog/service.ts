@@ -1,0 +1,268 @@
+import {
+  FEATURE_LABELS,
+  type FilterFeature,
+  HIDDEN_PRODUCT_FIELDS,
+  type HomeResponse,
+  type ListingProduct,
+  type ListingResponse,
+  PAGE_SIZE,
+  type Prod,
+  type ProductInfo,
+  type ProductResponse,
+  type SelectedFilters,
+  type SortCode,
+} from '../../../contract/catalog.ts';
+import type { Db } from '../../db/connect.ts';
+import { notFound } from '../../platform/errors.ts';
+import { TtlCache } from './cache.ts';
+import { compareSizes } from './filters.ts';
+import type { ListingScope } from './store.ts';
+import * as store from './store.ts';
+
+export type { ListingScope } from './store.ts';
+
+export interface ListingQuery {
+  scope: ListingScope;
+  filters: SelectedFilters;
+  sort: SortCode;
+  page: number;
+}
+
+/** What a product page shows every shopper alike; the shopper's own part is added per request. */
+type SharedProductPage = Pick<ProductResponse, 'productInfo' | 'review' | 'rating' | 'colorInfo'>;
+type SharedListingProduct = Omit<ListingProduct, 'wished'>;
+/** A listing's count and facets, and the ids of few matches in order (see store.listingSummary). */
+type Summary = Pick<ListingResponse, 'noOfEntries' | 'filterFeature'> &
+  Pick<store.ListingSummary, 'newest' | 'cheapest'>;
+
+const CACHE_TTL_MS = 30_000;
+const REVIEWS_SHOWN = 100;
+const HIDDEN = new Set<string>(HIDDEN_PRODUCT_FIELDS);
+const FEATURE_ORDER = Object.keys(FEATURE_LABELS);
+
+/** Whole rupees for the public API; the listing and the product page share this rounding. */
+export const rupees = (paise: number) => Math.round(paise / 100);
+
+export function isProd(value: string): value is Prod {
+  return value === 'apparel' || value === 'accessories';
+}
+
+/** A product id from a path: a positive 32-bit integer, or undefined. */
+export function parseProductId(text: string): number | undefined {
+  if (!/^[1-9][0-9]{0,9}$/.test(text)) return undefined;
+  const id = Number(text);
+  return id <= 2_147_483_647 ? id : undefined;
+}
+
+/**
+ * The catalogue as shoppers read it. Listings, the home list and product pages are cached for a
+ * short while (the database sets the throughput limit): other modules that change what a shopper
+ * sees here call productChanged() or invalidate(); anything else shows within a minute.
+ */
+export class Catalog {
+  // sized for some tens of MB at most: a summary holds up to 2 x 1,000 ids, a product page 100 reviews
+  private readonly homeCache = new TtlCache<HomeResponse>(CACHE_TTL_MS, 1);
+  private readonly summaryCache = new TtlCache<Summary>(CACHE_TTL_MS, 2_000);
+  private readonly pageCache = new TtlCache<SharedListingProduct[]>(CACHE_TTL_MS, 5_000);
+  private readonly productCache = new TtlCache<SharedProductPage | undefined>(CACHE_TTL_MS, 2_000);
+
+  constructor(private readonly db: Db) {}
+
+  /** After a change to a product's stock, holds or reviews: its page is read afresh. */
+  productChanged(productId: number): void {
+    this.productCache.delete(String(productId));
+  }
+
+  /** After a change to products or stock that listings show. */
+  invalidate(): void {
+    this.homeCache.clear();
+    this.summaryCache.clear();
+    this.pageCache.clear();
+    this.productCache.clear();
+  }
+
+  home(): Promise<HomeResponse> {
+    return this.homeCache.get('home', async () => {
+      const items = await store.homeSegments(this.db);
+      // sorted here, not by the database's collation, so every engine answers alike
+      return items.sort(
+        (a, b) => a.userSegment.localeCompare(b.userSegment) || a.genre.localeCompare(b.genre),
+      );
+    });
+  }
+
+  async listing(query: ListingQuery, customerId: number | null): Promise<ListingResponse> {
+    const { scope, filters, sort, page } = query;
+    const base = JSON.stringify([scope, filters]);
+    const summary = await this.summaryCache.get(base, () => this.loadSummary(scope, filters));
+    const offset = (page - 1) * PAGE_SIZE;
+    const prods =
+      offset >= summary.noOfEntries
+        ? []
+        : await this.pageCache.get(`${base}|${sort}|${page}`, () => this.loadPage(query, summary, offset));
+    const { noOfEntries, filterFeature } = summary;
+    return { prods: await this.withWished(scope.prod, prods, customerId), noOfEntries, filterFeature };
+  }
+
+  async product(prodText: string, idText: string, customerId: number | null): Promise<ProductResponse> {
+    const id = parseProductId(idText);
+    const shared =
+      id !== undefined && isProd(prodText)
+        ? await this.productCache.get(String(id), () => this.loadProduct(id))
+        : undefined;
+    if (!shared || shared.productInfo.prod !== prodText) {
+      throw notFound(`No product "${idText}" among ${prodText}`);
+    }
+    if (customerId === null) {
+      return { ...shared, addToCart: [], wishStatus: [{ wished: 'N' }], loggedin: false };
+    }
+    const productId = shared.productInfo.id;
+    const [units, wished] = await Promise.all([
+      store.cartUnits(this.db, customerId, productId),
+      store.isWished(this.db, customerId, productId),
+    ]);
+    return {
+      ...shared,
+      addToCart: units > 0 ? [{ quantity: units }] : [],
+      wishStatus: [{ wished: wished ? 'Y' : 'N' }],
+      loggedin: true,
+    };
+  }
+
+  async siblingInColour(prodText: string, childKey: string, color: string): Promise<number> {
+    const id = isProd(prodText) ? await store.siblingInColour(this.db, prodText, childKey, color) : undefined;
+    if (id === undefined) throw notFound(`No product of "${childKey}" in colour "${color}"`);
+    return id;
+  }
+
+  /** Sets a size's stock (within the caller's transaction); the caller invalidates once it commits. */
+  async setStock(db: Db, productId: number, size: string, quantity: number) {
+    const change = await store.setSizeStock(db, productId, size, quantity);
+    if (change) return change;
+    if (!(await store.productExists(db, productId))) throw notFound(`No product with id ${productId}`);
+    throw notFound(`Product ${productId} has no size "${size}"`);
+  }
+
+  private async loadSummary(scope: ListingScope, filters: SelectedFilters): Promise<Summary> {
+    const { total, facets, newest, cheapest } = await store.listingSummary(this.db, scope, filters);
+    return { noOfEntries: total, filterFeature: groupFacets(facets), newest, cheapest };
+  }
+
+  /** A page of few matches comes from their ids in the summary; of many, from a walk along a sort index. */
+  private async loadPage(
+    query: ListingQuery,
+    summary: Summary,
+    offset: number,
+  ): Promise<SharedListingProduct[]> {
+    const ordered = query.sort === 0 ? summary.newest : summary.cheapest;
+    const ids = query.sort === 2 ? ordered?.slice().reverse() : ordered;
+    const rows = ids
+      ? await store.listingCards(this.db, ids.slice(offset, offset + PAGE_SIZE))
+      : await store.listingPage(this.db, query, offset, PAGE_SIZE);
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      source: row.source,
+      prod: row.prod,
+      currentPrice: rupees(row.current_price_paise),
+      oldPrice: rupees(row.old_price_paise),
+      discount: row.discount,
+      photo1: row.photo1,
+      ...(row.prod === 'apparel' && { size: row.size ?? '' }),
+    }));
+  }
+
+  private async withWished(
+    prod: Prod,
+    prods: SharedListingProduct[],
+    customerId: number | null,
+  ): Promise<ListingProduct[]> {
+    if (prod !== 'apparel') return prods;
+    const wished =
+      customerId === null
+        ? new Set<number>()
+        : await store.wishedAmong(
+            this.db,
+            customerId,
+            prods.map((p) => p.id),
+          );
+    return prods.map((p) => ({ ...p, wished: wished.has(p.id) ? 'Y' : 'N' }));
+  }
+
+  private async loadProduct(id: number): Promise<SharedProductPage | undefined> {
+    const product = await store.findProduct(this.db, id);
+    if (!product) return undefined;
+    const [sizes, review, ratings, colorInfo] = await Promise.all([
+      store.sizeAvailability(this.db, id),
+      store.productReviews(this.db, id, REVIEWS_SHOWN),
+      store.ratingCounts(this.db, id),
+      store.colourSiblings(this.db, product.child_key),
+    ]);
+    const rating = [5, 4, 3, 2, 1].map((stars) => ({
+      rating: stars,
+      ratingCount: ratings.find((r) => r.rating === stars)?.count ?? 0,
+    }));
+    return { productInfo: productInfo(product, sizes), review, rating, colorInfo };
+  }
+}
+
+type ProductRow = NonNullable<Awaited<ReturnType<typeof store.findProduct>>>;
+
+function productInfo(product: ProductRow, sizes: { size: string; available: number }[]): ProductInfo {
+  const info = {
+    id: product.id,
+    name: product.name,
+    prod: product.prod,
+    genre: product.genre,
+    userSegment: product.user_segment,
+    partner: product.partner,
+    childKey: product.child_key,
+    color: product.color,
+    description: product.description,
+    stock: sizes.reduce((sum, s) => sum + s.available, 0),
+    additionsize: Object.fromEntries(sizes.map((s) => [s.size, s.available])),
+    active: product.active ? 'In stock' : 'Currently unavailable',
+    currentPrice: rupees(product.current_price_paise),
+    oldPrice: rupees(product.old_price_paise),
+    discount: product.discount,
+    photo1: product.photos[0] ?? '',
+    ...Object.fromEntries(product.photos.slice(1, 5).map((photo, i) => [`photo${i + 2}`, photo])),
+  };
+  return { ...specifications(product, new Set(Object.keys(info))), ...info };
+}
+
+/** Features (except size) and specs as further text fields; never a field of the page or a hidden one. */
+function specifications(product: ProductRow, taken: Set<string>): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [feature, values] of Object.entries(product.features)) {
+    if (feature !== 'size' && Array.isArray(values)) fields[feature] = values.join(', ');
+  }
+  for (const [name, value] of Object.entries(product.specs)) {
+    if (!(name in fields)) fields[name] = String(value);
+  }
+  for (const name of Object.keys(fields)) {
+    if (taken.has(name) || HIDDEN.has(name)) delete fields[name];
+  }
+  return fields;
+}
+
+/** [{feature: [values]}], features in the display order, sizes in size order, other values A to Z. */
+function groupFacets(facets: { feature: string; value: string }[]): FilterFeature[] {
+  const byFeature = new Map<string, string[]>();
+  for (const { feature, value } of facets) {
+    const values = byFeature.get(feature) ?? [];
+    values.push(value);
+    byFeature.set(feature, values);
+  }
+  const rank = (feature: string) => {
+    const known = FEATURE_ORDER.indexOf(feature);
+    return known >= 0 ? known : FEATURE_ORDER.length;
+  };
+  return [...byFeature.keys()]
+    .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))
+    .map((feature) => {
+      const values = byFeature.get(feature) ?? [];
+      values.sort(feature === 'size' ? compareSizes : (a, b) => a.localeCompare(b));
+      return { [feature]: values };
+    });
+}

@@ -1,0 +1,211 @@
+import { randomInt } from 'node:crypto';
+import type { Prod } from '../../contract/catalog.ts';
+import type { Db } from '../db/connect.ts';
+import type { Features, Specs } from '../db/schema.ts';
+import type { TestClient } from './http.ts';
+
+export interface ProductSpec {
+  prod?: Prod;
+  userSegment?: string;
+  genre?: string;
+  name?: string;
+  description?: string;
+  childKey?: string;
+  color?: string;
+  features?: Features;
+  specs?: Specs;
+  pricePaise?: number;
+  oldPricePaise?: number;
+  active?: boolean;
+  photos?: string[];
+  launchDate?: string;
+  /** [size, stock] in display order; accessories have one size, '' */
+  sizes?: [string, number][];
+}
+
+export interface FixtureProduct {
+  id: number;
+  /** size -> sku id */
+  skus: Record<string, number>;
+}
+
+export interface CustomerSpec {
+  fname?: string;
+  lname?: string;
+}
+
+/**
+ * Inserts exactly the rows a test needs, with names no demo seed uses, so a test's counts are exact
+ * whatever else the database holds.
+ */
+export class Fixtures {
+  // unique per run, so two suites on one database copy never collide on sku or phone
+  private readonly run = randomInt(100_000, 999_999);
+  private count = 0;
+  private sellerAndPartner: Promise<{ sellerId: number; partnerId: number }> | undefined;
+
+  constructor(readonly db: Db) {}
+
+  async product(spec: ProductSpec = {}): Promise<FixtureProduct> {
+    const n = this.next();
+    const { sellerId, partnerId } = await this.owners();
+    const prod = spec.prod ?? 'apparel';
+    const pricePaise = spec.pricePaise ?? 99_900;
+    const product = await this.db
+      .insertInto('products')
+      .values({
+        prod,
+        user_segment: spec.userSegment ?? 'Testwear',
+        genre: spec.genre ?? 'Fixture',
+        name: spec.name ?? `Fixture product ${n}`,
+        description: spec.description ?? `A product made for tests (${n})`,
+        seller_id: sellerId,
+        partner_id: partnerId,
+        child_key: spec.childKey ?? `fixture-${this.run}-${n}`,
+        color: spec.color ?? 'Red',
+        features: JSON.stringify(spec.features ?? {}),
+        specs: JSON.stringify(spec.specs ?? {}),
+        current_price_paise: pricePaise,
+        old_price_paise: spec.oldPricePaise ?? pricePaise * 2,
+        active: spec.active ?? true,
+        photos: spec.photos ?? [`fixture-${n}-1.webp`],
+        sku: `FIX-${this.run}-${n}`,
+        launch_date: spec.launchDate ?? '2026-01-01',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const sizes = spec.sizes ?? (prod === 'accessories' ? [['', 10]] : [['M', 10]]);
+    const skus = await this.db
+      .insertInto('skus')
+      .values(sizes.map(([size, stock], position) => ({ product_id: product.id, size, stock, position })))
+      .returning(['id', 'size'])
+      .execute();
+    return { id: product.id, skus: Object.fromEntries(skus.map((s) => [s.size, s.id])) };
+  }
+
+  async customer(spec: CustomerSpec = {}): Promise<number> {
+    const n = this.next();
+    const phone = `9${String(this.run).slice(0, 5)}${String(n).padStart(4, '0')}`;
+    const row = await this.db
+      .insertInto('customers')
+      .values({
+        phone,
+        email: `fixture-${this.run}-${n}@example.com`,
+        fname: spec.fname ?? 'Fixture',
+        lname: spec.lname ?? `Shopper${n}`,
+        gender: null,
+        house_no: null,
+        road_name: null,
+        area_name: null,
+        post_office: null,
+        city: null,
+        pin: null,
+        alt_phone: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  /** Makes the client's session a logged-in one, as the login call will. */
+  async logIn(client: TestClient, customerId: number): Promise<void> {
+    if (!client.csrfToken) throw new Error('start the client first');
+    await this.db
+      .updateTable('sessions')
+      .set({ customer_id: customerId })
+      .where('csrf_token', '=', client.csrfToken)
+      .executeTakeFirstOrThrow();
+  }
+
+  async wish(customerId: number, productId: number, size = ''): Promise<void> {
+    await this.db
+      .insertInto('wishlist_items')
+      .values({ customer_id: customerId, product_id: productId, size })
+      .execute();
+  }
+
+  async cartLine(customerId: number, skuId: number, quantity: number): Promise<void> {
+    await this.db
+      .insertInto('cart_lines')
+      .values({ customer_id: customerId, sku_id: skuId, quantity })
+      .execute();
+  }
+
+  async review(
+    customerId: number,
+    productId: number,
+    review: { rating?: number | null; body?: string; photo?: string | null; verified?: boolean; at?: string },
+  ): Promise<void> {
+    await this.db
+      .insertInto('reviews')
+      .values({
+        customer_id: customerId,
+        product_id: productId,
+        rating: review.rating ?? null,
+        body: review.body ?? '',
+        photo: review.photo ?? null,
+        verified_purchase: review.verified ?? false,
+        ...(review.at && { created_at: review.at, updated_at: review.at }),
+      })
+      .execute();
+  }
+
+  /** Units of a size set aside for a shopper who is paying (live, expired or released). */
+  async hold(
+    customerId: number,
+    skuId: number,
+    quantity: number,
+    state: 'live' | 'expired' | 'released' = 'live',
+  ): Promise<void> {
+    const n = this.next();
+    const order = await this.db
+      .insertInto('payment_orders')
+      .values({
+        customer_id: customerId,
+        gateway: 'simulated',
+        gateway_order_id: `order_fixture_${this.run}_${n}`,
+        receipt: `fixture-${this.run}-${n}`,
+        amount_paise: 100_000,
+        delivery_charge_paise: 0,
+        lines: JSON.stringify([]),
+        address: JSON.stringify({}),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const minute = 60_000;
+    await this.db
+      .insertInto('stock_holds')
+      .values({
+        payment_order_id: order.id,
+        sku_id: skuId,
+        quantity,
+        expires_at: new Date(Date.now() + (state === 'expired' ? -minute : 15 * minute)),
+        released_at: state === 'released' ? new Date() : null,
+      })
+      .execute();
+  }
+
+  private next(): number {
+    this.count += 1;
+    return this.count;
+  }
+
+  private owners() {
+    this.sellerAndPartner ??= this.insertOwners();
+    return this.sellerAndPartner;
+  }
+
+  private async insertOwners() {
+    const seller = await this.db
+      .insertInto('sellers')
+      .values({ name: `Fixture Looms ${this.run}`, city: 'Kolkata', gstin: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const partner = await this.db
+      .insertInto('delivery_partners')
+      .values({ code: `FIXTURE-${this.run}`, name: 'Fixture Couriers' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { sellerId: seller.id, partnerId: partner.id };
+  }
+}
