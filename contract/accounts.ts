@@ -1,0 +1,132 @@
+import { type Static, Type } from 'typebox';
+
+// Fastify coerces a JSON null to '' for string fields, so '' is how every optional field says "unset".
+
+const LETTERS = '\\p{L}\\p{M}';
+/** letters (any script), spaces and . ' - ; surrounding spaces are trimmed */
+const NAME_PATTERN = `^ *[${LETTERS}][${LETTERS} .'-]* *$`;
+
+/** An Indian mobile number: 10 digits, the first 6-9, without +91. */
+export const PhoneNumber = Type.String({ pattern: '^[6-9][0-9]{9}$' });
+export const OtpCode = Type.String({ pattern: '^[0-9]{6}$' });
+export const MailId = Type.String({ format: 'email', maxLength: 254 });
+export const PersonName = Type.String({ minLength: 1, maxLength: 50, pattern: NAME_PATTERN });
+
+// POST /api/otp/send and /api/otp/verify (design: "Deliberate changes to the spec" 1) -------------
+
+export const OtpSendBody = Type.Object({ phoneNumber: PhoneNumber });
+export type OtpSendBody = Static<typeof OtpSendBody>;
+
+export const OtpSendResponse = Type.Object({
+  sent: Type.Literal(true),
+  /** seconds until another code may be requested for this number */
+  resendAfter: Type.Integer(),
+});
+export type OtpSendResponse = Static<typeof OtpSendResponse>;
+
+/** 429: also sent as the Retry-After header */
+export const ThrottledResponse = Type.Object({ error: Type.String(), retryAfter: Type.Integer() });
+export type ThrottledResponse = Static<typeof ThrottledResponse>;
+
+export const OtpVerifyBody = Type.Object({ phoneNumber: PhoneNumber, code: OtpCode });
+export type OtpVerifyBody = Static<typeof OtpVerifyBody>;
+
+export const OtpVerifyResponse = Type.Object({ verified: Type.Literal(true) });
+export type OtpVerifyResponse = Static<typeof OtpVerifyResponse>;
+
+/** GET /api/dev/sms/{phoneNumber}: development outbox only */
+export const DevSmsParams = Type.Object({ phoneNumber: PhoneNumber });
+export const DevSmsResponse = Type.Object({ code: Type.String() });
+export type DevSmsResponse = Static<typeof DevSmsResponse>;
+
+// POST /api/signUp (header key = phone | mail | login) and POST /api/login ------------------------
+
+export const SignUpKey = Type.Unsafe<'phone' | 'mail' | 'login'>({
+  type: 'string',
+  enum: ['phone', 'mail', 'login'],
+});
+export type SignUpKey = Static<typeof SignUpKey>;
+export const SignUpHeaders = Type.Object({ key: SignUpKey });
+
+/** The sign-up record of key=login; all four are required there. */
+export const SignUpRecord = Type.Object({
+  phone: PhoneNumber,
+  mail: MailId,
+  fname: PersonName,
+  lname: PersonName,
+});
+export type SignUpRecord = Static<typeof SignUpRecord>;
+
+/** key=phone sends phoneNumber, key=mail sends mailId, key=login sends the sign-up record. */
+export const SignUpBody = Type.Object({
+  phoneNumber: Type.Optional(PhoneNumber),
+  mailId: Type.Optional(MailId),
+  phone: Type.Optional(PhoneNumber),
+  mail: Type.Optional(MailId),
+  fname: Type.Optional(PersonName),
+  lname: Type.Optional(PersonName),
+});
+export type SignUpBody = Static<typeof SignUpBody>;
+
+/** the answer of POST /api/login and of sign-up key=login (which logs in too) */
+export const LoginResponse = Type.Object({ fname: Type.String() });
+export type LoginResponse = Static<typeof LoginResponse>;
+
+/** key=phone and key=mail: whether it is already registered */
+export const RegisteredResponse = Type.Boolean();
+
+export const SignUpResponse = Type.Union([RegisteredResponse, LoginResponse]);
+
+export const LoginBody = Type.Object({ phoneNumber: PhoneNumber });
+export type LoginBody = Static<typeof LoginBody>;
+
+export const LoginCheckResponse = Type.Object({ loggedIn: Type.Literal(true), fname: Type.String() });
+export type LoginCheckResponse = Static<typeof LoginCheckResponse>;
+
+export const SignOutResponse = Type.Object({ signedOut: Type.Literal(true) });
+export type SignOutResponse = Static<typeof SignOutResponse>;
+
+// GET /api/profile and POST /editProfile (spec section 3) --------------------------------------
+
+export const Gender = Type.Unsafe<'M' | 'F' | ''>({ type: 'string', enum: ['M', 'F', ''] });
+export type Gender = Static<typeof Gender>;
+
+const FreeText = (maxLength: number) => Type.String({ maxLength, pattern: '^[^\\p{Cc}]*$' });
+
+export const Profile = Type.Object({
+  fname: Type.String(),
+  lname: Type.String(),
+  gender: Gender,
+  /** read-only */
+  mailID: Type.String(),
+  /** read-only */
+  phoneNo: Type.String(),
+  houseNo: Type.String(),
+  roadName: Type.String(),
+  areaName: Type.String(),
+  postOffice: Type.String(),
+  city: Type.String(),
+  pin: Type.String(),
+  altPhoneNumber: Type.String(),
+});
+export type Profile = Static<typeof Profile>;
+
+/**
+ * The whole profile as the form holds it. mailID and phoneNo may be sent back unchanged (a change is a
+ * 400); a field left out keeps its value; '' (or null) clears an optional one.
+ */
+export const EditProfileBody = Type.Object({
+  fname: PersonName,
+  lname: PersonName,
+  gender: Type.Optional(Gender),
+  mailID: Type.Optional(Type.String({ maxLength: 254 })),
+  phoneNo: Type.Optional(Type.String({ maxLength: 20 })),
+  houseNo: Type.Optional(FreeText(100)),
+  roadName: Type.Optional(FreeText(100)),
+  areaName: Type.Optional(FreeText(100)),
+  postOffice: Type.Optional(FreeText(100)),
+  city: Type.Optional(Type.String({ maxLength: 50, pattern: `^( *[${LETTERS}][${LETTERS} .'-]* *)?$` })),
+  pin: Type.Optional(Type.String({ pattern: '^([1-9][0-9]{5})?$' })),
+  altPhoneNumber: Type.Optional(Type.String({ pattern: '^([6-9][0-9]{9})?$' })),
+});
+export type EditProfileBody = Static<typeof EditProfileBody>;

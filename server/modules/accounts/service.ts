@@ -1,0 +1,246 @@
+import { randomInt } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type {
+  EditProfileBody,
+  OtpSendResponse,
+  Profile,
+  SignUpRecord,
+  ThrottledResponse,
+} from '../../../contract/accounts.ts';
+import type { Db } from '../../db/connect.ts';
+import type { Customer } from '../../db/schema.ts';
+import { hmacHex, safeEqual } from '../../platform/crypto.ts';
+import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../platform/errors.ts';
+import type { Session, Sessions } from '../../platform/sessions.ts';
+import type { SmsSender } from '../../platform/sms/sender.ts';
+import * as store from './store.ts';
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+export const CODE_VALID_MS = 5 * MINUTE;
+export const RESEND_AFTER_S = 30;
+export const MAX_ATTEMPTS = 5;
+export const PHONE_HOURLY_LIMIT = 5;
+/** how long a verified code lets the session log in or sign up with its phone */
+export const VERIFIED_FOR_MS = 10 * MINUTE;
+
+export const PHONE_TAKEN = 'Phone number is already registered';
+export const MAIL_TAKEN = 'Mail id is already registered, try with different mail id';
+export const PHONE_NOT_REGISTERED = 'Phone number is not registered!';
+export const INCORRECT_OTP = 'Incorrect OTP';
+
+export interface AccountsDeps {
+  db: Db;
+  sessions: Sessions;
+  sms: SmsSender;
+  /** key of the codes' HMAC */
+  secret: string;
+  addressHourlyLimit: number;
+  now: () => Date;
+  log: Pick<FastifyBaseLogger, 'error'>;
+}
+
+export type SendResult = OtpSendResponse | ThrottledResponse;
+
+export interface LoggedIn {
+  customerId: number;
+  fname: string;
+}
+
+/** Accounts: one-time codes by SMS, sign-up and login for the phone a session verified, the profile. */
+export class AccountsService {
+  constructor(private readonly deps: AccountsDeps) {}
+
+  /** Sends a new code, unless the phone or the client address has asked too often. */
+  async sendCode(phone: string, clientAddress: string): Promise<SendResult> {
+    const { db, sms, log } = this.deps;
+    const now = this.deps.now();
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const claim = await db.transaction().execute(async (trx) => {
+      await store.lockPhone(trx, phone);
+      await store.deleteCodesBefore(trx, phone, new Date(now.getTime() - HOUR));
+      const throttled = await this.throttle(trx, phone, clientAddress, now);
+      if (throttled) return throttled;
+      const id = await store.insertCode(trx, {
+        phone,
+        codeHash: this.hash(phone, code),
+        clientAddress,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + CODE_VALID_MS),
+      });
+      return { id };
+    });
+    if (!('id' in claim)) return claim;
+    try {
+      await sms.sendOtp(phone, code);
+    } catch (error) {
+      // the shopper never got it: it must neither stay valid nor count against the limits
+      await store.deleteCode(db, claim.id);
+      log.error({ err: error }, 'one-time code SMS not sent');
+      throw new AppError(502, 'Could not send the OTP right now, please try again in a moment');
+    }
+    return { sent: true, resendAfter: RESEND_AFTER_S };
+  }
+
+  /** Checks the phone's latest code; a match lets this session log in or sign up with that phone. */
+  async verifyCode(session: Session, phone: string, code: string): Promise<void> {
+    const { db, sessions } = this.deps;
+    const now = this.deps.now();
+    const latest = await store.latestCode(db, phone);
+    if (!latest || latest.consumed_at || new Date(latest.expires_at) <= now) {
+      throw unauthorized('OTP has expired, please request a new one');
+    }
+    const attempt = await store.claimAttempt(db, latest.id, MAX_ATTEMPTS, now);
+    if (!attempt) throw unauthorized('Too many incorrect attempts, please request a new OTP');
+    if (!safeEqual(this.hash(phone, code), attempt.code_hash)) throw unauthorized(INCORRECT_OTP);
+    if (!(await store.consumeCode(db, latest.id, now))) {
+      throw unauthorized('OTP has expired, please request a new one');
+    }
+    await sessions.update(session, {
+      verifiedPhone: phone,
+      verifiedUntil: new Date(now.getTime() + VERIFIED_FOR_MS),
+    });
+  }
+
+  isPhoneRegistered(phone: string): Promise<boolean> {
+    return store.phoneRegistered(this.deps.db, phone);
+  }
+
+  isMailRegistered(mail: string): Promise<boolean> {
+    return store.emailRegistered(this.deps.db, mail);
+  }
+
+  /** Creates the account of the phone this session verified; the caller then logs the session in. */
+  async signUp(session: Session, record: SignUpRecord): Promise<LoggedIn> {
+    const { db } = this.deps;
+    this.requireVerified(session, record.phone);
+    if (await store.phoneRegistered(db, record.phone)) throw conflict(PHONE_TAKEN);
+    if (await store.emailRegistered(db, record.mail)) throw conflict(MAIL_TAKEN);
+    const customer = {
+      phone: record.phone,
+      email: record.mail,
+      fname: record.fname.trim(),
+      lname: record.lname.trim(),
+    };
+    try {
+      const customerId = await store.insertCustomer(db, customer);
+      return { customerId, fname: customer.fname };
+    } catch (error) {
+      // a twin request registered the same phone or mail in between
+      if ((error as { code?: string }).code !== '23505') throw error;
+      throw conflict((await store.phoneRegistered(db, record.phone)) ? PHONE_TAKEN : MAIL_TAKEN);
+    }
+  }
+
+  /** The customer of the phone this session verified; the caller then logs the session in. */
+  async login(session: Session, phone: string): Promise<LoggedIn> {
+    this.requireVerified(session, phone);
+    const customer = await store.findCustomerByPhone(this.deps.db, phone);
+    if (!customer) throw notFound(PHONE_NOT_REGISTERED);
+    return { customerId: customer.id, fname: customer.fname };
+  }
+
+  async profile(customerId: number): Promise<Profile> {
+    return toProfile(await this.customer(customerId));
+  }
+
+  async editProfile(customerId: number, edit: EditProfileBody): Promise<Profile> {
+    const current = await this.customer(customerId);
+    if (edit.mailID !== undefined && edit.mailID.trim().toLowerCase() !== current.email.toLowerCase()) {
+      throw badRequest('mailID cannot be changed');
+    }
+    if (edit.phoneNo !== undefined && edit.phoneNo.trim() !== current.phone) {
+      throw badRequest('phoneNo cannot be changed');
+    }
+    await store.updateCustomer(this.deps.db, customerId, profileUpdate(edit), this.deps.now());
+    return this.profile(customerId);
+  }
+
+  private async customer(customerId: number): Promise<Customer> {
+    const customer = await store.findCustomerById(this.deps.db, customerId);
+    if (!customer) throw forbidden('Please log in to continue');
+    return customer;
+  }
+
+  private requireVerified(session: Session, phone: string): void {
+    const until = session.verifiedUntil?.getTime() ?? 0;
+    if (session.verifiedPhone !== phone || until <= this.deps.now().getTime()) {
+      throw unauthorized('Please verify this phone number with an OTP first');
+    }
+  }
+
+  private async throttle(
+    trx: Db,
+    phone: string,
+    clientAddress: string,
+    now: Date,
+  ): Promise<ThrottledResponse | undefined> {
+    const hourAgo = new Date(now.getTime() - HOUR);
+    const byPhone = await store.recentSends(trx, 'phone', phone, hourAgo);
+    const waited = byPhone.newest ? now.getTime() - byPhone.newest.getTime() : Number.POSITIVE_INFINITY;
+    if (waited < RESEND_AFTER_S * SECOND) {
+      return throttled('Please wait before requesting another OTP', RESEND_AFTER_S * SECOND - waited);
+    }
+    if (byPhone.count >= PHONE_HOURLY_LIMIT && byPhone.oldest) {
+      return throttled(
+        'Too many OTPs requested for this number, please try again later',
+        byPhone.oldest.getTime() + HOUR - now.getTime(),
+      );
+    }
+    const byAddress = await store.recentSends(trx, 'client_address', clientAddress, hourAgo);
+    if (byAddress.count >= this.deps.addressHourlyLimit && byAddress.oldest) {
+      return throttled(
+        'Too many OTPs requested from your network, please try again later',
+        byAddress.oldest.getTime() + HOUR - now.getTime(),
+      );
+    }
+    return undefined;
+  }
+
+  private hash(phone: string, code: string): string {
+    return hmacHex(this.deps.secret, `otp:${phone}:${code}`);
+  }
+}
+
+const throttled = (error: string, waitMs: number): ThrottledResponse => ({
+  error,
+  retryAfter: Math.max(1, Math.ceil(waitMs / SECOND)),
+});
+
+const orEmpty = (value: string | null) => value ?? '';
+/** '' (or null, which arrives as '') clears; undefined leaves the column as it is */
+const orNull = (value: string | undefined) => (value === undefined ? undefined : value.trim() || null);
+
+function toProfile(customer: Customer): Profile {
+  return {
+    fname: customer.fname,
+    lname: customer.lname,
+    gender: customer.gender ?? '',
+    mailID: customer.email,
+    phoneNo: customer.phone,
+    houseNo: orEmpty(customer.house_no),
+    roadName: orEmpty(customer.road_name),
+    areaName: orEmpty(customer.area_name),
+    postOffice: orEmpty(customer.post_office),
+    city: orEmpty(customer.city),
+    pin: orEmpty(customer.pin),
+    altPhoneNumber: orEmpty(customer.alt_phone),
+  };
+}
+
+/** Kysely leaves out the undefined fields: they keep their values. */
+function profileUpdate(edit: EditProfileBody): store.ProfileUpdate {
+  return {
+    fname: edit.fname.trim(),
+    lname: edit.lname.trim(),
+    gender: edit.gender === undefined ? undefined : edit.gender || null,
+    house_no: orNull(edit.houseNo),
+    road_name: orNull(edit.roadName),
+    area_name: orNull(edit.areaName),
+    post_office: orNull(edit.postOffice),
+    city: orNull(edit.city),
+    pin: orNull(edit.pin),
+    alt_phone: orNull(edit.altPhoneNumber),
+  };
+}

@@ -1,0 +1,48 @@
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface ReceivedRequest {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: unknown;
+}
+
+/** A local stand-in for MSG91's HTTP API: records every request and answers as told. */
+export interface FakeMsg91 {
+  url: string;
+  received: ReceivedRequest[];
+  /** the answer to the next requests (default: 200 {"type":"success"}) */
+  answer: { status: number; body: string };
+  close(): Promise<void>;
+}
+
+export const MSG91_SUCCESS = { status: 200, body: '{"message":"3463686c6c6f313233343536","type":"success"}' };
+
+export async function startFakeMsg91(): Promise<FakeMsg91> {
+  const fake = {
+    received: [] as ReceivedRequest[],
+    answer: MSG91_SUCCESS,
+  };
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        // kept as text: the test will see what was sent
+      }
+      fake.received.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body });
+      res.writeHead(fake.answer.status, { 'content-type': 'application/json' }).end(fake.answer.body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return Object.assign(fake, {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  });
+}
