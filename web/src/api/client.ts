@@ -7,6 +7,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** the parsed answer, for errors that carry more than a message (429's retryAfter) */
+    readonly body?: unknown,
   ) {
     super(message);
   }
@@ -30,6 +32,11 @@ export function csrf(): Promise<string> {
     csrfToken = undefined;
   });
   return csrfToken;
+}
+
+/** Login and sign-up rotate the session, and with it the token: the next write fetches the new one. */
+export function resetCsrf(): void {
+  csrfToken = undefined;
 }
 
 interface Options {
@@ -56,7 +63,7 @@ async function request<T>(method: string, path: string, body?: unknown, options:
   if (!res.ok) {
     if (res.status === 403) for (const listener of sessionLostListeners) listener();
     const message = (data as { error?: string } | undefined)?.error ?? res.statusText;
-    throw new ApiError(res.status, message);
+    throw new ApiError(res.status, message, data);
   }
   return data as T;
 }

@@ -28,7 +28,8 @@ export const paths = {
   comingSoon: () => '/comingSoon',
   noResponse: () => '/noResponse',
   image: (file: string, width?: number) => `/images/${encodeURIComponent(file)}${width ? `?w=${width}` : ''}`,
-  reviewImage: (file: string) => `/reviewimages/${encodeURIComponent(file)}`,
+  reviewImage: (file: string, width?: number) =>
+    `/reviewimages/${encodeURIComponent(file)}${width ? `?w=${width}` : ''}`,
 };
 
 /** The API's paths, mirrored from spec section 7. */
@@ -42,4 +43,12 @@ export const apiPaths = {
   product: (prod: string, productId: number | string) =>
     `/product/ind/${encodeURIComponent(prod)}/${encodeURIComponent(String(productId))}`,
   modifyProd: (prod: string) => `/api/${encodeURIComponent(prod)}/modifyProd`,
+  otpSend: () => '/api/otp/send',
+  otpVerify: () => '/api/otp/verify',
+  signUp: () => '/api/signUp',
+  login: () => '/api/login',
+  loginCheck: () => '/loginCheck',
+  profile: () => '/api/profile',
+  editProfile: () => '/editProfile',
+  signOut: () => '/api/userSignout',
 };

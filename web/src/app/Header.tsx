@@ -1,0 +1,208 @@
+import { type MouseEvent, useEffect, useId, useRef, useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import { useFocusTrap } from '../components/useFocusTrap.ts';
+import { useMediaQuery } from '../components/useMediaQuery.ts';
+import { paths } from '../config/paths.ts';
+import { type Segment, useSegments } from './catalog.ts';
+import { BagIcon, ChevronIcon, CloseIcon, HeartIcon, HomeIcon, MenuIcon, UserIcon } from './icons.tsx';
+import { Logo } from './Logo.tsx';
+import { useSession } from './session.tsx';
+import './Header.css';
+
+/** Below this width the menu is a drawer behind the menu button (spec: menu shown by default at 550 px). */
+const NARROW = '(max-width: 549.98px)';
+
+export function Header() {
+  const narrow = useMediaQuery(NARROW);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const drawerOpen = narrow && menuOpen;
+  const menuRef = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+  const closeMenu = () => setMenuOpen(false);
+  useFocusTrap(menuRef, drawerOpen, closeMenu);
+
+  // a drawer left open on a narrow window should not reappear after the window was widened
+  useEffect(() => {
+    if (!narrow) setMenuOpen(false);
+  }, [narrow]);
+
+  useEffect(() => {
+    if (!drawerOpen) return;
+    // the page behind the drawer should not scroll under the shopper's thumb
+    const { overflow } = document.body.style;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = overflow;
+    };
+  }, [drawerOpen]);
+
+  // following any link in the menu closes the drawer
+  const onMenuClick = (event: MouseEvent) => {
+    if ((event.target as Element).closest('a')) closeMenu();
+  };
+
+  return (
+    <header className="site-header">
+      <div className="container header-inner">
+        <div className="header-bar">
+          <button
+            type="button"
+            className="menu-button"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <MenuIcon />
+            <span className="visually-hidden">Menu</span>
+          </button>
+          <Logo />
+        </div>
+        {/* biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: delegation only; the links inside are the controls */}
+        <div
+          id={menuId}
+          ref={menuRef}
+          className={drawerOpen ? 'site-menu is-open' : 'site-menu'}
+          onClick={onMenuClick}
+        >
+          <div className="menu-top">
+            <Logo />
+            <button type="button" className="menu-close" onClick={closeMenu}>
+              <CloseIcon />
+              <span className="visually-hidden">Close menu</span>
+            </button>
+          </div>
+          <nav className="main-nav" aria-label="Main">
+            <Categories narrow={narrow} />
+            <UtilityLinks />
+          </nav>
+        </div>
+      </div>
+      {drawerOpen && (
+        // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: a pointer shortcut; Escape and the close button do the same by keyboard
+        <div className="menu-overlay" onClick={closeMenu} />
+      )}
+    </header>
+  );
+}
+
+function Categories({ narrow }: { narrow: boolean }) {
+  const segments = useSegments();
+  const [expanded, setExpanded] = useState<string | null>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+
+  useEffect(() => {
+    if (!expanded) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!listRef.current?.contains(event.target as Node)) setExpanded(null);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [expanded]);
+
+  return (
+    <ul
+      ref={listRef}
+      // hidden until the segments arrive, so CRAFTS does not jump sideways when they do
+      className={segments ? 'category-list' : 'category-list is-loading'}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && expanded && !narrow) setExpanded(null);
+      }}
+    >
+      {segments?.map((segment) => (
+        <SegmentItem
+          key={segment.name}
+          segment={segment}
+          open={expanded === segment.name}
+          onToggle={() => setExpanded((current) => (current === segment.name ? null : segment.name))}
+          onHover={() => setExpanded((current) => (current && current !== segment.name ? null : current))}
+          onFollow={() => setExpanded(null)}
+        />
+      ))}
+      <li className="segment">
+        <NavLink to={paths.accessories()} className="segment-link">
+          CRAFTS
+        </NavLink>
+      </li>
+    </ul>
+  );
+}
+
+interface SegmentItemProps {
+  segment: Segment;
+  open: boolean;
+  onToggle: () => void;
+  onHover: () => void;
+  onFollow: () => void;
+}
+
+function SegmentItem({ segment, open, onToggle, onHover, onFollow }: SegmentItemProps) {
+  const panelId = useId();
+  const label = segment.name.toUpperCase();
+  return (
+    <li className={open ? 'segment is-open' : 'segment'} onMouseEnter={onHover}>
+      <button
+        type="button"
+        className="segment-link"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={onToggle}
+      >
+        {label}
+        <ChevronIcon />
+      </button>
+      <div id={panelId} className="genre-panel">
+        <p className="genre-panel-title" aria-hidden="true">
+          {label}
+        </p>
+        <ul className="genre-list">
+          {segment.genres.map((genre) => (
+            <li key={genre}>
+              <Link to={paths.listing(segment.name, genre)} onClick={onFollow}>
+                {genre}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </li>
+  );
+}
+
+function UtilityLinks() {
+  const { isLoggedIn, uname } = useSession();
+  return (
+    <ul className="utility-list">
+      <li>
+        <NavLink to={paths.home()} end className="utility-link">
+          <HomeIcon />
+          HOME
+        </NavLink>
+      </li>
+      <li>
+        <NavLink to={paths.wishlist()} className="utility-link">
+          <HeartIcon />
+          WISHLIST
+        </NavLink>
+      </li>
+      <li>
+        <NavLink to={paths.checkout()} className="utility-link">
+          <BagIcon />
+          CART
+        </NavLink>
+      </li>
+      <li>
+        {isLoggedIn ? (
+          <NavLink to={paths.profile()} className="utility-link">
+            <UserIcon />
+            Hi, {uname}
+          </NavLink>
+        ) : (
+          <NavLink to={paths.login()} className="utility-link">
+            <UserIcon />
+            LOGIN/ SIGNUP
+          </NavLink>
+        )}
+      </li>
+    </ul>
+  );
+}

@@ -1,0 +1,28 @@
+import { Link } from 'react-router';
+import { paths } from '../config/paths.ts';
+
+/** The wordmark: text and a drawn marigold, nothing to download. */
+export function Logo({ onClick }: { onClick?: () => void }) {
+  return (
+    <Link to={paths.home()} className="logo" aria-label="haat" onClick={onClick}>
+      <svg
+        className="logo-mark"
+        viewBox="0 0 32 32"
+        width="30"
+        height="30"
+        aria-hidden="true"
+        focusable="false"
+      >
+        <g fill="var(--marigold)">
+          <circle cx="16" cy="7" r="5" />
+          <circle cx="25" cy="16" r="5" />
+          <circle cx="16" cy="25" r="5" />
+          <circle cx="7" cy="16" r="5" />
+        </g>
+        <circle cx="16" cy="16" r="6.5" fill="var(--saffron)" />
+        <circle cx="16" cy="16" r="2.5" fill="var(--brand)" />
+      </svg>
+      <span className="logo-word">haat</span>
+    </Link>
+  );
+}

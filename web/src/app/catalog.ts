@@ -1,0 +1,55 @@
+import { useEffect, useState } from 'react';
+import type { HomeResponse } from '../../../contract/catalog.ts';
+import { api } from '../api/client.ts';
+import { apiPaths } from '../config/paths.ts';
+
+/** GET /home: the segments and their genres, fetched once and shared by the header and the home screen. */
+
+let home: Promise<HomeResponse> | undefined;
+
+export function loadHome(): Promise<HomeResponse> {
+  if (!home) {
+    home = api.get<HomeResponse>(apiPaths.home());
+    // a failed load is retried by the next caller
+    home.catch(() => {
+      home = undefined;
+    });
+  }
+  return home;
+}
+
+export interface Segment {
+  /** as the API spells it, for links */
+  name: string;
+  genres: string[];
+}
+
+/** Segments in reverse alphabetical order, each with its genres in the order the API gives them. */
+export function toSegments(items: HomeResponse): Segment[] {
+  const bySegment = new Map<string, string[]>();
+  for (const { userSegment, genre } of items) {
+    const genres = bySegment.get(userSegment) ?? [];
+    if (!genres.includes(genre)) genres.push(genre);
+    bySegment.set(userSegment, genres);
+  }
+  return [...bySegment]
+    .map(([name, genres]) => ({ name, genres }))
+    .sort((a, b) => b.name.toUpperCase().localeCompare(a.name.toUpperCase()));
+}
+
+/** The segments, or undefined while GET /home is on its way. */
+export function useSegments(): Segment[] | undefined {
+  const [segments, setSegments] = useState<Segment[]>();
+  useEffect(() => {
+    let live = true;
+    loadHome().then(
+      (items) => live && setSegments(toSegments(items)),
+      // the home screen reports a failed load; the menu just shows its fixed entries
+      () => live && setSegments([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return segments;
+}

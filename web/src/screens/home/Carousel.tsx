@@ -1,0 +1,117 @@
+import { type FocusEvent, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useMediaQuery } from '../../components/useMediaQuery.ts';
+import { Art } from './art.tsx';
+import type { Slide } from './showcase.ts';
+
+const INTERVAL_MS = 2000;
+
+/**
+ * Auto-advancing slides (spec: 7 slides, 2 s). It stops while the pointer or focus is on it, when the
+ * shopper presses pause, and does not start by itself for those who prefer reduced motion.
+ */
+export function Carousel({ slides, label }: { slides: Slide[]; label: string }) {
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
+  const [index, setIndex] = useState(0);
+  const [paused, setPaused] = useState(reducedMotion);
+  const [engaged, setEngaged] = useState(false);
+  const running = !paused && !engaged;
+  const count = slides.length;
+
+  useEffect(() => {
+    if (!running) return;
+    const timer = window.setInterval(() => setIndex((i) => (i + 1) % count), INTERVAL_MS);
+    return () => window.clearInterval(timer);
+  }, [running, count]);
+
+  const go = (next: number) => setIndex((next + count) % count);
+  const onBlur = (event: FocusEvent) => {
+    if (!event.currentTarget.contains(event.relatedTarget)) setEngaged(false);
+  };
+
+  return (
+    <section
+      className={reducedMotion ? 'carousel is-still' : 'carousel'}
+      aria-roledescription="carousel"
+      aria-label={label}
+      onMouseEnter={() => setEngaged(true)}
+      onMouseLeave={() => setEngaged(false)}
+      onFocus={() => setEngaged(true)}
+      onBlur={onBlur}
+    >
+      <div className="carousel-track" aria-live={running ? 'off' : 'polite'}>
+        {slides.map((slide, i) => (
+          // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern: each slide is a labelled group
+          <div
+            key={slide.to}
+            className={`slide tone-${slide.tone}${i === index ? ' is-current' : ''}`}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${i + 1} of ${count}`}
+            inert={i !== index}
+          >
+            <Link to={slide.to} className="slide-link">
+              <span className="slide-copy">
+                <span className="slide-kicker">{slide.kicker}</span>
+                <span className="slide-title">{slide.title}</span>
+                <span className="slide-text">{slide.text}</span>
+                <span className="slide-cta">Shop now</span>
+              </span>
+              <span className="slide-art">
+                <Art kind={slide.art} />
+              </span>
+            </Link>
+          </div>
+        ))}
+      </div>
+      <div className="carousel-controls">
+        <button
+          type="button"
+          className="carousel-button"
+          onClick={() => setPaused((p) => !p)}
+          aria-label={paused ? 'Play slides' : 'Pause slides'}
+        >
+          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+            {paused ? (
+              <path d="M8 5v14l11-7z" fill="currentColor" />
+            ) : (
+              <path d="M7 5h4v14H7zM13 5h4v14h-4z" fill="currentColor" />
+            )}
+          </svg>
+        </button>
+        <button
+          type="button"
+          className="carousel-button"
+          onClick={() => go(index - 1)}
+          aria-label="Previous slide"
+        >
+          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+            <path d="m15 5-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.5" />
+          </svg>
+        </button>
+        <div className="carousel-dots">
+          {slides.map((slide, i) => (
+            <button
+              key={slide.to}
+              type="button"
+              className="carousel-dot"
+              aria-label={`Slide ${i + 1}: ${slide.title}`}
+              aria-current={i === index ? 'true' : undefined}
+              onClick={() => go(i)}
+            />
+          ))}
+        </div>
+        <button
+          type="button"
+          className="carousel-button"
+          onClick={() => go(index + 1)}
+          aria-label="Next slide"
+        >
+          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+            <path d="m9 5 7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.5" />
+          </svg>
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+import { useEffect } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ApiError } from '../../api/client.ts';
+import { loadHome } from '../../app/catalog.ts';
+import { shop } from '../../app/shop.ts';
+import { showAlert } from '../../components/Alert.tsx';
+import { usePageTitle } from '../../components/usePageTitle.ts';
+import { paths } from '../../config/paths.ts';
+import { formatRupees } from '../../lib/format.ts';
+import { Art } from './art.tsx';
+import { Carousel } from './Carousel.tsx';
+import { DESIGNER_BAGS, SLIDES, type Tile, TRENDING } from './showcase.ts';
+import './home.css';
+
+/** The home data (GET /home) feeds the menu; a failed load is reported here (spec section 8). */
+function useHomeLoad() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    let live = true;
+    loadHome().catch((error: unknown) => {
+      if (!live) return;
+      console.error('Error occured while leading the home page!');
+      if (error instanceof ApiError && error.status === 500)
+        showAlert('Server error! please try again later!');
+      else if (error instanceof TypeError) navigate(paths.noResponse());
+      // a 403 has already logged the shopper out through the API client
+    });
+    return () => {
+      live = false;
+    };
+  }, [navigate]);
+}
+
+export function HomeScreen() {
+  usePageTitle(undefined);
+  useHomeLoad();
+  return (
+    <div className="home">
+      <h1 className="visually-hidden">{shop.name}: Indian fashion and crafts</h1>
+      <div className="container home-hero">
+        <Carousel slides={SLIDES} label="Featured collections" />
+      </div>
+      <ul className="container home-promises">
+        <li>
+          <strong>Free delivery</strong> above {formatRupees(shop.freeDeliveryAbove)}
+        </li>
+        <li>
+          <strong>Easy returns</strong> on apparel
+        </li>
+        <li>
+          <strong>Secure</strong> online payment
+        </li>
+      </ul>
+      <TileSection id="trending" title="TRENDING" tiles={TRENDING} />
+      <TileSection id="designer-bags" title="DESIGNER BAGS" tiles={DESIGNER_BAGS} />
+    </div>
+  );
+}
+
+function TileSection({ id, title, tiles }: { id: string; title: string; tiles: Tile[] }) {
+  return (
+    <section className="container home-section" aria-labelledby={id}>
+      <h2 id={id} className="section-title">
+        {title}
+      </h2>
+      <ul className="tile-grid">
+        {tiles.map((tile) => (
+          <li key={tile.to}>
+            <Link to={tile.to} className={`tile tone-${tile.tone}`}>
+              <span className="tile-art">
+                <Art kind={tile.art} />
+              </span>
+              <span className="tile-caption">
+                <span className="tile-eyebrow">{tile.eyebrow}</span>{' '}
+                <span className="tile-label">{tile.label}</span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

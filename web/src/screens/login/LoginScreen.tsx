@@ -1,0 +1,152 @@
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { Link, useNavigate } from 'react-router';
+import { ApiError } from '../../api/client.ts';
+import { showAlert } from '../../components/Alert.tsx';
+import { usePageTitle } from '../../components/usePageTitle.ts';
+import { paths } from '../../config/paths.ts';
+import {
+  logIn,
+  messages,
+  otpErrorMessage,
+  type SignUpState,
+  sendOtp,
+  startSession,
+  verifyOtp,
+} from './accounts.ts';
+import { FieldError, OtpField } from './OtpField.tsx';
+import { codeError, digitsOnly, PHONE_LENGTH, phoneError } from './rules.ts';
+import { useCountdown } from './useCountdown.ts';
+import { useRedirectIfLoggedIn } from './useLoginCheck.ts';
+import { useOneAtATime } from './useOneAtATime.ts';
+import './auth.css';
+
+/** Login (spec sections 2 and 4): phone, a code by SMS, VALIDATE, then home. */
+export function LoginScreen() {
+  usePageTitle('Login');
+  useRedirectIfLoggedIn();
+  const navigate = useNavigate();
+  const phoneId = useId();
+  const codeRef = useRef<HTMLInputElement>(null);
+  const [phone, setPhone] = useState('');
+  const [code, setCode] = useState('');
+  // the number the last code went to: changing the number asks for a new code
+  const [sentTo, setSentTo] = useState('');
+  const [phoneMessage, setPhoneMessage] = useState('');
+  const [codeMessage, setCodeMessage] = useState('');
+  const run = useOneAtATime();
+  const countdown = useCountdown();
+  const codeSent = sentTo !== '' && sentTo === phone;
+
+  const requestOtp = () =>
+    run(async () => {
+      const invalid = phoneError(phone);
+      setPhoneMessage(invalid);
+      if (invalid) return;
+      try {
+        const { resendAfter } = await sendOtp(phone);
+        showAlert(messages.otpSent);
+        // rendered at once, so the code field is enabled before it takes the focus
+        flushSync(() => {
+          setSentTo(phone);
+          setCode('');
+          setCodeMessage('');
+          countdown.start(resendAfter);
+        });
+        codeRef.current?.focus();
+      } catch (error) {
+        setPhoneMessage(otpErrorMessage(error, messages.loginFailed));
+      }
+    });
+
+  const validate = () =>
+    run(async () => {
+      const invalid = codeError(code);
+      setCodeMessage(invalid);
+      if (invalid) return;
+      try {
+        await verifyOtp(phone, code);
+      } catch (error) {
+        setCodeMessage(otpErrorMessage(error, messages.loginFailed));
+        codeRef.current?.select();
+        return;
+      }
+      await finishLogin();
+    });
+
+  const finishLogin = async () => {
+    try {
+      startSession(await logIn(phone));
+      navigate(paths.home());
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) {
+        showAlert(messages.phoneNotRegistered);
+        // this session has verified the number: sign-up need not send another code
+        navigate(paths.signUp(), { state: { phone, verified: true } satisfies SignUpState });
+      } else {
+        showAlert(messages.loginFailed);
+      }
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (codeSent) validate();
+    else requestOtp();
+  };
+
+  return (
+    <section className="auth">
+      <form className="auth-card" onSubmit={submit} noValidate>
+        <h1 className="auth-title">LOGIN</h1>
+        <p className="auth-lead">Log in with your mobile number and a one-time code we send by SMS.</p>
+        <div className="auth-field">
+          <label htmlFor={phoneId}>Phone number</label>
+          <div className="auth-phone">
+            <span className="auth-prefix" aria-hidden="true">
+              +91
+            </span>
+            <input
+              id={phoneId}
+              className="auth-input"
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              maxLength={PHONE_LENGTH}
+              placeholder="10-digit mobile number"
+              value={phone}
+              aria-invalid={phoneMessage ? true : undefined}
+              aria-describedby={`${phoneId}-error`}
+              onChange={(event) => {
+                setPhone(digitsOnly(event.target.value, PHONE_LENGTH));
+                setPhoneMessage('');
+              }}
+            />
+          </div>
+          <FieldError id={`${phoneId}-error`} message={phoneMessage} />
+        </div>
+        <OtpField
+          value={code}
+          onChange={(value) => {
+            setCode(value);
+            setCodeMessage('');
+          }}
+          inputRef={codeRef}
+          enabled={codeSent}
+          secondsLeft={countdown.secondsLeft}
+          onResend={requestOtp}
+          error={codeMessage}
+        />
+        {/* spec section 5: the request button appears only once 10 digits are typed */}
+        {phone.length === PHONE_LENGTH && (
+          <button type="submit" className="button button-primary auth-submit">
+            {codeSent ? 'VALIDATE' : 'Request OTP'}
+          </button>
+        )}
+        <p className="auth-switch">
+          New to haat? <Link to={paths.signUp()}>SIGN UP</Link>
+        </p>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,77 @@
+import type { MouseEvent } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../config/paths.ts';
+import { swatchBackground } from './swatch.ts';
+
+interface SizesProps {
+  /** size -> units in stock */
+  sizes: Record<string, number>;
+  selected: string | undefined;
+  onSelect: (size: string | undefined) => void;
+}
+
+/** A click selects a size, a second click clears it; a sold-out size cannot be chosen. */
+export function Sizes({ sizes, selected, onSelect }: SizesProps) {
+  return (
+    <fieldset className="choice">
+      <legend className="choice-title">
+        SELECT SIZE{selected ? <span className="choice-value">: {selected}</span> : null}
+      </legend>
+      <ul className="sizes">
+        {Object.entries(sizes).map(([size, units]) => (
+          <li key={size}>
+            <button
+              type="button"
+              className="size"
+              aria-pressed={selected === size}
+              disabled={units === 0}
+              onClick={() => onSelect(selected === size ? undefined : size)}
+            >
+              {size}
+              {units === 0 && <span className="visually-hidden"> (sold out)</span>}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  );
+}
+
+interface ColoursProps {
+  prod: string;
+  colours: { color: string; id: number }[];
+  currentId: number;
+  onChoose: (color: string) => void;
+}
+
+/** Swatches of this product's colour siblings; each is a real link, taken over by the modifyProd call. */
+export function Colours({ prod, colours, currentId, onChoose }: ColoursProps) {
+  const current = colours.find((c) => c.id === currentId)?.color;
+  const choose = (event: MouseEvent, color: string, id: number) => {
+    event.preventDefault();
+    if (id !== currentId) onChoose(color);
+  };
+  return (
+    <fieldset className="choice">
+      <legend className="choice-title">
+        COLOUR{current ? <span className="choice-value">: {current}</span> : null}
+      </legend>
+      <ul className="swatches">
+        {colours.map(({ color, id }) => (
+          <li key={id}>
+            <Link
+              to={paths.product(prod, id)}
+              className="swatch"
+              aria-label={color}
+              aria-current={id === currentId ? 'true' : undefined}
+              title={color}
+              onClick={(event) => choose(event, color, id)}
+            >
+              <span className="swatch-fill" style={{ background: swatchBackground(color) }} />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  );
+}

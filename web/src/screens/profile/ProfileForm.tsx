@@ -1,0 +1,173 @@
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { useNavigate } from 'react-router';
+import type { Profile } from '../../../../contract/accounts.ts';
+import { ApiError, api } from '../../api/client.ts';
+import { setUname } from '../../app/session.tsx';
+import { showAlert } from '../../components/Alert.tsx';
+import { apiPaths, paths } from '../../config/paths.ts';
+import { messages } from '../login/accounts.ts';
+import {
+  ADDRESS,
+  CONTACT,
+  type ProfileForm as Form,
+  formErrors,
+  PERSON,
+  type TextField,
+  toForm,
+} from './fields.ts';
+
+interface Props {
+  profile: Profile;
+  onSaved: (profile: Profile) => void;
+}
+
+type Errors = Partial<Record<TextField, string>>;
+
+/** PERSONAL INFORMATION: locked until EDIT; SAVE sends it, says 'Saved successfully!' and locks again. */
+export function ProfileForm({ profile, onSaved }: Props) {
+  const navigate = useNavigate();
+  const id = useId();
+  const fieldId = (name: string) => `${id}-${name}`;
+  const editRef = useRef<HTMLButtonElement>(null);
+  const [editing, setEditing] = useState(false);
+  const [form, setForm] = useState<Form>(() => toForm(profile));
+  const [errors, setErrors] = useState<Errors>({});
+  const [formMessage, setFormMessage] = useState('');
+  const [saving, setSaving] = useState(false);
+
+  const toggleEdit = () => {
+    // EDIT again leaves the changes unsaved
+    flushSync(() => {
+      setEditing(!editing);
+      setForm(toForm(profile));
+      setErrors({});
+      setFormMessage('');
+    });
+    if (!editing) document.getElementById(fieldId('fname'))?.focus();
+  };
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving) return;
+    const found = formErrors(form);
+    setErrors(found);
+    setFormMessage('');
+    const firstInvalid = Object.keys(found)[0];
+    if (firstInvalid) {
+      document.getElementById(fieldId(firstInvalid))?.focus();
+      return;
+    }
+    setSaving(true);
+    try {
+      const saved = await api.post<Profile>(apiPaths.editProfile(), form);
+      flushSync(() => {
+        onSaved(saved);
+        setForm(toForm(saved));
+        setEditing(false);
+      });
+      // the header greets by the first name
+      setUname(saved.fname);
+      showAlert(messages.saved);
+      editRef.current?.focus();
+    } catch (error) {
+      console.error('Error occured while updating the profile');
+      if (error instanceof ApiError && error.status === 403) navigate(paths.login());
+      else if (error instanceof ApiError && error.status === 500) navigate(paths.error());
+      else if (error instanceof ApiError && error.status === 400) setFormMessage(error.message);
+      else setFormMessage('Your changes could not be saved. Please try again.');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const textField = (spec: (typeof PERSON)[number]) => {
+    const error = errors[spec.name];
+    const errorId = `${fieldId(spec.name)}-error`;
+    return (
+      <div key={spec.name} className="profile-field">
+        <label htmlFor={fieldId(spec.name)}>{spec.label}</label>
+        <input
+          id={fieldId(spec.name)}
+          className="profile-input"
+          type="text"
+          inputMode={spec.inputMode}
+          autoComplete={spec.autoComplete}
+          maxLength={spec.maxLength}
+          readOnly={spec.readOnly}
+          value={form[spec.name]}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(event) => {
+            const value = spec.clean ? spec.clean(event.target.value) : event.target.value;
+            setForm((current) => ({ ...current, [spec.name]: value }));
+          }}
+        />
+        {error && (
+          <p id={errorId} className="profile-error">
+            {error}
+          </p>
+        )}
+      </div>
+    );
+  };
+
+  return (
+    <form className="profile-form" onSubmit={save} noValidate aria-labelledby={`${id}-title`}>
+      <div className="profile-form-head">
+        <h1 id={`${id}-title`} className="profile-title">
+          PERSONAL INFORMATION
+        </h1>
+        <button
+          ref={editRef}
+          type="button"
+          className="button profile-edit"
+          aria-pressed={editing}
+          onClick={toggleEdit}
+        >
+          EDIT
+        </button>
+      </div>
+      <p className="profile-state">
+        {editing ? 'Make your changes, then SAVE.' : 'Press EDIT to change your details.'}
+      </p>
+      <fieldset className="profile-fields" disabled={!editing}>
+        <legend className="visually-hidden">Personal information</legend>
+        <div className="profile-grid">
+          {PERSON.map(textField)}
+          <fieldset className="profile-field profile-gender">
+            <legend>Gender</legend>
+            <div className="profile-gender-options">
+              {(
+                [
+                  ['M', 'Male'],
+                  ['F', 'Female'],
+                ] as const
+              ).map(([value, label]) => (
+                <label key={value} className="profile-radio">
+                  <input
+                    type="radio"
+                    name={`${id}-gender`}
+                    value={value}
+                    checked={form.gender === value}
+                    onChange={() => setForm((current) => ({ ...current, gender: value }))}
+                  />
+                  {label}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          {CONTACT.map(textField)}
+        </div>
+        <h2 className="profile-subtitle">Address</h2>
+        <div className="profile-grid">{ADDRESS.map(textField)}</div>
+      </fieldset>
+      <p className="profile-form-error" role="alert">
+        {formMessage}
+      </p>
+      <button type="submit" className="button button-primary profile-save" disabled={!editing}>
+        SAVE
+      </button>
+    </form>
+  );
+}

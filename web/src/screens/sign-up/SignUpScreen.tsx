@@ -1,0 +1,250 @@
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { Link, useLocation, useNavigate } from 'react-router';
+import type { SignUpRecord } from '../../../../contract/accounts.ts';
+import { ApiError } from '../../api/client.ts';
+import { showAlert } from '../../components/Alert.tsx';
+import { Modal } from '../../components/Modal.tsx';
+import { usePageTitle } from '../../components/usePageTitle.ts';
+import { paths } from '../../config/paths.ts';
+import {
+  isMailRegistered,
+  isPhoneRegistered,
+  messages,
+  otpErrorMessage,
+  type SignUpState,
+  sendOtp,
+  signUp,
+  startSession,
+  verifyOtp,
+} from '../login/accounts.ts';
+import { FieldError, OtpField } from '../login/OtpField.tsx';
+import { codeError, PHONE_LENGTH, phoneError } from '../login/rules.ts';
+import { useCountdown } from '../login/useCountdown.ts';
+import { useRedirectIfLoggedIn } from '../login/useLoginCheck.ts';
+import { useOneAtATime } from '../login/useOneAtATime.ts';
+import { FIELDS, type Field, STEPS } from './fields.ts';
+import '../login/auth.css';
+
+function carried(state: unknown): SignUpState | undefined {
+  const phone = (state as Partial<SignUpState> | null)?.phone;
+  return typeof phone === 'string' && !phoneError(phone) ? (state as SignUpState) : undefined;
+}
+
+/**
+ * Sign-up (spec sections 2 and 4): one input asks in turn for the phone number (verified with a code),
+ * the e-mail id, the first and the last name; Save creates the account, logs in and goes home.
+ */
+export function SignUpScreen() {
+  usePageTitle('Sign up');
+  useRedirectIfLoggedIn();
+  const navigate = useNavigate();
+  // from login: a number that is not registered, usually verified already
+  const location = useLocation();
+  const [from] = useState(() => carried(location.state));
+  const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
+  const [record, setRecord] = useState<SignUpRecord>({
+    phone: from?.phone ?? '',
+    mail: '',
+    fname: '',
+    lname: '',
+  });
+  const [field, setField] = useState<Field>(from?.verified ? 'mail' : 'phone');
+  const [sentTo, setSentTo] = useState('');
+  const [code, setCode] = useState('');
+  const [message, setMessage] = useState('');
+  const [codeMessage, setCodeMessage] = useState('');
+  const [modal, setModal] = useState('');
+  const run = useOneAtATime();
+  const countdown = useCountdown();
+  const spec = FIELDS[field];
+  const codeSent = field === 'phone' && sentTo !== '' && sentTo === record.phone;
+
+  const goTo = (next: Field) => {
+    flushSync(() => {
+      setField(next);
+      setMessage('');
+    });
+    inputRef.current?.focus();
+  };
+
+  const requestOtp = () =>
+    run(async () => {
+      try {
+        if (await isPhoneRegistered(record.phone)) {
+          setModal(messages.phoneTaken);
+          return;
+        }
+        const { resendAfter } = await sendOtp(record.phone);
+        showAlert(messages.otpSent);
+        flushSync(() => {
+          setSentTo(record.phone);
+          setCode('');
+          setCodeMessage('');
+          countdown.start(resendAfter);
+        });
+        codeRef.current?.focus();
+      } catch (error) {
+        setModal(otpErrorMessage(error, messages.signUpFailed));
+      }
+    });
+
+  const verify = () =>
+    run(async () => {
+      const invalid = codeError(code);
+      setCodeMessage(invalid);
+      if (invalid) return;
+      try {
+        await verifyOtp(record.phone, code);
+        goTo('mail');
+      } catch (error) {
+        // spec section 8: on sign-up, 'Incorrect OTP' is a modal
+        setModal(otpErrorMessage(error, messages.signUpFailed));
+      }
+    });
+
+  const checkMail = () =>
+    run(async () => {
+      try {
+        if (await isMailRegistered(record.mail.trim())) setModal(messages.mailTaken);
+        else goTo('fname');
+      } catch {
+        setModal(messages.signUpFailed);
+      }
+    });
+
+  const save = () =>
+    run(async () => {
+      const trimmed = {
+        phone: record.phone,
+        mail: record.mail.trim(),
+        fname: record.fname.trim(),
+        lname: record.lname.trim(),
+      };
+      try {
+        startSession(await signUp(trimmed));
+        navigate(paths.home());
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.status >= 500) {
+          setModal(messages.signUpFailed);
+          return;
+        }
+        // 409: taken in the meantime; 401: the verification has lapsed, so the number needs a new code
+        setModal(error.message);
+        if (error.status === 401) {
+          setSentTo('');
+          goTo('phone');
+        }
+      }
+    });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (field === 'phone' && codeSent) {
+      verify();
+      return;
+    }
+    const invalid = spec.check(record[field]);
+    setMessage(invalid);
+    if (invalid) {
+      inputRef.current?.focus();
+      return;
+    }
+    if (field === 'phone') requestOtp();
+    else if (field === 'mail') checkMail();
+    else if (field === 'fname') goTo('lname');
+    else save();
+  };
+
+  const step = STEPS.indexOf(field) + 1;
+  const buttonText = field === 'lname' ? 'Save' : field === 'phone' && !codeSent ? 'Request OTP' : 'Continue';
+  // spec section 5: on the phone step the button appears only once 10 digits are typed
+  const showButton = field !== 'phone' || record.phone.length === PHONE_LENGTH;
+
+  return (
+    <section className="auth">
+      <form className="auth-card" onSubmit={submit} noValidate>
+        <h1 className="auth-title">SIGN UP</h1>
+        <p className="auth-lead">
+          Step {step} of {STEPS.length}: {spec.label.toLowerCase()}
+        </p>
+        <Done record={record} field={field} />
+        <div className="auth-field">
+          <label htmlFor={inputId}>{spec.label}</label>
+          <div className={field === 'phone' ? 'auth-phone' : undefined}>
+            {field === 'phone' && (
+              <span className="auth-prefix" aria-hidden="true">
+                +91
+              </span>
+            )}
+            {/* one input, reused for each step; its label, type and hints follow the step */}
+            <input
+              id={inputId}
+              ref={inputRef}
+              className="auth-input"
+              type={spec.type}
+              inputMode={spec.inputMode}
+              autoComplete={spec.autoComplete}
+              maxLength={spec.maxLength}
+              placeholder={spec.placeholder}
+              value={record[field]}
+              aria-invalid={message ? true : undefined}
+              aria-describedby={`${inputId}-error`}
+              onChange={(event) => {
+                const value = event.target.value;
+                setRecord((current) => ({ ...current, [field]: spec.clean(value) }));
+                setMessage('');
+              }}
+            />
+          </div>
+          <FieldError id={`${inputId}-error`} message={message} />
+        </div>
+        {field === 'phone' && (
+          <OtpField
+            value={code}
+            onChange={(value) => {
+              setCode(value);
+              setCodeMessage('');
+            }}
+            inputRef={codeRef}
+            enabled={codeSent}
+            secondsLeft={countdown.secondsLeft}
+            onResend={requestOtp}
+            error={codeMessage}
+          />
+        )}
+        {showButton && (
+          <button type="submit" className="button button-primary auth-submit">
+            {buttonText}
+          </button>
+        )}
+        <p className="auth-switch">
+          Already have an account? <Link to={paths.login()}>LOGIN</Link>
+        </p>
+      </form>
+      <Modal open={modal !== ''} onClose={() => setModal('')} title={modal} showClose={false}>
+        <button type="button" className="button button-primary auth-modal-ok" onClick={() => setModal('')}>
+          OK
+        </button>
+      </Modal>
+    </section>
+  );
+}
+
+/** What the shopper has given so far, since the one input no longer shows it. */
+function Done({ record, field }: { record: SignUpRecord; field: Field }) {
+  const done = STEPS.slice(0, STEPS.indexOf(field));
+  if (done.length === 0) return null;
+  return (
+    <dl className="auth-done">
+      {done.map((name) => (
+        <div key={name}>
+          <dt>{FIELDS[name].label}</dt>
+          <dd>{name === 'phone' ? `+91 ${record.phone}` : record[name]}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
