@@ -4,8 +4,14 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/connect.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
+import { AccountsService } from './modules/accounts/service.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
+import { catalogRoutes } from './modules/catalog/routes.ts';
+import { Catalog } from './modules/catalog/service.ts';
 import { registerErrorHandling } from './platform/errors.ts';
+import { imageRoutes } from './platform/images/routes.ts';
 import { registerCsrfCheck, Sessions } from './platform/sessions.ts';
+import { createSmsSender } from './platform/sms/index.ts';
 import { registerWebApp } from './platform/web.ts';
 
 export interface AppDeps {
@@ -14,6 +20,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** where the built web app lives; tests without a build leave the pages out */
   webDir?: string;
+  /** the clock of time-limited rules (one-time codes); tests move it */
+  now?: () => Date;
 }
 
 /** What every module's routes receive: the shared services, built once here. */
@@ -21,6 +29,7 @@ export interface AppContext {
   config: Config;
   db: Db;
   sessions: Sessions;
+  catalog: Catalog;
 }
 
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../dist/web', import.meta.url));
@@ -29,19 +38,32 @@ export async function buildApp(deps: AppDeps) {
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: deps.config.trustProxy,
     // ids in paths are plain; reject pathological URLs early
     routerOptions: { maxParamLength: 2000, ignoreTrailingSlash: true },
   });
   const { config, db } = deps;
   const sessions = new Sessions(db, config.sessionSecret, config.nodeEnv === 'production');
-  const ctx: AppContext = { config, db, sessions };
+  const ctx: AppContext = { config, db, sessions, catalog: new Catalog(db) };
 
   registerErrorHandling(app);
   await app.register(fastifyCookie);
   registerCsrfCheck(app, sessions);
 
-  await app.register(accountRoutes, ctx);
+  const sms = createSmsSender(config, app.log);
+  const accounts = new AccountsService({
+    db,
+    sessions,
+    sms,
+    secret: config.sessionSecret,
+    addressHourlyLimit: config.otpAddressHourlyLimit,
+    now: deps.now ?? (() => new Date()),
+    log: app.log,
+  });
+  await app.register(accountRoutes, { ...ctx, accounts, sms });
+  await app.register(catalogRoutes, ctx);
+  await app.register(adminRoutes, ctx);
+  await app.register(imageRoutes, ctx);
 
   await registerWebApp(app, deps.webDir ?? DEFAULT_WEB_DIR);
   return app;

@@ -9,11 +9,15 @@ export interface Config {
   dataDir: string;
   sessionSecret: string;
   smsProvider: 'console' | 'msg91';
+  /** MSG91's flow API; only read when smsProvider is msg91 */
+  msg91: { authKey: string; templateId: string; sender: string | undefined; baseUrl: string };
   paymentProvider: 'simulated' | 'razorpay';
   razorpay: { keyId: string; keySecret: string; webhookSecret: string };
   adminToken: string | undefined;
   reconcileIntervalMs: number;
   otpAddressHourlyLimit: number;
+  /** the proxies allowed to set X-Forwarded-For: addresses, CIDRs or names (loopback, uniquelocal, ...) */
+  trustProxy: string;
 }
 
 export class ConfigError extends Error {}
@@ -43,6 +47,12 @@ function text(env: Env, name: string): string | undefined {
   return value === undefined || value === '' ? undefined : value;
 }
 
+function trustProxy(value: string): string {
+  if (!/^[\w.:/,\s-]+$/.test(value))
+    throw new ConfigError(`TRUST_PROXY is not a list of addresses (got "${value}")`);
+  return value;
+}
+
 const DEV_SESSION_SECRET = 'haat-development-session-secret-not-for-production';
 
 export function loadConfig(env: Env = process.env): Config {
@@ -56,6 +66,12 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: resolve(text(env, 'DATA_DIR') ?? './data'),
     sessionSecret: text(env, 'SESSION_SECRET') ?? (production ? '' : DEV_SESSION_SECRET),
     smsProvider: oneOf(env, 'SMS_PROVIDER', ['console', 'msg91'] as const, production ? 'msg91' : 'console'),
+    msg91: {
+      authKey: text(env, 'MSG91_AUTH_KEY') ?? '',
+      templateId: text(env, 'MSG91_TEMPLATE_ID') ?? '',
+      sender: text(env, 'MSG91_SENDER'),
+      baseUrl: text(env, 'MSG91_BASE_URL') ?? 'https://control.msg91.com',
+    },
     paymentProvider: oneOf(
       env,
       'PAYMENT_PROVIDER',
@@ -71,9 +87,34 @@ export function loadConfig(env: Env = process.env): Config {
     adminToken: text(env, 'ADMIN_TOKEN'),
     reconcileIntervalMs: integer(env, 'RECONCILE_INTERVAL_MS', 60_000, 100, 86_400_000),
     otpAddressHourlyLimit: integer(env, 'OTP_ADDRESS_HOURLY_LIMIT', 100, 1, 1_000_000),
+    trustProxy: trustProxy(text(env, 'TRUST_PROXY') ?? 'loopback'),
   };
+  if (config.smsProvider === 'msg91') assertMsg91Ready(config.msg91, production);
   if (production) assertProductionReady(config);
   return config;
+}
+
+function assertMsg91Ready(msg91: Config['msg91'], production: boolean): void {
+  if (!/^\S{8,200}$/.test(msg91.authKey)) {
+    throw new ConfigError(
+      'MSG91_AUTH_KEY must be set (the auth key of your MSG91 account) when SMS_PROVIDER=msg91',
+    );
+  }
+  if (!/^[\w-]{1,64}$/.test(msg91.templateId)) {
+    throw new ConfigError(
+      'MSG91_TEMPLATE_ID must be set to the MSG91 template id mapped to your DLT template',
+    );
+  }
+  if (msg91.sender !== undefined && !/^[A-Za-z]{6}$/.test(msg91.sender)) {
+    throw new ConfigError(`MSG91_SENDER must be a 6-letter DLT sender id (got "${msg91.sender}")`);
+  }
+  const url = URL.canParse(msg91.baseUrl) ? new URL(msg91.baseUrl) : undefined;
+  const allowed = production ? ['https:'] : ['https:', 'http:'];
+  if (!url || !allowed.includes(url.protocol)) {
+    throw new ConfigError(
+      `MSG91_BASE_URL must be an ${production ? 'https' : 'http(s)'} URL (got "${msg91.baseUrl}")`,
+    );
+  }
 }
 
 function assertProductionReady(config: Config): void {

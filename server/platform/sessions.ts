@@ -55,6 +55,13 @@ export class Sessions {
     return session;
   }
 
+  /** The request's session; a 403 when it has none (a write that passed the CSRF check always has one). */
+  async require(request: FastifyRequest): Promise<Session> {
+    const session = await this.current(request);
+    if (!session) throw forbidden('Your session has expired, please reload the page');
+    return session;
+  }
+
   /** The logged-in customer's id; a 403 (session lost) otherwise. */
   async requireCustomer(request: FastifyRequest): Promise<number> {
     const session = await this.current(request);

@@ -24,6 +24,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       root: distDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders: (res, filePath: string) => {
         const immutable = filePath.includes(`${join(distDir, 'assets')}`);
         res.header(

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { buildApp } from '../app.ts';
+import { type AppDeps, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import { type DatabaseKind, databaseKinds, openTestDatabase } from './database.ts';
@@ -23,11 +23,15 @@ export interface TestApp {
 }
 
 /** The whole app on a fresh database copy, listening on a real port. */
-export async function startTestApp(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+  deps: Pick<AppDeps, 'now'> = {},
+): Promise<TestApp> {
   const database = await openTestDatabase(kind);
   const dataDir = mkdtempSync(join(tmpdir(), 'haat-data-'));
   const config = loadConfig({ NODE_ENV: 'test', ADMIN_TOKEN: TEST_ADMIN_TOKEN, DATA_DIR: dataDir, ...env });
-  const app = await buildApp({ config, db: database.db });
+  const app = await buildApp({ config, db: database.db, ...deps });
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     kind,
@@ -52,12 +56,13 @@ export function describeEachDatabase(
   name: string,
   suite: (t: () => TestApp) => void,
   env: Record<string, string> = {},
+  deps: Pick<AppDeps, 'now'> = {},
 ): void {
   for (const kind of databaseKinds()) {
     describe(`${name} [${kind}]`, () => {
       let testApp: TestApp | undefined;
       beforeAll(async () => {
-        testApp = await startTestApp(kind, env);
+        testApp = await startTestApp(kind, env, deps);
       }, 60_000);
       afterAll(async () => {
         await testApp?.close();

@@ -32,8 +32,22 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<DatabaseHand
     ...handle,
     close: async () => {
       await handle.close();
+      await untilDisconnected(admin, name);
       await sql.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).execute(admin.db);
       await admin.close();
     },
   };
+}
+
+/**
+ * pg's pool.end() resolves before its connections have closed; dropping the database WITH (FORCE)
+ * then kills them mid-goodbye and they throw uncaught errors into the test run.
+ */
+async function untilDisconnected(admin: DatabaseHandle, name: string): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    const { rows } = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = ${name}`.execute(admin.db);
+    if (!rows[0]?.n) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
