@@ -1,6 +1,4 @@
-import { type Static, Type } from 'typebox';
-
-// Fastify coerces a JSON null to '' for string fields, so '' is how every optional field says "unset".
+import { type Static, type TSchema, Type } from 'typebox';
 
 const LETTERS = '\\p{L}\\p{M}';
 /** letters (any script), spaces and . ' - ; surrounding spaces are trimmed */
@@ -115,18 +113,21 @@ export type Profile = Static<typeof Profile>;
  * The whole profile as the form holds it. mailID and phoneNo may be sent back unchanged (a change is a
  * 400); a field left out keeps its value; '' (or null) clears an optional one.
  */
+/** An optional field that '' or null clears. */
+const Clearable = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([schema, Type.Null()]));
+
 export const EditProfileBody = Type.Object({
   fname: PersonName,
   lname: PersonName,
-  gender: Type.Optional(Gender),
+  gender: Clearable(Gender),
   mailID: Type.Optional(Type.String({ maxLength: 254 })),
   phoneNo: Type.Optional(Type.String({ maxLength: 20 })),
-  houseNo: Type.Optional(FreeText(100)),
-  roadName: Type.Optional(FreeText(100)),
-  areaName: Type.Optional(FreeText(100)),
-  postOffice: Type.Optional(FreeText(100)),
-  city: Type.Optional(Type.String({ maxLength: 50, pattern: `^( *[${LETTERS}][${LETTERS} .'-]* *)?$` })),
-  pin: Type.Optional(Type.String({ pattern: '^([1-9][0-9]{5})?$' })),
-  altPhoneNumber: Type.Optional(Type.String({ pattern: '^([6-9][0-9]{9})?$' })),
+  houseNo: Clearable(FreeText(100)),
+  roadName: Clearable(FreeText(100)),
+  areaName: Clearable(FreeText(100)),
+  postOffice: Clearable(FreeText(100)),
+  city: Clearable(Type.String({ maxLength: 50, pattern: `^( *[${LETTERS}][${LETTERS} .'-]* *)?$` })),
+  pin: Clearable(Type.String({ pattern: '^([1-9][0-9]{5})?$' })),
+  altPhoneNumber: Clearable(Type.String({ pattern: '^([6-9][0-9]{9})?$' })),
 });
 export type EditProfileBody = Static<typeof EditProfileBody>;

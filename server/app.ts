@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/connect.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
@@ -41,7 +42,15 @@ export async function buildApp(deps: AppDeps) {
     trustProxy: deps.config.trustProxy,
     // ids in paths are plain; reject pathological URLs early
     routerOptions: { maxParamLength: 2000, ignoreTrailingSlash: true },
+    // a malformed URL or content type gets our JSON error shape like everything else
+    frameworkErrors: (error, _request, reply) => {
+      (reply as FastifyReply)
+        .code(400)
+        .send({ error: error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : error.message });
+    },
   });
+  // TypeBox checks bodies strictly: no coercion of "1" to 1, no silently dropped fields
+  app.setValidatorCompiler(TypeBoxValidatorCompiler);
   const { config, db } = deps;
   const sessions = new Sessions(db, config.sessionSecret, config.nodeEnv === 'production');
   const ctx: AppContext = { config, db, sessions, catalog: new Catalog(db) };

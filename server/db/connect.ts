@@ -20,6 +20,9 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value,
 /** PostgreSQL through a pool. JIT is off: it made facet queries several times slower. */
 export function connectPostgres(url: string, max = 10): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max, options: '-c jit=off' });
+  // an idle connection dropped by the server (restart, failover) must not crash the process;
+  // the pool replaces it on the next checkout
+  pool.on('error', (error) => console.error('haat: idle database connection lost:', error.message));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }

@@ -30,18 +30,29 @@ const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Content-Length does not match the body',
 };
 
+interface SchemaIssue {
+  keyword?: string;
+  instancePath?: string;
+  message?: string;
+  params?: Record<string, unknown>;
+}
+
+/** One sentence naming the field, from the first issue the schema validator found. */
 function validationMessage(error: FastifyError): string {
-  const first = error.validation?.[0];
+  // TypeBox reports a closed object twice: a bare "schema is false", then the useful additionalProperties issue
+  const issues = ((error.validation ?? []) as SchemaIssue[]).filter((issue) => issue.keyword !== 'boolean');
+  const first = issues[0];
   if (!first) return error.message;
-  const where = error.validationContext ?? 'request';
-  const path = first.instancePath.replace(/^\//, '').replaceAll('/', '.');
-  const missing = (first.params as { missingProperty?: string }).missingProperty;
-  const field = missing ?? (path || where);
-  const allowed = (first.params as { allowedValues?: unknown[] }).allowedValues;
-  const detail = allowed
-    ? `must be one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}`
-    : first.message;
-  return missing ? `${field} is required` : `${field} ${detail}`;
+  const path = (first.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+  const field = path || error.validationContext || 'request';
+  const params = first.params ?? {};
+  const required = (params.requiredProperties as string[] | undefined)?.[0] ?? params.missingProperty;
+  if (required) return `${path ? `${path}.` : ''}${required} is required`;
+  const extra = (params.additionalProperties as string[] | undefined)?.[0] ?? params.additionalProperty;
+  if (extra) return `${path ? `${path}.` : ''}${extra} is not allowed`;
+  const allowed = params.allowedValues as unknown[] | undefined;
+  if (allowed) return `${field} must be one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}`;
+  return `${field} ${first.message ?? 'is invalid'}`;
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {

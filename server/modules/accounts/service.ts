@@ -209,8 +209,9 @@ const throttled = (error: string, waitMs: number): ThrottledResponse => ({
 });
 
 const orEmpty = (value: string | null) => value ?? '';
-/** '' (or null, which arrives as '') clears; undefined leaves the column as it is */
-const orNull = (value: string | undefined) => (value === undefined ? undefined : value.trim() || null);
+/** '' or null clears; undefined leaves the column as it is */
+const orNull = (value: string | null | undefined) =>
+  value === undefined ? undefined : value?.trim() || null;
 
 function toProfile(customer: Customer): Profile {
   return {

@@ -1,4 +1,4 @@
-import { type FastifyPluginAsyncTypebox, TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { SetStockBody, SetStockResponse } from '../../../contract/admin.ts';
 import type { AppContext } from '../../app.ts';
 import { adminGuard } from '../../platform/admin-auth.ts';
@@ -6,7 +6,6 @@ import { setStock } from './service.ts';
 
 /** The back office: bearer-token calls from staff tools, so no cookie session and no CSRF token. */
 export const adminRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, ctx) => {
-  app.setValidatorCompiler(TypeBoxValidatorCompiler);
   // onRequest: an unauthorised caller is turned away before its body is read
   app.addHook('onRequest', adminGuard(ctx.config.adminToken));
 

@@ -1,4 +1,4 @@
-import { type FastifyPluginAsyncTypebox, TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import {
   AccessoriesParams,
@@ -30,9 +30,6 @@ const TERMS: TermsResponse = {
 };
 
 export const catalogRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, ctx) => {
-  // bodies are checked as sent (no "1" -> 1 coercion); path parts and headers are still converted
-  app.setValidatorCompiler(TypeBoxValidatorCompiler);
-
   const customerOf = async (request: FastifyRequest) =>
     (await ctx.sessions.current(request))?.customerId ?? null;
 

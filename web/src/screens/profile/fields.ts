@@ -64,7 +64,9 @@ export const ADDRESS: readonly TextFieldSpec[] = [
 ];
 
 /** The form's values: the profile without what the form does not show. */
-export type ProfileForm = Required<Omit<EditProfileBody, 'altPhoneNumber'>>;
+export type ProfileForm = {
+  [K in Exclude<keyof EditProfileBody, 'altPhoneNumber'>]-?: NonNullable<EditProfileBody[K]>;
+};
 
 export function toForm(profile: Profile): ProfileForm {
   const { altPhoneNumber: _hidden, ...shown } = profile;

@@ -1,0 +1,35 @@
+import { expect, it } from 'vitest';
+import { describeEachDatabase } from '../test/app.ts';
+
+const LISTING = '/api/item/Women/Kurti/%7B%7D';
+
+describeEachDatabase('error answers', (t) => {
+  it('names a missing, an extra and a wrongly typed body field', async () => {
+    const client = await t().client();
+    const missing = await client.post(LISTING, { sort: 0 });
+    expect(missing).toMatchObject({ status: 400, body: { error: 'page is required' } });
+    const extra = await client.post(LISTING, { page: 1, sort: 0, admin: true });
+    expect(extra).toMatchObject({ status: 400, body: { error: 'admin is not allowed' } });
+    const text = await client.post(LISTING, { page: '1', sort: 0 });
+    expect(text).toMatchObject({ status: 400, body: { error: 'page must be integer' } });
+    const sort = await client.post(LISTING, { page: 1, sort: 3 });
+    expect(sort).toMatchObject({ status: 400, body: { error: 'sort must be one of 0, 1, 2' } });
+  });
+
+  it('answers a malformed URL, bad JSON and a wrong content type in the same JSON shape', async () => {
+    const client = await t().client();
+    const url = await client.get('/api/item/%E0%A4%A/x');
+    expect(url).toMatchObject({ status: 400, body: { error: 'Malformed URL' } });
+    const json = await client.post(LISTING, '{"page":', { 'content-type': 'application/json' });
+    expect(json).toMatchObject({ status: 400, body: { error: 'Request body is not valid JSON' } });
+    const type = await client.post(LISTING, 'page=1', { 'content-type': 'text/csv' });
+    expect(type).toMatchObject({ status: 415, body: { error: 'Unsupported content type' } });
+  });
+
+  it('refuses a JSON body over 1 MB with 413', async () => {
+    const client = await t().client();
+    const big = JSON.stringify({ page: 1, sort: 0, pad: 'x'.repeat(1024 * 1024) });
+    const res = await client.post(LISTING, big, { 'content-type': 'application/json' });
+    expect(res).toMatchObject({ status: 413, body: { error: 'Request body is too large' } });
+  });
+});
