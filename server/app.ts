@@ -7,10 +7,14 @@ import type { Db } from './db/connect.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { AccountsService } from './modules/accounts/service.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { cartRoutes } from './modules/cart/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { Catalog } from './modules/catalog/service.ts';
+import { deliveryRoutes } from './modules/delivery/routes.ts';
+import { wishlistRoutes } from './modules/wishlist/routes.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import { imageRoutes } from './platform/images/routes.ts';
+import { registerKeyHeaderRouting } from './platform/key-header.ts';
 import { registerCsrfCheck, Sessions } from './platform/sessions.ts';
 import { createSmsSender } from './platform/sms/index.ts';
 import { registerWebApp } from './platform/web.ts';
@@ -52,10 +56,16 @@ export async function buildApp(deps: AppDeps) {
   // TypeBox checks bodies strictly: no coercion of "1" to 1, no silently dropped fields
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
   const { config, db } = deps;
-  const sessions = new Sessions(db, config.sessionSecret, config.nodeEnv === 'production');
+  const sessions = new Sessions(
+    db,
+    config.sessionSecret,
+    config.nodeEnv === 'production',
+    config.sessionCacheMs,
+  );
   const ctx: AppContext = { config, db, sessions, catalog: new Catalog(db) };
 
   registerErrorHandling(app);
+  registerKeyHeaderRouting(app);
   await app.register(fastifyCookie);
   registerCsrfCheck(app, sessions);
 
@@ -73,6 +83,9 @@ export async function buildApp(deps: AppDeps) {
   await app.register(catalogRoutes, ctx);
   await app.register(adminRoutes, ctx);
   await app.register(imageRoutes, ctx);
+  await app.register(deliveryRoutes, ctx);
+  await app.register(wishlistRoutes, ctx);
+  await app.register(cartRoutes, ctx);
 
   await registerWebApp(app, deps.webDir ?? DEFAULT_WEB_DIR);
   return app;

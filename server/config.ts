@@ -18,6 +18,8 @@ export interface Config {
   otpAddressHourlyLimit: number;
   /** the proxies allowed to set X-Forwarded-For: addresses, CIDRs or names (loopback, uniquelocal, ...) */
   trustProxy: string;
+  /** how long a session read from the database is reused in this process */
+  sessionCacheMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -87,6 +89,7 @@ export function loadConfig(env: Env = process.env): Config {
     adminToken: text(env, 'ADMIN_TOKEN'),
     reconcileIntervalMs: integer(env, 'RECONCILE_INTERVAL_MS', 60_000, 100, 86_400_000),
     otpAddressHourlyLimit: integer(env, 'OTP_ADDRESS_HOURLY_LIMIT', 100, 1, 1_000_000),
+    sessionCacheMs: integer(env, 'SESSION_CACHE_MS', 5000, 0, 60_000),
     trustProxy: trustProxy(text(env, 'TRUST_PROXY') ?? 'loopback'),
   };
   if (config.smsProvider === 'msg91') assertMsg91Ready(config.msg91, production);

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../test/app.ts';
 import { TestClient } from '../test/http.ts';
+import { signUpShopper } from '../test/shopper.ts';
 
 describeEachDatabase('sessions and CSRF', (t) => {
   it('GET /api/check starts a session and returns its CSRF token', async () => {
@@ -44,3 +45,20 @@ describeEachDatabase('sessions and CSRF', (t) => {
     expect(res.body).toEqual({ error: expect.stringContaining('/api/nothing-here') });
   });
 });
+
+describeEachDatabase(
+  'the session cache',
+  (t) => {
+    it('serves a repeat lookup from memory, and forgets a session at sign-out', async () => {
+      const client = await t().client();
+      await signUpShopper(client);
+      expect((await client.get('/loginCheck')).status).toBe(200);
+      // the rows are gone from the database, yet this process still knows the session
+      await t().db.deleteFrom('sessions').execute();
+      expect((await client.get('/loginCheck')).status).toBe(200);
+      expect((await client.get('/api/userSignout')).status).toBe(200);
+      expect((await client.get('/loginCheck')).status).toBe(403);
+    });
+  },
+  { SESSION_CACHE_MS: '60000' },
+);

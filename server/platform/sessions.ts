@@ -26,14 +26,24 @@ declare module 'fastify' {
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** Server-side sessions in the database, keyed by an HMAC of the cookie's random token. */
+// bounds the session cache's memory; the oldest entries go first
+const CACHE_MAX_ENTRIES = 50_000;
+
+/**
+ * Server-side sessions in the database, keyed by an HMAC of the cookie's random token.
+ *
+ * Every change goes through this class, so this process's cache of recent lookups is always current;
+ * another instance behind the same database sees a sign-out within `cacheMs` at the most.
+ */
 export class Sessions {
   private readonly loaded = new WeakMap<FastifyRequest, Promise<Session | null>>();
+  private readonly cache = new Map<string, { session: Session; until: number }>();
 
   constructor(
     private readonly db: Db,
     private readonly secret: string,
     private readonly secureCookie: boolean,
+    private readonly cacheMs = 0,
   ) {}
 
   /** The request's session, or null; read from the database once per request. */
@@ -76,7 +86,10 @@ export class Sessions {
     fields: Partial<Pick<Session, 'customerId' | 'verifiedPhone' | 'verifiedUntil'>>,
   ): Promise<Session> {
     const old = await this.current(request);
-    if (old) await this.db.deleteFrom('sessions').where('id', '=', old.id).execute();
+    if (old) {
+      this.cache.delete(old.id);
+      await this.db.deleteFrom('sessions').where('id', '=', old.id).execute();
+    }
     const session = await this.start(reply, fields);
     this.loaded.set(request, Promise.resolve(session));
     return session;
@@ -102,6 +115,7 @@ export class Sessions {
     const session = await this.current(request);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     if (!session) return false;
+    this.cache.delete(session.id);
     await this.db.deleteFrom('sessions').where('id', '=', session.id).execute();
     this.loaded.set(request, Promise.resolve(null));
     return true;
@@ -144,12 +158,32 @@ export class Sessions {
       secure: this.secureCookie,
       maxAge: IDLE_DAYS * 24 * 3600,
     });
+    this.remember(session);
     return session;
   }
 
   private async load(token: string | undefined): Promise<Session | null> {
     if (!token || token.length > 100) return null;
     const id = hmacHex(this.secret, token);
+    const cached = this.cache.get(id);
+    if (cached && cached.until > Date.now()) return cached.session;
+    const session = await this.read(id);
+    if (session) this.remember(session);
+    else this.cache.delete(id);
+    return session;
+  }
+
+  private remember(session: Session): void {
+    if (this.cacheMs <= 0) return;
+    this.cache.delete(session.id);
+    this.cache.set(session.id, { session, until: Date.now() + this.cacheMs });
+    if (this.cache.size > CACHE_MAX_ENTRIES) {
+      const oldest = this.cache.keys().next().value;
+      if (oldest !== undefined) this.cache.delete(oldest);
+    }
+  }
+
+  private async read(id: string): Promise<Session | null> {
     const row = await this.db
       .selectFrom('sessions')
       .select(['id', 'csrf_token', 'customer_id', 'verified_phone', 'verified_until', 'last_seen_at'])

@@ -30,7 +30,14 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const database = await openTestDatabase(kind);
   const dataDir = mkdtempSync(join(tmpdir(), 'haat-data-'));
-  const config = loadConfig({ NODE_ENV: 'test', ADMIN_TOKEN: TEST_ADMIN_TOKEN, DATA_DIR: dataDir, ...env });
+  // fixtures write sessions straight to the database, so the session cache is off unless a test turns it on
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    ADMIN_TOKEN: TEST_ADMIN_TOKEN,
+    DATA_DIR: dataDir,
+    SESSION_CACHE_MS: '0',
+    ...env,
+  });
   const app = await buildApp({ config, db: database.db, ...deps });
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
