@@ -2,7 +2,7 @@ import { Random } from '../../platform/random.ts';
 import type { Features, Specs } from '../schema.ts';
 import { type Family, GENRES, type GenreSpec } from './genres.ts';
 import { AREAS, CUSTOMER_NAMES, reviewText, STREETS } from './people.ts';
-import { PINCODES } from './pincodes.ts';
+import { HILL_STATES, indiaPincodes, PINCODES, UNSERVED_STATES } from './pincodes.ts';
 import { demoGstin, PARTNERS, SELLERS, type SellerSpec } from './sellers.ts';
 
 /** The whole demo shop as plain rows; references between tables are by natural key. */
@@ -297,13 +297,8 @@ class ShopGenerator {
         gstin: demoGstin(s.state, s.name, i + 1),
       })),
       partners: PARTNERS.map((p) => ({ ...p })),
-      pincodes: PINCODES.map(({ pincode, office, district, state }) => ({
-        pincode,
-        office,
-        district,
-        state,
-      })),
-      partnerPincodes: this.partnerPincodes(),
+      pincodes: indiaPincodes().map((row) => ({ ...row })),
+      partnerPincodes: partnerPincodes(),
       products,
       customers,
       reviews: this.reviews(products, customers),
@@ -464,15 +459,6 @@ class ShopGenerator {
     return [capital(opening), ...details, tip, made].join(' ');
   }
 
-  private partnerPincodes(): DemoShop['partnerPincodes'] {
-    const codes = PARTNERS.map((p) => p.code);
-    return PINCODES.flatMap(({ pincode, served }) => {
-      const partners =
-        served === 'all' ? codes : served === 'none' ? [] : this.rng.sample(codes, this.rng.int(1, 3));
-      return partners.map((partner) => ({ partner, pincode }));
-    });
-  }
-
   private customers(): DemoCustomer[] {
     const { rng } = this;
     const phones = new Set<string>();
@@ -537,6 +523,31 @@ class ShopGenerator {
       });
     });
   }
+}
+
+/**
+ * Which partner serves which pincode. A courier covers a district or not (most districts in the
+ * plains, fewer in the hills), and within one skips a few far villages; the metros are served by
+ * every partner, the islands and Ladakh by none. Its own generator, so the pincode data never shifts
+ * the rest of the shop.
+ */
+function partnerPincodes(): DemoShop['partnerPincodes'] {
+  const rng = new Random('partner-pincodes');
+  const named = new Map(PINCODES.map((p) => [p.pincode, p.served]));
+  const districts = [...new Set(indiaPincodes().map((p) => `${p.state}|${p.district}`))];
+  return PARTNERS.flatMap(({ code }) => {
+    const covered = new Set(
+      districts.filter((d) => rng.chance(HILL_STATES.has(d.split('|')[0] ?? '') ? 0.55 : 0.88)),
+    );
+    return indiaPincodes()
+      .filter(({ pincode, district, state }) => {
+        const served = named.get(pincode);
+        if (served === 'all') return true;
+        if (served === 'none' || UNSERVED_STATES.has(state)) return false;
+        return covered.has(`${state}|${district}`) && rng.chance(0.95);
+      })
+      .map(({ pincode }) => ({ partner: code, pincode }));
+  });
 }
 
 /** The demo shop: the same rows on every machine and every run. */

@@ -38,7 +38,7 @@ function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
 
 async function count(
   db: Db,
-  table: 'products' | 'skus' | 'reviews' | 'customers' | 'sellers',
+  table: 'products' | 'skus' | 'reviews' | 'customers' | 'sellers' | 'delivery_partners',
 ): Promise<number> {
   const row = await db
     .selectFrom(table)
@@ -260,7 +260,36 @@ describe('the demo catalogue', () => {
       expect(partnersAt.get(metro)).toBe(partners.length);
     }
     for (const remote of ['744101', '194101', '682555']) expect(partnersAt.get(remote)).toBe(0);
-    expect(served.length).toBeGreaterThanOrEqual(36);
+  });
+
+  it("has all of India's pincodes, each partner serving most, the islands and Ladakh none", async () => {
+    const states = await db
+      .selectFrom('pincodes')
+      .leftJoin('partner_pincodes', 'partner_pincodes.pincode', 'pincodes.pincode')
+      .select([
+        'pincodes.state',
+        (eb) => eb.fn.count<number>('pincodes.pincode').distinct().as('pincodes'),
+        (eb) => eb.fn.count<number>('partner_pincodes.partner_id').as('served'),
+      ])
+      .groupBy('pincodes.state')
+      .execute();
+    const pincodes = states.reduce((sum, s) => sum + Number(s.pincodes), 0);
+    expect(pincodes).toBeGreaterThan(19_000);
+    expect(states.length).toBeGreaterThanOrEqual(35);
+    const servedIn = new Map(states.map((s) => [s.state, Number(s.served)]));
+    for (const state of ['Andaman and Nicobar Islands', 'Lakshadweep', 'Ladakh'])
+      expect(servedIn.get(state)).toBe(0);
+    expect(servedIn.get('West Bengal')).toBeGreaterThan(0);
+    const perPartner = await db
+      .selectFrom('partner_pincodes')
+      .select(['partner_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('partner_id')
+      .execute();
+    expect(perPartner.length).toBe(await count(db, 'delivery_partners'));
+    for (const { n } of perPartner) {
+      expect(Number(n)).toBeGreaterThan(pincodes * 0.7);
+      expect(Number(n)).toBeLessThan(pincodes * 0.9);
+    }
   });
 
   it('has customers and mostly happy reviews, some without text, some with photos', async () => {

@@ -35,6 +35,19 @@ function need<K, V>(map: Map<K, V>, key: K, what: string): V {
   return value;
 }
 
+/** India's pincodes and who serves them: tens of thousands of rows, so one array per column, not a row each. */
+async function insertPincodes(trx: Trx, shop: DemoShop, partners: Map<string, number>): Promise<void> {
+  const column = <K extends keyof DemoShop['pincodes'][number]>(key: K) => shop.pincodes.map((p) => p[key]);
+  await sql`INSERT INTO pincodes (pincode, office, district, state)
+    SELECT * FROM unnest(${column('pincode')}::text[], ${column('office')}::text[],
+      ${column('district')}::text[], ${column('state')}::text[])`.execute(trx);
+  const partnerIds = shop.partnerPincodes.map((p) => need(partners, p.partner, 'partner'));
+  await sql`INSERT INTO partner_pincodes (partner_id, pincode)
+    SELECT * FROM unnest(${partnerIds}::int[], ${shop.partnerPincodes.map((p) => p.pincode)}::text[])`.execute(
+    trx,
+  );
+}
+
 async function insertShop(trx: Trx, shop: DemoShop): Promise<void> {
   const sellers = idsBy(
     await trx.insertInto('sellers').values(shop.sellers).returning(['id', 'name as key']).execute(),
@@ -46,16 +59,7 @@ async function insertShop(trx: Trx, shop: DemoShop): Promise<void> {
       .returning(['id', 'code as key'])
       .execute(),
   );
-  await trx.insertInto('pincodes').values(shop.pincodes).execute();
-  await trx
-    .insertInto('partner_pincodes')
-    .values(
-      shop.partnerPincodes.map((p) => ({
-        partner_id: need(partners, p.partner, 'partner'),
-        pincode: p.pincode,
-      })),
-    )
-    .execute();
+  await insertPincodes(trx, shop, partners);
 
   const products = new Map<string, number>();
   await inBatches(shop.products, async (batch) => {

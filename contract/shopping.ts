@@ -1,0 +1,164 @@
+import { type Static, Type } from 'typebox';
+import { Prod } from './catalog.ts';
+
+/** The logged-in shopper's delivery check, wishlist and cart (issue 4). Prices in whole rupees. */
+
+// POST /api/pincheck --------------------------------------------------------------------------------
+
+/** 6 digits, the first 1-9; as text or as a JSON number. */
+export const Pincode = Type.Union([
+  Type.String({ pattern: '^[1-9][0-9]{5}$' }),
+  Type.Integer({ minimum: 100_000, maximum: 999_999 }),
+]);
+
+export const PincheckBody = Type.Object(
+  { pincode: Pincode, partner: Type.String({ minLength: 1, maxLength: 40 }) },
+  { additionalProperties: false },
+);
+export type PincheckBody = Static<typeof PincheckBody>;
+/** true: the partner serves the pincode; false: it does not, or no such pincode exists */
+export const PincheckResponse = Type.Boolean();
+
+// Shared by the product page's calls ----------------------------------------------------------------
+
+export const ProductActionParams = Type.Object({ prod: Type.String(), productID: Type.String() });
+export type ProductActionParams = Static<typeof ProductActionParams>;
+/** the listing heart's POST /product/{productID} */
+export const ListingWishParams = Type.Object({ productID: Type.String() });
+export type ListingWishParams = Static<typeof ListingWishParams>;
+
+/** the product's id (also in the path), as a number or its digits */
+const ProdId = Type.Union([Type.Integer({ minimum: 1 }), Type.String({ pattern: '^[1-9][0-9]{0,9}$' })]);
+/** a size of the product; '' (or absent) for accessories */
+const Size = Type.String({ maxLength: 40 });
+
+// POST /product/{prod}/{productID} and /product/{productID}, header key=wishUpdate ------------------
+
+export const WishUpdateBody = Type.Object(
+  { prodID: ProdId, size: Type.Optional(Size), wished: Type.Boolean() },
+  { additionalProperties: false },
+);
+export type WishUpdateBody = Static<typeof WishUpdateBody>;
+/** whether the product is in the wishlist now */
+export const WishUpdateResponse = Type.Boolean();
+
+// GET /api/wishlistPage ------------------------------------------------------------------------------
+
+export const WishlistItem = Type.Object({
+  productId: Type.Integer(),
+  name: Type.String(),
+  photo1: Type.String(),
+  prod: Prod,
+  size: Type.String(),
+});
+export type WishlistItem = Static<typeof WishlistItem>;
+/** newest first */
+export const WishlistResponse = Type.Object({ prods: Type.Array(WishlistItem) });
+export type WishlistResponse = Static<typeof WishlistResponse>;
+
+// POST /api/wishlistPage/{prod}/{productId}, header key=removeWish -----------------------------------
+
+export const RemoveWishParams = Type.Object({ prod: Type.String(), productId: Type.String() });
+export type RemoveWishParams = Static<typeof RemoveWishParams>;
+export const RemoveWishBody = Type.Object({ size: Type.Optional(Size) }, { additionalProperties: false });
+export type RemoveWishBody = Static<typeof RemoveWishBody>;
+/** always false: the product is not in the wishlist now */
+export const RemoveWishResponse = Type.Literal(false);
+
+// POST /product/{prod}/{productID}, header key=addCart ----------------------------------------------
+
+export const AddCartBody = Type.Object(
+  { prodID: ProdId, size: Type.Optional(Size), addCart: Type.Enum([0, 1]) },
+  { additionalProperties: false },
+);
+export type AddCartBody = Static<typeof AddCartBody>;
+/** units of this product and size now in the cart */
+export const AddCartResponse = Type.Object({ cartInd: Type.Integer() });
+export type AddCartResponse = Static<typeof AddCartResponse>;
+
+export const MAX_UNITS_PER_PRODUCT = 4;
+export const MAX_UNITS_MESSAGE = 'Max 4 orders can be placed for each product at a time!';
+export const STOCK_LIMIT_MESSAGE = 'Stock limit reached!';
+export const UNAVAILABLE_MESSAGE = 'Currently unavailable';
+export const SELECT_SIZE_MESSAGE = 'Please select a size!';
+
+// GET /api/purchasePage -----------------------------------------------------------------------------
+
+export const CartLine = Type.Object({
+  /** the product's id */
+  id: Type.Integer(),
+  /** this line's id: the cartId of key=deleteItem (orderId is the same) */
+  orderID: Type.Integer(),
+  orderId: Type.Integer(),
+  name: Type.String(),
+  title: Type.String(),
+  photo: Type.String(),
+  color: Type.String(),
+  size: Type.String(),
+  spec: Type.Object({ color: Type.String(), size: Type.String() }),
+  fabric: Type.String(),
+  quantity: Type.Integer(),
+  order: Type.Integer(),
+  currentPrice: Type.Integer(),
+  oldPrice: Type.Integer(),
+  price: Type.Object({ currentPrice: Type.Integer(), oldPrice: Type.Integer() }),
+  discount: Type.Integer(),
+  /** available units of this size now */
+  stock: Type.Integer(),
+  prod: Prod,
+});
+export type CartLine = Static<typeof CartLine>;
+
+/** the shopper's profile and address; '' for what is unset */
+export const UserInfo = Type.Object({
+  fname: Type.String(),
+  lname: Type.String(),
+  houseNo: Type.String(),
+  roadName: Type.String(),
+  areaName: Type.String(),
+  postOffice: Type.String(),
+  city: Type.String(),
+  pin: Type.String(),
+  phoneNo: Type.String(),
+  altPhoneNumber: Type.String(),
+  mailID: Type.String(),
+});
+export type UserInfo = Static<typeof UserInfo>;
+
+/** spec section 9, computed once on the server */
+export const PriceDetails = Type.Object({
+  /** sum of old price x quantity */
+  totalPrice: Type.Integer(),
+  /** sum of (current - old) x quantity: negative or 0 */
+  discount: Type.Integer(),
+  /** 0 when totalPrice + discount is above freeDeliveryAbove (or the cart is empty), else 50 */
+  deliveryCharge: Type.Integer(),
+  amountToPay: Type.Integer(),
+  freeDeliveryAbove: Type.Integer(),
+});
+export type PriceDetails = Static<typeof PriceDetails>;
+
+/** lines oldest first */
+export const PurchasePageResponse = Type.Object({
+  prods: Type.Array(CartLine),
+  userInfo: UserInfo,
+  priceDetails: PriceDetails,
+});
+export type PurchasePageResponse = Static<typeof PurchasePageResponse>;
+
+// POST /api/{prod}/purchasePage, header key=deleteItem -----------------------------------------------
+
+export const DeleteItemParams = Type.Object({ prod: Type.String() });
+export type DeleteItemParams = Static<typeof DeleteItemParams>;
+export const DeleteItemBody = Type.Object(
+  {
+    cartId: Type.Union([Type.Integer({ minimum: 1 }), Type.String({ pattern: '^[1-9][0-9]{0,9}$' })]),
+    /** sent by the web app; the line id alone decides */
+    size: Type.Optional(Size),
+  },
+  { additionalProperties: false },
+);
+export type DeleteItemBody = Static<typeof DeleteItemBody>;
+/** units left on that line (0: the line is gone) */
+export const DeleteItemResponse = Type.Object({ quantity: Type.Integer() });
+export type DeleteItemResponse = Static<typeof DeleteItemResponse>;

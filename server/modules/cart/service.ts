@@ -1,0 +1,159 @@
+import {
+  type AddCartResponse,
+  type CartLine,
+  MAX_UNITS_MESSAGE,
+  MAX_UNITS_PER_PRODUCT,
+  type PurchasePageResponse,
+  SELECT_SIZE_MESSAGE,
+  STOCK_LIMIT_MESSAGE,
+  UNAVAILABLE_MESSAGE,
+  type UserInfo,
+} from '../../../contract/shopping.ts';
+import type { Db } from '../../db/connect.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { parseProductId, rupees } from '../catalog/service.ts';
+import { FREE_DELIVERY_ABOVE_PAISE, priceBreakdown } from './pricing.ts';
+import * as store from './store.ts';
+
+/** What a product page's call names: the path's prod and id, the body's id and size. */
+export interface ProductChoice {
+  /** the path's prod; absent on the listing heart's path */
+  prod?: string;
+  productID: string;
+  prodID: number | string;
+  size?: string | undefined;
+}
+
+export interface ChosenSize {
+  productId: number;
+  active: boolean;
+  skuId: number;
+  size: string;
+}
+
+/**
+ * The product and size a cart or wishlist call means. Unknown product, or path and body naming
+ * different ones: 404. Apparel needs one of its sizes; accessories come in one size ('').
+ */
+export async function chooseSize(db: Db, choice: ProductChoice): Promise<ChosenSize> {
+  const id = parseProductId(choice.productID);
+  const product = id === undefined ? undefined : await store.productWithSizes(db, id);
+  if (
+    !product ||
+    String(choice.prodID) !== choice.productID ||
+    (choice.prod && choice.prod !== product.prod)
+  ) {
+    throw notFound(`No product "${choice.productID}"${choice.prod ? ` among ${choice.prod}` : ''}`);
+  }
+  const size = choice.size ?? '';
+  if (product.prod === 'apparel' && size === '') throw badRequest(SELECT_SIZE_MESSAGE);
+  const sku = product.skus.find((s) => s.size === size);
+  if (!sku) throw badRequest(`Product ${product.id} has no size "${size}"`);
+  return { productId: product.id, active: product.active, skuId: sku.id, size };
+}
+
+/** The shopper's cart; every change runs in one transaction holding the shopper's row lock. */
+export class Cart {
+  constructor(private readonly db: Db) {}
+
+  /** addCart 1: one more unit of the size, within 4 per product and the size's stock; 0: drops the size's line. */
+  async change(customerId: number, choice: ProductChoice, addCart: 0 | 1): Promise<AddCartResponse> {
+    const chosen = await chooseSize(this.db, choice);
+    return this.db.transaction().execute(async (trx) => {
+      await store.lockCustomer(trx, customerId);
+      if (addCart === 0) {
+        await store.deleteLine(trx, customerId, chosen.skuId);
+        return { cartInd: 0 };
+      }
+      if (!chosen.active) throw conflict(UNAVAILABLE_MESSAGE);
+      if ((await store.productUnits(trx, customerId, chosen.productId)) >= MAX_UNITS_PER_PRODUCT) {
+        throw conflict(MAX_UNITS_MESSAGE);
+      }
+      const quantity = (await store.lineQuantity(trx, customerId, chosen.skuId)) + 1;
+      if (quantity > (await store.availableUnits(trx, chosen.skuId))) throw conflict(STOCK_LIMIT_MESSAGE);
+      await store.setLine(trx, customerId, chosen.skuId, quantity);
+      return { cartInd: quantity };
+    });
+  }
+
+  /** One unit off one of the shopper's lines (the line goes at zero); another's line is a 404. */
+  async takeOne(customerId: number, prod: string, lineId: number): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      await store.lockCustomer(trx, customerId);
+      const line = await store.ownLine(trx, customerId, lineId);
+      if (!line || line.prod !== prod) throw notFound(`No cart line ${lineId}`);
+      const quantity = line.quantity - 1;
+      if (quantity === 0) await store.deleteLine(trx, customerId, line.sku_id);
+      else await store.setLine(trx, customerId, line.sku_id, quantity);
+      return quantity;
+    });
+  }
+
+  async purchasePage(customerId: number): Promise<PurchasePageResponse> {
+    const [rows, customer] = await Promise.all([
+      store.cartLines(this.db, customerId),
+      store.customerInfo(this.db, customerId),
+    ]);
+    const breakdown = priceBreakdown(
+      rows.map((r) => ({
+        unitPricePaise: r.current_price_paise,
+        unitOldPricePaise: r.old_price_paise,
+        quantity: r.quantity,
+      })),
+    );
+    return {
+      prods: rows.map(cartLine),
+      userInfo: userInfo(customer),
+      priceDetails: {
+        totalPrice: rupees(breakdown.totalPaise),
+        discount: rupees(breakdown.discountPaise),
+        deliveryCharge: rupees(breakdown.deliveryChargePaise),
+        amountToPay: rupees(breakdown.amountToPayPaise),
+        freeDeliveryAbove: rupees(FREE_DELIVERY_ABOVE_PAISE),
+      },
+    };
+  }
+}
+
+type LineRow = Awaited<ReturnType<typeof store.cartLines>>[number];
+
+function cartLine(row: LineRow): CartLine {
+  const currentPrice = rupees(row.current_price_paise);
+  const oldPrice = rupees(row.old_price_paise);
+  return {
+    id: row.productId,
+    orderID: row.lineId,
+    orderId: row.lineId,
+    name: row.name,
+    title: row.name,
+    photo: row.photo,
+    color: row.color,
+    size: row.size,
+    spec: { color: row.color, size: row.size },
+    fabric: row.fabric,
+    quantity: row.quantity,
+    order: row.quantity,
+    currentPrice,
+    oldPrice,
+    price: { currentPrice, oldPrice },
+    discount: row.discount,
+    stock: row.stock,
+    prod: row.prod,
+  };
+}
+
+function userInfo(c: Awaited<ReturnType<typeof store.customerInfo>>): UserInfo {
+  return {
+    fname: c.fname,
+    lname: c.lname,
+    houseNo: c.house_no ?? '',
+    roadName: c.road_name ?? '',
+    areaName: c.area_name ?? '',
+    postOffice: c.post_office ?? '',
+    city: c.city ?? '',
+    pin: c.pin ?? '',
+    phoneNo: c.phone,
+    altPhoneNumber: c.alt_phone ?? '',
+    mailID: c.email,
+  };
+}
