@@ -51,4 +51,15 @@ export const apiPaths = {
   profile: () => '/api/profile',
   editProfile: () => '/editProfile',
   signOut: () => '/api/userSignout',
+  pincheck: () => '/api/pincheck',
+  /** the product page's actions (key=addCart, key=wishUpdate) */
+  productAction: (prod: string, productId: number | string) =>
+    `/product/${encodeURIComponent(prod)}/${encodeURIComponent(String(productId))}`,
+  /** the listing heart (key=wishUpdate) */
+  listingWish: (productId: number | string) => `/product/${encodeURIComponent(String(productId))}`,
+  wishlist: () => '/api/wishlistPage',
+  removeWish: (prod: string, productId: number | string) =>
+    `/api/wishlistPage/${encodeURIComponent(prod)}/${encodeURIComponent(String(productId))}`,
+  purchasePage: () => '/api/purchasePage',
+  deleteItem: (prod: string) => `/api/${encodeURIComponent(prod)}/purchasePage`,
 };

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ListingProduct } from '../../../../contract/catalog.ts';
 import { Image } from '../../components/Image.tsx';
@@ -9,12 +10,16 @@ interface Props {
   /** shown in the first row: loaded at once, the rest lazily */
   priority: boolean;
   sizes: string;
-  /** apparel only: the heart */
-  onWish?: (product: ListingProduct) => void;
+  /** apparel only: the heart; resolves to the wish state the server answered */
+  onWish?: (product: ListingProduct, wished: boolean) => Promise<boolean | undefined>;
 }
 
 export function ProductCard({ product, priority, sizes, onWish }: Props) {
-  const wished = product.wished === 'Y';
+  const [wished, setWished] = useState(product.wished === 'Y');
+  const toggleWish = async () => {
+    const now = await onWish?.(product, wished);
+    if (now !== undefined) setWished(now);
+  };
   return (
     <li className="card">
       <Link className="card-link" to={paths.product(product.prod, product.id)}>
@@ -38,7 +43,7 @@ export function ProductCard({ product, priority, sizes, onWish }: Props) {
           className={wished ? 'card-heart wished' : 'card-heart'}
           aria-label={`Wishlist ${product.name}`}
           aria-pressed={wished}
-          onClick={() => onWish(product)}
+          onClick={toggleWish}
         >
           <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             <path d="M12 21s-7.5-4.6-9.6-9.3C.9 8.3 3 4.5 6.6 4.5c2.1 0 3.6 1.2 4.4 2.6.8-1.4 2.3-2.6 4.4-2.6 3.6 0 5.7 3.8 4.2 7.2C19.5 16.4 12 21 12 21z" />

@@ -1,12 +1,39 @@
 import { useNavigate } from 'react-router';
 import type { ListingProduct } from '../../../../contract/catalog.ts';
-import { paths } from '../../config/paths.ts';
+import { ApiError, api } from '../../api/client.ts';
+import { useSession } from '../../app/session.tsx';
+import { showAlert } from '../../components/Alert.tsx';
+import { apiPaths, paths } from '../../config/paths.ts';
 
 /**
- * The card heart's action. The wishlist needs a logged-in shopper, and the wishlist call
- * (POST /product/{id} key=wishUpdate) arrives with the wishlist issue: until then it leads to login.
+ * The card heart (POST /product/{id} key=wishUpdate): wishes the card's size, or unwishes.
+ * Resolves to the wish state the server answered, or undefined when nothing changed.
+ * A visitor, or a lost session (403), goes to /login; a server error alerts and goes to /error.
  */
-export function useListingWish(): (product: ListingProduct) => void {
+export function useListingWish(): (product: ListingProduct, wished: boolean) => Promise<boolean | undefined> {
   const navigate = useNavigate();
-  return () => navigate(paths.login());
+  const { isLoggedIn } = useSession();
+  return async (product, wished) => {
+    if (!isLoggedIn) {
+      navigate(paths.login());
+      return undefined;
+    }
+    try {
+      return await api.post<boolean>(
+        apiPaths.listingWish(product.id),
+        { prodID: product.id, size: product.size ?? '', wished: !wished },
+        { key: 'wishUpdate' },
+      );
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 403) {
+        navigate(paths.login());
+      } else if (error instanceof ApiError && error.status >= 500) {
+        showAlert('Something wrong happened while adding into wishlist!');
+        navigate(paths.error());
+      } else {
+        showAlert(error instanceof ApiError ? error.message : 'Please check your connection and try again');
+      }
+      return undefined;
+    }
+  };
 }

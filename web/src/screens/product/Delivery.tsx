@@ -1,6 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
+import { deliveryWindow } from './delivery-window.ts';
 
 const PINCODE = /^[1-9]\d{5}$/;
+const LAST_PINCODE_KEY = 'lastPincode';
 
 interface Props {
   /** true/false once the server answers; undefined when it did not (e.g. the shopper must log in) */
@@ -11,11 +13,27 @@ interface Props {
 
 type Message = { text: string; ok: boolean } | undefined;
 
+function lastPincode(): string {
+  try {
+    return localStorage.getItem(LAST_PINCODE_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+function rememberPincode(pincode: string) {
+  try {
+    localStorage.setItem(LAST_PINCODE_KEY, pincode);
+  } catch {
+    // blocked storage only costs the shopper retyping it next time
+  }
+}
+
 /** The delivery check that unlocks ADD TO CART; typing clears the last answer. */
 export function Delivery({ onCheck, onResult }: Props) {
   const inputId = useId();
   const messageId = useId();
-  const [pincode, setPincode] = useState('');
+  const [pincode, setPincode] = useState(lastPincode);
   const [message, setMessage] = useState<Message>(undefined);
 
   const submit = async (event: FormEvent) => {
@@ -26,6 +44,7 @@ export function Delivery({ onCheck, onResult }: Props) {
     }
     const serviceable = await onCheck(pincode);
     if (serviceable === undefined) return;
+    rememberPincode(pincode);
     onResult(serviceable);
     setMessage(
       serviceable
@@ -60,9 +79,14 @@ export function Delivery({ onCheck, onResult }: Props) {
           CHECK
         </button>
       </div>
-      <p id={messageId} role="status" className={message?.ok ? 'delivery-message ok' : 'delivery-message'}>
-        {message?.text}
-      </p>
+      <div id={messageId} role="status" className="delivery-status">
+        {message && <p className={message.ok ? 'delivery-message ok' : 'delivery-message'}>{message.text}</p>}
+        {message?.ok && (
+          <p className="delivery-window">
+            Expected delivery: <strong>{deliveryWindow(new Date())}</strong>
+          </p>
+        )}
+      </div>
     </form>
   );
 }

@@ -85,7 +85,14 @@ function Product({ data }: { data: ProductResponse }) {
   const [wished, setWished] = useState(data.wishStatus[0]?.wished === 'Y');
   const [serviceable, setServiceable] = useState(false);
   const [reviewing, setReviewing] = useState(false);
-  const actions = useProductActions({ productId: info.id, loggedin, size: needsSize ? size : '', needsSize });
+  const actions = useProductActions({
+    productId: info.id,
+    prod: info.prod,
+    partner: info.partner,
+    loggedin,
+    size: needsSize ? size : '',
+    needsSize,
+  });
   const buyable = info.active === 'In stock' && info.stock > 0;
 
   const chooseColour = async (color: string) => {

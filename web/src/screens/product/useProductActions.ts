@@ -1,11 +1,13 @@
 import { useNavigate } from 'react-router';
+import type { AddCartResponse } from '../../../../contract/shopping.ts';
+import { ApiError, api } from '../../api/client.ts';
 import { showAlert } from '../../components/Alert.tsx';
-import { paths } from '../../config/paths.ts';
+import { apiPaths, paths } from '../../config/paths.ts';
 
 export interface ProductActions {
-  /** true or false once the server has answered; undefined when the shopper was sent to log in */
+  /** true or false once the server has answered; undefined when it did not */
   checkPincode: (pincode: string) => Promise<boolean | undefined>;
-  /** the units now in the cart, or undefined when nothing changed */
+  /** the units of this size now in the cart, or undefined when nothing changed */
   toggleCart: (inCart: boolean) => Promise<number | undefined>;
   /** the wish state now, or undefined when nothing changed */
   toggleWish: (wished: boolean) => Promise<boolean | undefined>;
@@ -14,6 +16,9 @@ export interface ProductActions {
 
 interface Context {
   productId: number;
+  prod: string;
+  /** the delivery partner code, sent with the pincode check */
+  partner: string;
   /** the server's `loggedin` */
   loggedin: boolean;
   /** the chosen size; accessories have one size and need no choice */
@@ -21,25 +26,55 @@ interface Context {
   needsSize: boolean;
 }
 
+const CONNECTION_PROBLEM = 'Please check your connection and try again';
+
 /**
- * The product page's shopper actions. Delivery, cart, wishlist and review calls arrive with their own
- * issues; until then every one of them needs a login (spec section 6), so each leads to /login.
+ * The product page's shopper actions (spec sections 4 and 8). Every one needs a login: a visitor, or a
+ * 403 (the session was lost), goes to /login. The server's refusals (409 limits, 400 size) are alerts.
  */
-export function useProductActions({ productId, loggedin, size, needsSize }: Context): ProductActions {
+export function useProductActions(context: Context): ProductActions {
+  const { productId, prod, partner, loggedin, size, needsSize } = context;
   const navigate = useNavigate();
-  const toLogin = async () => {
-    navigate(paths.login());
+
+  const fail = (error: unknown): undefined => {
+    if (!(error instanceof ApiError)) showAlert(CONNECTION_PROBLEM);
+    else if (error.status === 403) navigate(paths.login());
+    else if (error.status >= 500) navigate(paths.error());
+    else showAlert(error.message);
     return undefined;
   };
-  const withSize = async <T>(): Promise<T | undefined> => {
-    if (!loggedin) return toLogin();
-    if (needsSize && !size) showAlert('Please select a size!');
-    return undefined;
+  const call = async <T>(send: () => Promise<T>, needsChosenSize: boolean): Promise<T | undefined> => {
+    if (!loggedin) {
+      navigate(paths.login());
+      return undefined;
+    }
+    if (needsChosenSize && needsSize && !size) {
+      showAlert('Please select a size!');
+      return undefined;
+    }
+    return send().catch(fail);
   };
+  const action = apiPaths.productAction(prod, productId);
+
   return {
-    checkPincode: toLogin,
-    toggleCart: () => withSize<number>(),
-    toggleWish: () => withSize<boolean>(),
+    checkPincode: (pincode) =>
+      call(() => api.post<boolean>(apiPaths.pincheck(), { pincode, partner }), false),
+    toggleCart: (inCart) =>
+      call(async () => {
+        const body = { prodID: productId, size: size ?? '', addCart: inCart ? 0 : 1 };
+        const answer = await api.post<AddCartResponse>(action, body, { key: 'addCart' });
+        return answer.cartInd;
+      }, true),
+    toggleWish: (wished) =>
+      call(
+        () =>
+          api.post<boolean>(
+            action,
+            { prodID: productId, size: size ?? '', wished: !wished },
+            { key: 'wishUpdate' },
+          ),
+        true,
+      ),
     submitReview: async () => {
       navigate(paths.review(productId));
     },

@@ -1,10 +1,86 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import type { WishlistItem } from '../../../../contract/shopping.ts';
+import { Image } from '../../components/Image.tsx';
 import { LoginPrompt } from '../../components/LoginPrompt.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
+import { paths } from '../../config/paths.ts';
+import { useWishlist } from './useWishlist.ts';
+import './wishlist.css';
 
-/** Accounts arrive in a later issue; until then every shopper sees the not-logged-in state. */
+/** /wishlist in the spec's three states: not logged in, empty, the list. */
 export function WishlistScreen() {
   usePageTitle('Wishlist');
+  const { state, remove, retry } = useWishlist();
+
+  if (state.status === 'loading') return <Spinner />;
+  if (state.status === 'loggedOut') {
+    return (
+      <LoginPrompt message="Oops! IT SEEMS YOU'VE NOT LOGGEDIN, PLEASE LOGIN/ SIGNUP TO SEE YOUR WISHLIST" />
+    );
+  }
+  if (state.status === 'failed') {
+    return (
+      <section className="wishlist-message">
+        <h1>Your wishlist could not be loaded</h1>
+        <p>Please check your connection and try again.</p>
+        <button type="button" className="button button-primary" onClick={retry}>
+          Try again
+        </button>
+      </section>
+    );
+  }
+  if (state.prods.length === 0) {
+    return (
+      <section className="wishlist-message">
+        <h1>Oops! IT SEEMS YOU DON'T HAVE ANY WISH</h1>
+        <Link to={paths.home()} className="button button-primary">
+          FIND YOUR STYLE
+        </Link>
+      </section>
+    );
+  }
   return (
-    <LoginPrompt message="Oops! IT SEEMS YOU'VE NOT LOGGEDIN, PLEASE LOGIN/ SIGNUP TO SEE YOUR WISHLIST" />
+    <section className="wishlist">
+      <h1 id="wishlist-title" className="wishlist-title">
+        MY WISHLIST
+      </h1>
+      <ul className="wishlist-items" aria-labelledby="wishlist-title">
+        {state.prods.map((item) => (
+          <WishItem key={`${item.productId}/${item.size}`} item={item} onRemove={() => remove(item)} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** One wish; its buttons are described by the product name, so each is told apart when heard. */
+function WishItem({ item, onRemove }: { item: WishlistItem; onRemove: () => void }) {
+  const nameId = useId();
+  return (
+    <li className="wish-item">
+      <span className="wish-photo">
+        <Image file={item.photo1} alt="" width={960} height={1280} sizes="7rem" />
+      </span>
+      <div className="wish-body">
+        <h2 id={nameId} className="wish-name">
+          {item.name}
+        </h2>
+        {item.size && <p className="wish-size">Size: {item.size}</p>}
+        <div className="wish-actions">
+          <Link
+            to={paths.product(item.prod, item.productId)}
+            className="button button-primary"
+            aria-describedby={nameId}
+          >
+            GO TO
+          </Link>
+          <button type="button" className="button" aria-describedby={nameId} onClick={onRemove}>
+            REMOVE FROM WISHLIST
+          </button>
+        </div>
+      </div>
+    </li>
   );
 }
