@@ -31,3 +31,6 @@ export const FEATURE_LABELS: Record<string, string> = {
   craft: 'craft',
   pattern: 'pattern',
 };
+
+/** The widths every photo is kept in (a two-column card on a phone wants about 480). */
+export const IMAGE_WIDTHS = [320, 480, 640, 960] as const;

@@ -1,59 +1,30 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { DevSmsResponse } from '../contract/accounts.ts';
-import { startTestApp, type TestApp } from '../server/test/app.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp } from '../server/test/app.ts';
 import { uniquePhone } from '../server/test/shopper.ts';
-import { expectAccessible, launchBrowser } from './support/browser.ts';
+import { expectAccessible } from './support/browser.ts';
+import { alertWith, browserSite, smsCode } from './support/site.ts';
 
-let app: TestApp;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
 /** moves the app's clock, so a number may be sent a new code without waiting the 30 s */
 let clockOffset = 0;
+const site = browserSite(() => startTestApp('pglite', {}, { now: () => new Date(Date.now() + clockOffset) }));
+const openPage = site.openPage;
 let registered: { phone: string; email: string };
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([
-    startTestApp('pglite', {}, { now: () => new Date(Date.now() + clockOffset) }),
-    launchBrowser(),
-  ]);
-  registered = await app.db
+  registered = await site.app.db
     .selectFrom('customers')
     .select(['phone', 'email'])
     .orderBy('id')
     .executeTakeFirstOrThrow();
 });
 
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
-
-async function openPage(viewport = { width: 1280, height: 800 }): Promise<Page> {
-  const context = await browser.newContext({ baseURL: app.baseUrl, viewport });
-  contexts.push(context);
-  return context.newPage();
-}
-
 function allowNewCode() {
   clockOffset += 31_000;
 }
 
-/** The latest code the console SMS sender "sent" to the number. */
-async function smsCode(phone: string): Promise<string> {
-  const res = await fetch(`${app.baseUrl}/api/dev/sms/${phone}`);
-  expect(res.status).toBe(200);
-  return ((await res.json()) as DevSmsResponse).code;
-}
-
 /** Six digits that are certainly not the code. */
 const wrongCode = (code: string) => code.replace(/^./, (d) => String((Number(d) + 1) % 10));
-
-const alertWith = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 
 /** The sign-up modal showing `message`; closes it with OK. */
 async function dismissModal(page: Page, message: string): Promise<void> {
@@ -73,7 +44,7 @@ async function requestCode(page: Page, phone: string): Promise<string> {
   await page.getByLabel('Phone number').fill(phone);
   await page.getByRole('button', { name: 'Request OTP' }).click();
   await alertWith(page, 'OTP sent').waitFor();
-  return smsCode(phone);
+  return smsCode(site.app, phone);
 }
 
 async function storedSession(page: Page) {
@@ -126,7 +97,7 @@ describe('accounts in the browser', () => {
     await page.getByLabel('Last name').fill(shopper.lname);
     await page.getByRole('button', { name: 'Save' }).click();
 
-    await page.waitForURL(`${app.baseUrl}/`);
+    await page.waitForURL(`${site.app.baseUrl}/`);
     expect(await headerGreeting(page)).toBe(`Hi, ${shopper.fname}`);
     expect(await storedSession(page)).toEqual(['true', shopper.fname]);
 
@@ -163,7 +134,7 @@ describe('accounts in the browser', () => {
 
     // sign-out reloads the page as a visitor
     await page.getByRole('button', { name: 'LOGOUT' }).click();
-    await page.waitForURL(`${app.baseUrl}/login`);
+    await page.waitForURL(`${site.app.baseUrl}/login`);
     await page.getByRole('link', { name: 'LOGIN/ SIGNUP' }).waitFor();
     expect(await storedSession(page)).toEqual(['false', null]);
 
@@ -178,14 +149,14 @@ describe('accounts in the browser', () => {
     await alertWith(page, 'Incorrect OTP').waitFor();
     await page.getByLabel('OTP').fill(loginCode);
     await page.getByRole('button', { name: 'VALIDATE' }).click();
-    await page.waitForURL(`${app.baseUrl}/`);
+    await page.waitForURL(`${site.app.baseUrl}/`);
     expect(await headerGreeting(page)).toBe(`Hi, ${shopper.fname}`);
 
     // logged in already: login and sign-up lead to the profile
     await page.goto('/login');
-    await page.waitForURL(`${app.baseUrl}/profile`);
+    await page.waitForURL(`${site.app.baseUrl}/profile`);
     await page.goto('/signUp');
-    await page.waitForURL(`${app.baseUrl}/profile`);
+    await page.waitForURL(`${site.app.baseUrl}/profile`);
   });
 
   it('shows the wait a throttled code asks for, and sends a visitor from /profile to login', async () => {
@@ -202,7 +173,7 @@ describe('accounts in the browser', () => {
     );
 
     await page.goto('/profile');
-    await page.waitForURL(`${app.baseUrl}/login`);
+    await page.waitForURL(`${site.app.baseUrl}/login`);
   });
 
   it('sends an unregistered number from login to sign-up, which carries it on', async () => {
@@ -215,7 +186,7 @@ describe('accounts in the browser', () => {
     await page.getByLabel('OTP').fill(code);
     await page.getByRole('button', { name: 'VALIDATE' }).click();
     await alertWith(page, 'Phone number is not registered!').waitFor();
-    await page.waitForURL(`${app.baseUrl}/signUp`);
+    await page.waitForURL(`${site.app.baseUrl}/signUp`);
 
     // the number was verified moments ago: sign-up goes on from the e-mail id
     expect(await page.locator('.auth-done').textContent()).toContain(`+91 ${phone}`);
@@ -226,7 +197,7 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByLabel('Last name').fill('Kumar');
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.waitForURL(`${app.baseUrl}/`);
+    await page.waitForURL(`${site.app.baseUrl}/`);
 
     // at 320 px the profile's sidebar is a drawer behind its toggle
     await page.goto('/profile');
@@ -242,6 +213,6 @@ describe('accounts in the browser', () => {
     await account.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Account menu', exact: true }).click();
     await account.getByRole('link', { name: 'ORDERS' }).click();
-    await page.waitForURL(`${app.baseUrl}/orders`);
+    await page.waitForURL(`${site.app.baseUrl}/orders`);
   });
 });

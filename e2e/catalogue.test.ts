@@ -1,21 +1,20 @@
 import { sql } from 'kysely';
-import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Response } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ListingProduct, ListingResponse, ProductResponse } from '../contract/catalog.ts';
-import { startTestApp, type TestApp } from '../server/test/app.ts';
-import { expectAccessible, launchBrowser } from './support/browser.ts';
+import { startTestApp } from '../server/test/app.ts';
+import { expectAccessible } from './support/browser.ts';
+import { browserSite } from './support/site.ts';
 
-let app: TestApp;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const site = browserSite(() => startTestApp('pglite'));
+const openPage = site.openPage;
 
 /** A Women Saree repriced above one lakh, to see the Indian digit grouping (the seed stays below). */
 const LAKH = { current: 124_999, old: 139_999 };
 let lakhSaree: { id: number; name: string };
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startTestApp('pglite'), launchBrowser()]);
-  const saree = await app.db
+  const saree = await site.app.db
     .selectFrom('products')
     .select(['id', 'name'])
     .where('prod', '=', 'apparel')
@@ -24,28 +23,13 @@ beforeAll(async () => {
     .where('active', '=', true)
     .orderBy('id')
     .executeTakeFirstOrThrow();
-  await app.db
+  await site.app.db
     .updateTable('products')
     .set({ current_price_paise: LAKH.current * 100, old_price_paise: LAKH.old * 100 })
     .where('id', '=', saree.id)
     .execute();
   lakhSaree = saree;
 });
-
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
-
-async function openPage(viewport = { width: 1280, height: 800 }): Promise<Page> {
-  const context = await browser.newContext({ baseURL: app.baseUrl, viewport });
-  contexts.push(context);
-  return context.newPage();
-}
 
 const rupees = (text: string) => Number(text.replace(/[^\d]/g, ''));
 
@@ -111,7 +95,7 @@ function filtersInUrl(page: Page): unknown {
 }
 
 async function productInfo(prod: string, id: number | string): Promise<ProductResponse> {
-  const client = await app.client();
+  const client = await site.app.client();
   const res = await client.get<ProductResponse>(`/product/ind/${prod}/${id}`);
   expect(res.status).toBe(200);
   return res.body;
@@ -275,7 +259,7 @@ describe('menu', () => {
     expect(alpha).toBeGreaterThanOrEqual(0.4);
 
     // segments from GET /home, upper-cased, in reverse alphabetical order, then CRAFTS
-    const home = await (await app.client()).get<{ userSegment: string }[]>('/home');
+    const home = await (await site.app.client()).get<{ userSegment: string }[]>('/home');
     const segments = [...new Set(home.body.map((item) => item.userSegment.toUpperCase()))].sort().reverse();
     expect(segments).toEqual(expect.arrayContaining(['WOMEN', 'UNISEX', 'MEN', 'KIDS']));
     await expect(menu.locator('.category-list > li > .segment-link').allTextContents()).resolves.toEqual([
@@ -350,7 +334,7 @@ describe('product stock messages', () => {
     stock: [number, number];
   }) {
     const total = sql<number>`sum(skus.stock)`;
-    return app.db
+    return site.app.db
       .selectFrom('products')
       .innerJoin('skus', 'skus.product_id', 'products.id')
       .select(['products.id', 'products.prod', 'products.name'])

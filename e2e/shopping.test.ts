@@ -1,13 +1,12 @@
 import { sql } from 'kysely';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { DevSmsResponse } from '../contract/accounts.ts';
-import { startTestApp, type TestApp } from '../server/test/app.ts';
-import { expectAccessible, launchBrowser } from './support/browser.ts';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp } from '../server/test/app.ts';
+import { expectAccessible } from './support/browser.ts';
+import { alertWith, browserSite, smsCode } from './support/site.ts';
 
-let app: TestApp;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const site = browserSite(() => startTestApp('pglite'));
+const openPage = site.openPage;
 
 interface Kurta {
   id: number;
@@ -26,8 +25,7 @@ let remotePincode: string;
 const METRO_PINCODE = '700001';
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startTestApp('pglite'), launchBrowser()]);
-  const row = await app.db
+  const row = await site.app.db
     .selectFrom('products as p')
     .innerJoin('skus as s', 's.product_id', 'p.id')
     .select([
@@ -58,7 +56,7 @@ beforeAll(async () => {
     current: row.current_price_paise / 100,
     old: row.old_price_paise / 100,
   };
-  const remote = await app.db
+  const remote = await site.app.db
     .selectFrom('pincodes')
     .select('pincode')
     .where(({ not, exists, selectFrom }) =>
@@ -74,29 +72,12 @@ beforeAll(async () => {
     .orderBy('pincode')
     .executeTakeFirstOrThrow();
   remotePincode = remote.pincode;
-  customer = await app.db
+  customer = await site.app.db
     .selectFrom('customers')
     .select(['id', 'phone'])
     .orderBy('id')
     .executeTakeFirstOrThrow();
 });
-
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
-
-async function openPage(): Promise<Page> {
-  const context = await browser.newContext({ baseURL: app.baseUrl, viewport: { width: 1280, height: 800 } });
-  contexts.push(context);
-  return context.newPage();
-}
-
-const alertWith = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 
 /** Raises an alert with `action` and dismisses it, so the next alert of the same text is seen afresh. */
 async function expectAlert(page: Page, text: string, action: () => Promise<unknown>): Promise<void> {
@@ -111,11 +92,9 @@ async function logIn(page: Page, phone: string): Promise<void> {
   await page.getByLabel('Phone number').fill(phone);
   await page.getByRole('button', { name: 'Request OTP' }).click();
   await alertWith(page, 'OTP sent').waitFor();
-  const res = await fetch(`${app.baseUrl}/api/dev/sms/${phone}`);
-  const { code } = (await res.json()) as DevSmsResponse;
-  await page.getByLabel('OTP').fill(code);
+  await page.getByLabel('OTP').fill(await smsCode(site.app, phone));
   await page.getByRole('button', { name: 'VALIDATE' }).click();
-  await page.waitForURL(`${app.baseUrl}/`);
+  await page.waitForURL(`${site.app.baseUrl}/`);
 }
 
 async function openKurta(page: Page): Promise<void> {
@@ -181,13 +160,13 @@ async function breakdownShows(page: Page, units: number): Promise<void> {
 }
 
 async function setStock(stock: number): Promise<void> {
-  await app.db.updateTable('skus').set({ stock }).where('id', '=', kurta.skuId).execute();
+  await site.app.db.updateTable('skus').set({ stock }).where('id', '=', kurta.skuId).execute();
 }
 
 describe('shopping in the browser', () => {
   it('checks delivery, adds to cart and wishlist, and manages both screens', async () => {
-    await app.db.deleteFrom('wishlist_items').where('customer_id', '=', customer.id).execute();
-    await app.db.deleteFrom('cart_lines').where('customer_id', '=', customer.id).execute();
+    await site.app.db.deleteFrom('wishlist_items').where('customer_id', '=', customer.id).execute();
+    await site.app.db.deleteFrom('cart_lines').where('customer_id', '=', customer.id).execute();
     const page = await openPage();
     await logIn(page, customer.phone);
 
@@ -258,7 +237,7 @@ describe('shopping in the browser', () => {
     await cardWish.getByRole('button', { name: 'REMOVE FROM WISHLIST' }).click();
     await cardWish.waitFor({ state: 'detached' });
     await page.getByRole('link', { name: 'GO TO' }).click();
-    await page.waitForURL(`${app.baseUrl}/product/apparel/${kurta.id}`);
+    await page.waitForURL(`${site.app.baseUrl}/product/apparel/${kurta.id}`);
 
     // checkout step 1: the line, the breakdown, quantities within the stock and the 4-unit limit
     await page.goto('/checkout');
@@ -318,6 +297,6 @@ describe('shopping in the browser', () => {
       .getByRole('button', { name: /^Wishlist / })
       .first()
       .click();
-    await page.waitForURL(`${app.baseUrl}/login`);
+    await page.waitForURL(`${site.app.baseUrl}/login`);
   });
 });

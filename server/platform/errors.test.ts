@@ -32,4 +32,13 @@ describeEachDatabase('error answers', (t) => {
     const res = await client.post(LISTING, big, { 'content-type': 'application/json' });
     expect(res).toMatchObject({ status: 413, body: { error: 'Request body is too large' } });
   });
+
+  it('answers API-only paths with JSON, never the web app', async () => {
+    const client = await t().client();
+    for (const path of ['/api', '/editProfile', '/create-order', '/upload/apparel/1']) {
+      const res = await client.get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.body, path).toEqual({ error: expect.any(String) });
+    }
+  });
 });

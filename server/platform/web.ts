@@ -4,8 +4,18 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 // paths that belong to the API: an unknown one answers a JSON 404, never the web app
-const API_PREFIXES = ['/api/', '/admin/', '/images/', '/reviewimages/', '/product/ind/'];
-const API_PATHS = new Set(['/home', '/loginCheck']);
+const API_PREFIXES = ['/api/', '/admin/', '/images/', '/reviewimages/', '/product/ind/', '/upload/'];
+const API_PATHS = new Set([
+  '/api',
+  '/home',
+  '/loginCheck',
+  '/editProfile',
+  '/create-order',
+  '/verify-payment',
+  '/cancel',
+  '/return',
+  '/orders/rate',
+]);
 
 export function isApiPath(url: string): boolean {
   const path = url.split('?')[0] ?? url;

@@ -130,12 +130,17 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
   );
 
   // a GET, as the spec has it; signing someone out is all a forged link could do
-  app.get('/api/userSignout', { schema: { response: { 200: SignOutResponse } } }, async (request, reply) => {
-    const session = await sessions.current(request);
-    if (!session?.customerId) throw forbidden('Logged out already');
-    await sessions.destroy(request, reply);
-    return { signedOut: true as const };
-  });
+  app.get(
+    '/api/userSignout',
+    // no automatic HEAD twin: a HEAD must not sign anybody out
+    { exposeHeadRoute: false, schema: { response: { 200: SignOutResponse } } },
+    async (request, reply) => {
+      const session = await sessions.current(request);
+      if (!session?.customerId) throw forbidden('Logged out already');
+      await sessions.destroy(request, reply);
+      return { signedOut: true as const };
+    },
+  );
 
   if (ctx.config.nodeEnv !== 'production' && ctx.sms instanceof ConsoleSmsSender) {
     const outbox = ctx.sms;

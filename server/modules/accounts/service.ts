@@ -38,7 +38,7 @@ export interface AccountsDeps {
   secret: string;
   addressHourlyLimit: number;
   now: () => Date;
-  log: Pick<FastifyBaseLogger, 'error'>;
+  log: Pick<FastifyBaseLogger, 'error' | 'info'>;
 }
 
 export type SendResult = OtpSendResponse | ThrottledResponse;
@@ -83,20 +83,24 @@ export class AccountsService {
     return { sent: true, resendAfter: RESEND_AFTER_S };
   }
 
-  /** Checks the phone's latest code; a match lets this session log in or sign up with that phone. */
+  /**
+   * Checks the phone's latest code; a match lets this session log in or sign up with that phone.
+   * Every refusal reads 'Incorrect OTP', as the contract says: a wrong, expired, used or exhausted code
+   * is told apart in the log only.
+   */
   async verifyCode(session: Session, phone: string, code: string): Promise<void> {
     const { db, sessions } = this.deps;
     const now = this.deps.now();
     const latest = await store.latestCode(db, phone);
-    if (!latest || latest.consumed_at || new Date(latest.expires_at) <= now) {
-      throw unauthorized('OTP has expired, please request a new one');
-    }
+    const refuse = (why: string) => {
+      this.deps.log.info({ why }, 'one-time code refused');
+      return unauthorized(INCORRECT_OTP);
+    };
+    if (!latest || latest.consumed_at || new Date(latest.expires_at) <= now) throw refuse('expired or used');
     const attempt = await store.claimAttempt(db, latest.id, MAX_ATTEMPTS, now);
-    if (!attempt) throw unauthorized('Too many incorrect attempts, please request a new OTP');
-    if (!safeEqual(this.hash(phone, code), attempt.code_hash)) throw unauthorized(INCORRECT_OTP);
-    if (!(await store.consumeCode(db, latest.id, now))) {
-      throw unauthorized('OTP has expired, please request a new one');
-    }
+    if (!attempt) throw refuse('too many tries');
+    if (!safeEqual(this.hash(phone, code), attempt.code_hash)) throw refuse('wrong code');
+    if (!(await store.consumeCode(db, latest.id, now))) throw refuse('used meanwhile');
     await sessions.update(session, {
       verifiedPhone: phone,
       verifiedUntil: new Date(now.getTime() + VERIFIED_FOR_MS),

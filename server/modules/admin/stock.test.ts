@@ -87,6 +87,7 @@ describeEachDatabase('back office: PUT /admin/api/stock', (t) => {
     [{ productId: 1, size: 'M', quantity: '5' }, /quantity/],
     [{ productId: 1, size: 'M' }, /quantity/],
     [{ productId: '1', size: 'M', quantity: 1 }, /productId/],
+    [{ productId: 99_999_999_999, size: 'M', quantity: 1 }, /productId/],
     [{ productId: 1, quantity: 1 }, /size/],
   ])('refuses the body %j with a 400', async (body, message) => {
     const res = await setStock(body);

@@ -246,6 +246,7 @@ describeEachDatabase('cart', (t) => {
     expect(res.body.error).toBeTruthy();
     expect((await takeOne(owner.client, lineId, 'accessories')).status).toBe(404);
     expect((await takeOne(other.client, 2_000_000_000)).status).toBe(404);
+    expect((await takeOne(other.client, 99_999_999_999)).status).toBe(404);
     expect((await page(owner.client)).body.prods[0]?.quantity).toBe(1);
     expect((await page(other.client)).body.prods).toEqual([]);
   });

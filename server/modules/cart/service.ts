@@ -11,9 +11,11 @@ import {
 } from '../../../contract/shopping.ts';
 import type { Db } from '../../db/connect.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
-import { parseProductId, rupees } from '../catalog/service.ts';
+import { cartUnits, parseProductId, rupees } from '../catalog/service.ts';
 import { FREE_DELIVERY_ABOVE_PAISE, priceBreakdown } from './pricing.ts';
 import * as store from './store.ts';
+
+const MAX_LINE_ID = 2_147_483_647;
 
 /** What a product page's call names: the path's prod and id, the body's id and size. */
 export interface ProductChoice {
@@ -66,7 +68,7 @@ export class Cart {
         return { cartInd: 0 };
       }
       if (!chosen.active) throw conflict(UNAVAILABLE_MESSAGE);
-      if ((await store.productUnits(trx, customerId, chosen.productId)) >= MAX_UNITS_PER_PRODUCT) {
+      if ((await cartUnits(trx, customerId, chosen.productId)) >= MAX_UNITS_PER_PRODUCT) {
         throw conflict(MAX_UNITS_MESSAGE);
       }
       const quantity = (await store.lineQuantity(trx, customerId, chosen.skuId)) + 1;
@@ -80,7 +82,8 @@ export class Cart {
   async takeOne(customerId: number, prod: string, lineId: number): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
       await store.lockCustomer(trx, customerId);
-      const line = await store.ownLine(trx, customerId, lineId);
+      // line ids are 32-bit in the database: a larger one names no line
+      const line = lineId <= MAX_LINE_ID ? await store.ownLine(trx, customerId, lineId) : undefined;
       if (!line || line.prod !== prod) throw notFound(`No cart line ${lineId}`);
       const quantity = line.quantity - 1;
       if (quantity === 0) await store.deleteLine(trx, customerId, line.sku_id);
@@ -94,13 +97,7 @@ export class Cart {
       store.cartLines(this.db, customerId),
       store.customerInfo(this.db, customerId),
     ]);
-    const breakdown = priceBreakdown(
-      rows.map((r) => ({
-        unitPricePaise: r.current_price_paise,
-        unitOldPricePaise: r.old_price_paise,
-        quantity: r.quantity,
-      })),
-    );
+    const breakdown = priceBreakdown(rows.map(pricedLine));
     return {
       prods: rows.map(cartLine),
       userInfo: userInfo(customer),
@@ -116,6 +113,22 @@ export class Cart {
 }
 
 type LineRow = Awaited<ReturnType<typeof store.cartLines>>[number];
+
+const pricedLine = (row: LineRow) => ({
+  skuId: row.skuId,
+  productId: row.productId,
+  name: row.name,
+  size: row.size,
+  quantity: row.quantity,
+  unitPricePaise: row.current_price_paise,
+  unitOldPricePaise: row.old_price_paise,
+});
+
+/** The shopper's cart priced in paise, as a payment snapshots it; `db` may be a transaction. */
+export async function pricedCart(db: Db, customerId: number) {
+  const lines = (await store.cartLines(db, customerId)).map(pricedLine);
+  return { lines, breakdown: priceBreakdown(lines) };
+}
 
 function cartLine(row: LineRow): CartLine {
   const currentPrice = rupees(row.current_price_paise);

@@ -1,10 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
-
-/** a size's stock less the units held for shoppers who are paying now */
-const AVAILABLE = sql<number>`greatest(skus.stock - coalesce((
-  SELECT sum(h.quantity) FROM stock_holds h
-  WHERE h.sku_id = skus.id AND h.released_at IS NULL AND h.expires_at > now()), 0), 0)::int`;
+import { AVAILABLE_UNITS } from '../../db/stock.ts';
 
 export async function productWithSizes(db: Db, productId: number) {
   const product = await db
@@ -27,17 +23,6 @@ export async function lockCustomer(db: Db, customerId: number): Promise<void> {
   await db.selectFrom('customers').select('id').where('id', '=', customerId).forUpdate().execute();
 }
 
-export async function productUnits(db: Db, customerId: number, productId: number): Promise<number> {
-  const row = await db
-    .selectFrom('cart_lines')
-    .innerJoin('skus', 'skus.id', 'cart_lines.sku_id')
-    .select((eb) => eb.fn.sum<number | null>('cart_lines.quantity').as('units'))
-    .where('cart_lines.customer_id', '=', customerId)
-    .where('skus.product_id', '=', productId)
-    .executeTakeFirst();
-  return Number(row?.units ?? 0);
-}
-
 export async function lineQuantity(db: Db, customerId: number, skuId: number): Promise<number> {
   const row = await db
     .selectFrom('cart_lines')
@@ -51,7 +36,7 @@ export async function lineQuantity(db: Db, customerId: number, skuId: number): P
 export async function availableUnits(db: Db, skuId: number): Promise<number> {
   const row = await db
     .selectFrom('skus')
-    .select(AVAILABLE.as('available'))
+    .select(AVAILABLE_UNITS.as('available'))
     .where('id', '=', skuId)
     .executeTakeFirstOrThrow();
   return row.available;
@@ -73,12 +58,18 @@ export async function deleteLine(db: Db, customerId: number, skuId: number): Pro
     .execute();
 }
 
-/** one of the shopper's lines, by its id; never another shopper's */
-export async function ownLine(db: Db, customerId: number, lineId: number) {
+/** the shopper's lines, each with its size and product */
+function linesOf(db: Db, customerId: number) {
   return db
     .selectFrom('cart_lines')
     .innerJoin('skus', 'skus.id', 'cart_lines.sku_id')
     .innerJoin('products', 'products.id', 'skus.product_id')
+    .where('cart_lines.customer_id', '=', customerId);
+}
+
+/** one of the shopper's lines, by its id; never another shopper's */
+export async function ownLine(db: Db, customerId: number, lineId: number) {
+  return linesOf(db, customerId)
     .select([
       'cart_lines.id',
       'cart_lines.sku_id',
@@ -87,18 +78,15 @@ export async function ownLine(db: Db, customerId: number, lineId: number) {
       'products.prod',
     ])
     .where('cart_lines.id', '=', lineId)
-    .where('cart_lines.customer_id', '=', customerId)
     .executeTakeFirst();
 }
 
 export async function cartLines(db: Db, customerId: number) {
-  return db
-    .selectFrom('cart_lines')
-    .innerJoin('skus', 'skus.id', 'cart_lines.sku_id')
-    .innerJoin('products', 'products.id', 'skus.product_id')
+  return linesOf(db, customerId)
     .select([
       'cart_lines.id as lineId',
       'cart_lines.quantity',
+      'cart_lines.sku_id as skuId',
       'skus.size',
       'products.id as productId',
       'products.name',
@@ -109,9 +97,8 @@ export async function cartLines(db: Db, customerId: number) {
       'products.discount',
       sql<string>`products.photos[1]`.as('photo'),
       sql<string>`coalesce(products.features -> 'fabric' ->> 0, '')`.as('fabric'),
-      AVAILABLE.as('stock'),
+      AVAILABLE_UNITS.as('stock'),
     ])
-    .where('cart_lines.customer_id', '=', customerId)
     .orderBy('cart_lines.created_at')
     .orderBy('cart_lines.id')
     .execute();

@@ -19,6 +19,10 @@ describe('parseFilters', () => {
     expect(parseFilters(undefined)).toEqual({});
   });
 
+  it('keeps a feature named __proto__ as a feature, so that it matches nothing', () => {
+    expect(Object.entries(parseFilters('{"__proto__":["x"]}'))).toEqual([['__proto__', ['x']]]);
+  });
+
   it.each([
     [
       'too many features',

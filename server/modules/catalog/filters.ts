@@ -25,12 +25,12 @@ export function parseFilters(segment: string | undefined): SelectedFilters {
   }
   const entries = Object.entries(parsed);
   if (entries.length > MAX_FEATURES) throw badRequest(`filters may name at most ${MAX_FEATURES} features`);
-  const filters: SelectedFilters = {};
-  for (const [feature, values] of entries.sort(([a], [b]) => (a < b ? -1 : 1))) {
-    const chosen = checkValues(feature, values);
-    if (chosen.length > 0) filters[feature] = chosen;
-  }
-  return filters;
+  const chosen = entries
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([feature, values]) => [feature, checkValues(feature, values)] as const)
+    .filter(([, values]) => values.length > 0);
+  // fromEntries keeps a feature named "__proto__" as a feature (that matches nothing), not a prototype
+  return Object.fromEntries(chosen);
 }
 
 function decodeAgainIfEncoded(text: string): string {

@@ -43,6 +43,11 @@ const FEATURE_ORDER = Object.keys(FEATURE_LABELS);
 /** Whole rupees for the public API; the listing and the product page share this rounding. */
 export const rupees = (paise: number) => Math.round(paise / 100);
 
+/** The units of a product in a shopper's cart, over all its sizes: its page shows them, the cart caps them. */
+export function cartUnits(db: Db, customerId: number, productId: number): Promise<number> {
+  return store.cartUnits(db, customerId, productId);
+}
+
 export function isProd(value: string): value is Prod {
   return value === 'apparel' || value === 'accessories';
 }
@@ -119,12 +124,12 @@ export class Catalog {
     const productId = shared.productInfo.id;
     const [units, wished] = await Promise.all([
       store.cartUnits(this.db, customerId, productId),
-      store.isWished(this.db, customerId, productId),
+      store.wishedAmong(this.db, customerId, [productId]),
     ]);
     return {
       ...shared,
       addToCart: units > 0 ? [{ quantity: units }] : [],
-      wishStatus: [{ wished: wished ? 'Y' : 'N' }],
+      wishStatus: [{ wished: wished.has(productId) ? 'Y' : 'N' }],
       loggedin: true,
     };
   }

@@ -2,6 +2,7 @@ import { type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } fr
 import type { Prod, SelectedFilters, SortCode } from '../../../contract/catalog.ts';
 import type { Db } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
+import { AVAILABLE_UNITS } from '../../db/stock.ts';
 
 /** Which products a listing shows: one segment and genre of apparel, or all accessories. */
 export type ListingScope = { prod: 'apparel'; userSegment: string; genre: string } | { prod: 'accessories' };
@@ -285,16 +286,7 @@ export async function findProduct(db: Db, id: number) {
 export async function sizeAvailability(db: Db, productId: number) {
   return db
     .selectFrom('skus')
-    .select([
-      'skus.size',
-      (eb) =>
-        sql<number>`greatest(skus.stock - coalesce(${eb
-          .selectFrom('stock_holds')
-          .select((h) => h.fn.sum<number>('stock_holds.quantity').as('held'))
-          .whereRef('stock_holds.sku_id', '=', 'skus.id')
-          .where('stock_holds.released_at', 'is', null)
-          .where('stock_holds.expires_at', '>', sql<Date>`now()`)}, 0), 0)::int`.as('available'),
-    ])
+    .select(['skus.size', AVAILABLE_UNITS.as('available')])
     .where('skus.product_id', '=', productId)
     .orderBy('skus.position')
     .orderBy('skus.id')
@@ -350,16 +342,6 @@ export async function cartUnits(db: Db, customerId: number, productId: number): 
     .where('skus.product_id', '=', productId)
     .executeTakeFirst();
   return Number(row?.units ?? 0);
-}
-
-export async function isWished(db: Db, customerId: number, productId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('wishlist_items')
-    .select('product_id')
-    .where('customer_id', '=', customerId)
-    .where('product_id', '=', productId)
-    .executeTakeFirst();
-  return row !== undefined;
 }
 
 /** The sibling (same child key) in a colour, preferring one that is on sale. */

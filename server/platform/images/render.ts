@@ -1,8 +1,9 @@
 import sharp from 'sharp';
+import { IMAGE_WIDTHS } from '../../../contract/catalog-constants.ts';
 import { unsupportedMediaType } from '../errors.ts';
 
 /** The widths every image is stored and served in. */
-export const WIDTHS = [320, 640, 960] as const;
+export const WIDTHS = IMAGE_WIDTHS;
 export type Width = (typeof WIDTHS)[number];
 export const DEFAULT_WIDTH: Width = 640;
 

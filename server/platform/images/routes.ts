@@ -22,7 +22,7 @@ function send(request: FastifyRequest, reply: FastifyReply, image: StoredImage) 
   return reply.type('image/webp').header('content-length', image.size).send(createReadStream(image.path));
 }
 
-/** GET /images/{file} (product photos) and /reviewimages/{file}, `?w=` 320, 640 or 960. */
+/** GET /images/{file} (product photos) and /reviewimages/{file}, `?w=` 320, 480, 640 or 960. */
 export const imageRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, ctx) => {
   const images = new Images(ctx.db, ctx.config.dataDir);
 

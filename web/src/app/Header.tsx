@@ -1,7 +1,7 @@
 import { type MouseEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
-import { useFocusTrap } from '../components/useFocusTrap.ts';
-import { useMediaQuery } from '../components/useMediaQuery.ts';
+import { useDrawer } from '../components/useDrawer.ts';
+import { useScrollLock } from '../components/useScrollLock.ts';
 import { paths } from '../config/paths.ts';
 import { type Segment, useSegments } from './catalog.ts';
 import { BagIcon, ChevronIcon, CloseIcon, HeartIcon, HomeIcon, MenuIcon, UserIcon } from './icons.tsx';
@@ -13,28 +13,16 @@ import './Header.css';
 const NARROW = '(max-width: 549.98px)';
 
 export function Header() {
-  const narrow = useMediaQuery(NARROW);
-  const [menuOpen, setMenuOpen] = useState(false);
-  const drawerOpen = narrow && menuOpen;
-  const menuRef = useRef<HTMLDivElement>(null);
-  const menuId = useId();
-  const closeMenu = () => setMenuOpen(false);
-  useFocusTrap(menuRef, drawerOpen, closeMenu);
-
-  // a drawer left open on a narrow window should not reappear after the window was widened
-  useEffect(() => {
-    if (!narrow) setMenuOpen(false);
-  }, [narrow]);
-
-  useEffect(() => {
-    if (!drawerOpen) return;
-    // the page behind the drawer should not scroll under the shopper's thumb
-    const { overflow } = document.body.style;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.body.style.overflow = overflow;
-    };
-  }, [drawerOpen]);
+  const {
+    narrow,
+    open: menuOpen,
+    setOpen: setMenuOpen,
+    drawerOpen,
+    ref: menuRef,
+    id: menuId,
+    close: closeMenu,
+  } = useDrawer<HTMLDivElement>(NARROW);
+  useScrollLock(drawerOpen);
 
   // following any link in the menu closes the drawer
   const onMenuClick = (event: MouseEvent) => {

@@ -1,6 +1,5 @@
+import { IMAGE_WIDTHS } from '../../../contract/catalog-constants.ts';
 import { paths } from '../config/paths.ts';
-
-const WIDTHS = [320, 640, 960];
 
 interface ImageProps {
   /** an image file name as the API gives it (photo1, reviewDP1, …) */
@@ -16,12 +15,12 @@ interface ImageProps {
   className?: string;
 }
 
-/** A product picture in the widths the server keeps (320/640/960), chosen by the browser. */
+/** A product picture in the widths the server keeps (IMAGE_WIDTHS), chosen by the browser. */
 export function Image({ file, alt, width, height, sizes, priority = false, className }: ImageProps) {
   return (
     <img
       src={paths.image(file, 640)}
-      srcSet={WIDTHS.map((w) => `${paths.image(file, w)} ${w}w`).join(', ')}
+      srcSet={IMAGE_WIDTHS.map((w) => `${paths.image(file, w)} ${w}w`).join(', ')}
       sizes={sizes}
       width={width}
       height={height}

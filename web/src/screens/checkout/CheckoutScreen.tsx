@@ -1,9 +1,8 @@
-import { Link } from 'react-router';
 import type { PurchasePageResponse } from '../../../../contract/shopping.ts';
 import { LoginPrompt } from '../../components/LoginPrompt.tsx';
+import { LoadFailed, NothingYet } from '../../components/ScreenMessage.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
-import { paths } from '../../config/paths.ts';
 import { CartItem } from './CartItem.tsx';
 import { PriceBreakdown } from './PriceBreakdown.tsx';
 import { useCart } from './useCart.ts';
@@ -21,25 +20,10 @@ export function CheckoutScreen() {
     return <LoginPrompt message="Oops! IT SEEMS YOU'VE NOT LOGGEDIN, PLEASE CLICK BELOW TO LOGIN/ SIGNUP" />;
   }
   if (state.status === 'failed') {
-    return (
-      <section className="checkout-message">
-        <h1>Your cart could not be loaded</h1>
-        <p>Please check your connection and try again.</p>
-        <button type="button" className="button button-primary" onClick={retry}>
-          Try again
-        </button>
-      </section>
-    );
+    return <LoadFailed what="cart" onRetry={retry} />;
   }
   if (state.cart.prods.length === 0) {
-    return (
-      <section className="checkout-message">
-        <h1>IT SEEMS YOUR CART IS EMPTY</h1>
-        <Link to={paths.home()} className="button button-primary">
-          FIND YOUR STYLE
-        </Link>
-      </section>
-    );
+    return <NothingYet title="IT SEEMS YOUR CART IS EMPTY" />;
   }
   return <Checkout cart={state.cart} busy={busy} onPlus={plus} onMinus={minus} />;
 }

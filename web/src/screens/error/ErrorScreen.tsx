@@ -7,7 +7,7 @@ import './error.css';
 export function ErrorScreen() {
   usePageTitle('Server Error');
   return (
-    <div className="error-screen container">
+    <div className="art-screen error-screen container">
       <svg className="error-art" viewBox="0 0 240 200" role="img" aria-label="A server with a loose cable">
         <ellipse cx="120" cy="184" rx="92" ry="9" fill="var(--sand-deep)" />
         <g className="error-rack">

@@ -1,5 +1,6 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { useFocusTrap } from '../../components/useFocusTrap.ts';
+import { useScrollLock } from '../../components/useScrollLock.ts';
 
 interface Props {
   id: string;
@@ -17,14 +18,7 @@ export function FilterDrawer({ id, open, onClose, children }: Props) {
   const panelRef = useRef<HTMLDivElement>(null);
   useFocusTrap(panelRef, open, onClose);
 
-  useEffect(() => {
-    if (!open) return;
-    const { overflow } = document.body.style;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.body.style.overflow = overflow;
-    };
-  }, [open]);
+  useScrollLock(open);
 
   return (
     <div className={open ? 'drawer open' : 'drawer'}>

@@ -21,7 +21,12 @@ export function FilterPanel({ options, returned, selected, loading, onToggle, on
     <section className="filter-panel" aria-labelledby={headingId}>
       <div className="filter-head">
         {/* first, so that opening the panel focuses it rather than CLEAR ALL; shown last */}
-        <button type="button" className="drawer-close" aria-label="Close filters" onClick={onClose}>
+        <button
+          type="button"
+          className="round-button drawer-close"
+          aria-label="Close filters"
+          onClick={onClose}
+        >
           <span aria-hidden="true">×</span>
         </button>
         <h2 id={headingId}>FILTERS</h2>

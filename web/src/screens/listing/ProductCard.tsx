@@ -40,7 +40,7 @@ export function ProductCard({ product, priority, sizes, onWish }: Props) {
       {onWish && (
         <button
           type="button"
-          className={wished ? 'card-heart wished' : 'card-heart'}
+          className={wished ? 'round-button card-heart wished' : 'round-button card-heart'}
           aria-label={`Wishlist ${product.name}`}
           aria-pressed={wished}
           onClick={toggleWish}

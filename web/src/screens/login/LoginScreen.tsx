@@ -1,24 +1,15 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
+import { type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { showAlert } from '../../components/Alert.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { paths } from '../../config/paths.ts';
-import {
-  logIn,
-  messages,
-  otpErrorMessage,
-  type SignUpState,
-  sendOtp,
-  startSession,
-  verifyOtp,
-} from './accounts.ts';
+import { logIn, messages, otpErrorMessage, type SignUpState, startSession, verifyOtp } from './accounts.ts';
 import { FieldError, OtpField } from './OtpField.tsx';
-import { codeError, digitsOnly, PHONE_LENGTH, phoneError } from './rules.ts';
-import { useCountdown } from './useCountdown.ts';
+import { digitsOnly, PHONE_LENGTH, phoneError } from './rules.ts';
 import { useRedirectIfLoggedIn } from './useLoginCheck.ts';
 import { useOneAtATime } from './useOneAtATime.ts';
+import { useOtp } from './useOtp.ts';
 import './auth.css';
 
 /** Login (spec sections 2 and 4): phone, a code by SMS, VALIDATE, then home. */
@@ -27,16 +18,10 @@ export function LoginScreen() {
   useRedirectIfLoggedIn();
   const navigate = useNavigate();
   const phoneId = useId();
-  const codeRef = useRef<HTMLInputElement>(null);
   const [phone, setPhone] = useState('');
-  const [code, setCode] = useState('');
-  // the number the last code went to: changing the number asks for a new code
-  const [sentTo, setSentTo] = useState('');
   const [phoneMessage, setPhoneMessage] = useState('');
-  const [codeMessage, setCodeMessage] = useState('');
   const run = useOneAtATime();
-  const countdown = useCountdown();
-  const codeSent = sentTo !== '' && sentTo === phone;
+  const otp = useOtp(phone);
 
   const requestOtp = () =>
     run(async () => {
@@ -44,16 +29,7 @@ export function LoginScreen() {
       setPhoneMessage(invalid);
       if (invalid) return;
       try {
-        const { resendAfter } = await sendOtp(phone);
-        showAlert(messages.otpSent);
-        // rendered at once, so the code field is enabled before it takes the focus
-        flushSync(() => {
-          setSentTo(phone);
-          setCode('');
-          setCodeMessage('');
-          countdown.start(resendAfter);
-        });
-        codeRef.current?.focus();
+        await otp.send();
       } catch (error) {
         setPhoneMessage(otpErrorMessage(error, messages.loginFailed));
       }
@@ -61,14 +37,12 @@ export function LoginScreen() {
 
   const validate = () =>
     run(async () => {
-      const invalid = codeError(code);
-      setCodeMessage(invalid);
-      if (invalid) return;
+      if (!otp.checkShape()) return;
       try {
-        await verifyOtp(phone, code);
+        await verifyOtp(phone, otp.code);
       } catch (error) {
-        setCodeMessage(otpErrorMessage(error, messages.loginFailed));
-        codeRef.current?.select();
+        otp.setCodeMessage(otpErrorMessage(error, messages.loginFailed));
+        otp.codeRef.current?.select();
         return;
       }
       await finishLogin();
@@ -91,7 +65,7 @@ export function LoginScreen() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (codeSent) validate();
+    if (otp.codeSent) validate();
     else requestOtp();
   };
 
@@ -125,22 +99,11 @@ export function LoginScreen() {
           </div>
           <FieldError id={`${phoneId}-error`} message={phoneMessage} />
         </div>
-        <OtpField
-          value={code}
-          onChange={(value) => {
-            setCode(value);
-            setCodeMessage('');
-          }}
-          inputRef={codeRef}
-          enabled={codeSent}
-          secondsLeft={countdown.secondsLeft}
-          onResend={requestOtp}
-          error={codeMessage}
-        />
+        <OtpField {...otp.field} onResend={requestOtp} />
         {/* spec section 5: the request button appears only once 10 digits are typed */}
         {phone.length === PHONE_LENGTH && (
           <button type="submit" className="button button-primary auth-submit">
-            {codeSent ? 'VALIDATE' : 'Request OTP'}
+            {otp.codeSent ? 'VALIDATE' : 'Request OTP'}
           </button>
         )}
         <p className="auth-switch">

@@ -10,7 +10,7 @@ export function NoResponseScreen() {
   // back to the screen that could not load, when there is one in this tab's history
   const retry = () => ((window.history.state?.idx ?? 0) > 0 ? navigate(-1) : navigate(paths.home()));
   return (
-    <div className="no-response container">
+    <div className="art-screen no-response container">
       <svg className="no-response-art" viewBox="0 0 160 140" aria-hidden="true">
         <circle cx="80" cy="70" r="66" fill="var(--sand)" />
         <g fill="none" stroke="var(--brand)" strokeWidth="9" strokeLinecap="round">

@@ -55,13 +55,18 @@ export function Gallery({ photos, name }: Props) {
           <>
             <button
               type="button"
-              className="gallery-step prev"
+              className="round-button gallery-step prev"
               aria-label="Previous photo"
               onClick={() => go(-1)}
             >
               <span aria-hidden="true">‹</span>
             </button>
-            <button type="button" className="gallery-step next" aria-label="Next photo" onClick={() => go(1)}>
+            <button
+              type="button"
+              className="round-button gallery-step next"
+              aria-label="Next photo"
+              onClick={() => go(1)}
+            >
               <span aria-hidden="true">›</span>
             </button>
           </>

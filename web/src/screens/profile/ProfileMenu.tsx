@@ -1,10 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../api/client.ts';
 import { CloseIcon, MenuIcon } from '../../app/icons.tsx';
 import { logout } from '../../app/session.tsx';
-import { useFocusTrap } from '../../components/useFocusTrap.ts';
-import { useMediaQuery } from '../../components/useMediaQuery.ts';
+import { useDrawer } from '../../components/useDrawer.ts';
 import { apiPaths, paths } from '../../config/paths.ts';
 
 /** Below this width the sidebar collapses behind a toggle (spec: below 1000 px). */
@@ -13,17 +11,7 @@ const NARROW = '(max-width: 999.98px)';
 /** The sidebar: HELLO and the first name, then WISHLLIST, CART, ORDERS and LOGOUT. */
 export function ProfileMenu({ name }: { name: string }) {
   const navigate = useNavigate();
-  const narrow = useMediaQuery(NARROW);
-  const [open, setOpen] = useState(false);
-  const drawerOpen = narrow && open;
-  const panelRef = useRef<HTMLElement>(null);
-  const panelId = useId();
-  const close = () => setOpen(false);
-  useFocusTrap(panelRef, drawerOpen, close);
-
-  useEffect(() => {
-    if (!narrow) setOpen(false);
-  }, [narrow]);
+  const { setOpen, drawerOpen, ref: panelRef, id: panelId, close } = useDrawer<HTMLElement>(NARROW);
 
   // spec sections 4 and 7: 200 clears the stored state and reloads; otherwise the session was gone already
   const logOut = async () => {
@@ -60,7 +48,7 @@ export function ProfileMenu({ name }: { name: string }) {
           <p className="profile-hello">
             HELLO <span className="profile-hello-name">{name}</span>
           </p>
-          <button type="button" className="profile-close" onClick={close}>
+          <button type="button" className="round-button profile-close" onClick={close}>
             <CloseIcon />
             <span className="visually-hidden">Close account menu</span>
           </button>

@@ -3,7 +3,6 @@ import { flushSync } from 'react-dom';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { SignUpRecord } from '../../../../contract/accounts.ts';
 import { ApiError } from '../../api/client.ts';
-import { showAlert } from '../../components/Alert.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { paths } from '../../config/paths.ts';
@@ -13,16 +12,15 @@ import {
   messages,
   otpErrorMessage,
   type SignUpState,
-  sendOtp,
   signUp,
   startSession,
   verifyOtp,
 } from '../login/accounts.ts';
 import { FieldError, OtpField } from '../login/OtpField.tsx';
-import { codeError, PHONE_LENGTH, phoneError } from '../login/rules.ts';
-import { useCountdown } from '../login/useCountdown.ts';
+import { PHONE_LENGTH, phoneError } from '../login/rules.ts';
 import { useRedirectIfLoggedIn } from '../login/useLoginCheck.ts';
 import { useOneAtATime } from '../login/useOneAtATime.ts';
+import { useOtp } from '../login/useOtp.ts';
 import { FIELDS, type Field, STEPS } from './fields.ts';
 import '../login/auth.css';
 
@@ -44,7 +42,6 @@ export function SignUpScreen() {
   const [from] = useState(() => carried(location.state));
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const codeRef = useRef<HTMLInputElement>(null);
   const [record, setRecord] = useState<SignUpRecord>({
     phone: from?.phone ?? '',
     mail: '',
@@ -52,15 +49,12 @@ export function SignUpScreen() {
     lname: '',
   });
   const [field, setField] = useState<Field>(from?.verified ? 'mail' : 'phone');
-  const [sentTo, setSentTo] = useState('');
-  const [code, setCode] = useState('');
   const [message, setMessage] = useState('');
-  const [codeMessage, setCodeMessage] = useState('');
   const [modal, setModal] = useState('');
   const run = useOneAtATime();
-  const countdown = useCountdown();
+  const otp = useOtp(record.phone);
   const spec = FIELDS[field];
-  const codeSent = field === 'phone' && sentTo !== '' && sentTo === record.phone;
+  const codeSent = field === 'phone' && otp.codeSent;
 
   const goTo = (next: Field) => {
     flushSync(() => {
@@ -77,15 +71,7 @@ export function SignUpScreen() {
           setModal(messages.phoneTaken);
           return;
         }
-        const { resendAfter } = await sendOtp(record.phone);
-        showAlert(messages.otpSent);
-        flushSync(() => {
-          setSentTo(record.phone);
-          setCode('');
-          setCodeMessage('');
-          countdown.start(resendAfter);
-        });
-        codeRef.current?.focus();
+        await otp.send();
       } catch (error) {
         setModal(otpErrorMessage(error, messages.signUpFailed));
       }
@@ -93,11 +79,9 @@ export function SignUpScreen() {
 
   const verify = () =>
     run(async () => {
-      const invalid = codeError(code);
-      setCodeMessage(invalid);
-      if (invalid) return;
+      if (!otp.checkShape()) return;
       try {
-        await verifyOtp(record.phone, code);
+        await verifyOtp(record.phone, otp.code);
         goTo('mail');
       } catch (error) {
         // spec section 8: on sign-up, 'Incorrect OTP' is a modal
@@ -134,7 +118,7 @@ export function SignUpScreen() {
         // 409: taken in the meantime; 401: the verification has lapsed, so the number needs a new code
         setModal(error.message);
         if (error.status === 401) {
-          setSentTo('');
+          otp.forget();
           goTo('phone');
         }
       }
@@ -201,20 +185,7 @@ export function SignUpScreen() {
           </div>
           <FieldError id={`${inputId}-error`} message={message} />
         </div>
-        {field === 'phone' && (
-          <OtpField
-            value={code}
-            onChange={(value) => {
-              setCode(value);
-              setCodeMessage('');
-            }}
-            inputRef={codeRef}
-            enabled={codeSent}
-            secondsLeft={countdown.secondsLeft}
-            onResend={requestOtp}
-            error={codeMessage}
-          />
-        )}
+        {field === 'phone' && <OtpField {...otp.field} onResend={requestOtp} />}
         {showButton && (
           <button type="submit" className="button button-primary auth-submit">
             {buttonText}

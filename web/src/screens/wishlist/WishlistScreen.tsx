@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { WishlistItem } from '../../../../contract/shopping.ts';
 import { Image } from '../../components/Image.tsx';
 import { LoginPrompt } from '../../components/LoginPrompt.tsx';
+import { LoadFailed, NothingYet } from '../../components/ScreenMessage.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { paths } from '../../config/paths.ts';
@@ -21,25 +22,10 @@ export function WishlistScreen() {
     );
   }
   if (state.status === 'failed') {
-    return (
-      <section className="wishlist-message">
-        <h1>Your wishlist could not be loaded</h1>
-        <p>Please check your connection and try again.</p>
-        <button type="button" className="button button-primary" onClick={retry}>
-          Try again
-        </button>
-      </section>
-    );
+    return <LoadFailed what="wishlist" onRetry={retry} />;
   }
   if (state.prods.length === 0) {
-    return (
-      <section className="wishlist-message">
-        <h1>Oops! IT SEEMS YOU DON'T HAVE ANY WISH</h1>
-        <Link to={paths.home()} className="button button-primary">
-          FIND YOUR STYLE
-        </Link>
-      </section>
-    );
+    return <NothingYet title="Oops! IT SEEMS YOU DON'T HAVE ANY WISH" />;
   }
   return (
     <section className="wishlist">
