@@ -175,7 +175,7 @@ async function measure(base: string) {
 }
 
 function report(scores: PageScore[], js: ReturnType<typeof initialJs>): string {
-  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB (${(bytes / 1024).toFixed(1)} KiB)`;
   const table = markdownTable(
     ['page', 'path', 'performance', 'accessibility', 'FCP', 'LCP', 'TBT', 'CLS'],
     scores.map((s) => [
@@ -197,7 +197,7 @@ function report(scores: PageScore[], js: ReturnType<typeof initialJs>): string {
     table,
     '',
     `Initial JavaScript (entry script and its modulepreloads, gzip as Vite reports it): **${kb(js.gzipBytes)}** ` +
-      `(${kb(js.rawBytes)} raw) in ${js.files.length} files: ${js.files.join(', ')}`,
+      `(${kb(js.rawBytes)} before gzip) in ${js.files.length} files: ${js.files.join(', ')}`,
     ...(notes.length ? ['', 'What Lighthouse flagged (median run):', '', ...notes] : []),
   ].join('\n');
 }
