@@ -10,7 +10,10 @@ import { adminRoutes } from './modules/admin/routes.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { Catalog } from './modules/catalog/service.ts';
+import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { deliveryRoutes } from './modules/delivery/routes.ts';
+import { createPaymentGateway } from './modules/payments/index.ts';
+import { devPaymentRoutes } from './modules/payments/routes.ts';
 import { wishlistRoutes } from './modules/wishlist/routes.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import { imageRoutes } from './platform/images/routes.ts';
@@ -86,6 +89,9 @@ export async function buildApp(deps: AppDeps) {
   await app.register(deliveryRoutes, ctx);
   await app.register(wishlistRoutes, ctx);
   await app.register(cartRoutes, ctx);
+  const gateway = createPaymentGateway(config, db);
+  await app.register(checkoutRoutes, { ...ctx, gateway });
+  await app.register(devPaymentRoutes, { ...ctx, gateway });
 
   await registerWebApp(app, deps.webDir ?? DEFAULT_WEB_DIR);
   return app;

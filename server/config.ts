@@ -12,7 +12,8 @@ export interface Config {
   /** MSG91's flow API; only read when smsProvider is msg91 */
   msg91: { authKey: string; templateId: string; sender: string | undefined; baseUrl: string };
   paymentProvider: 'simulated' | 'razorpay';
-  razorpay: { keyId: string; keySecret: string; webhookSecret: string };
+  /** baseUrl: Razorpay's API host, or a local fake in tests */
+  razorpay: { keyId: string; keySecret: string; webhookSecret: string; baseUrl: string };
   adminToken: string | undefined;
   reconcileIntervalMs: number;
   otpAddressHourlyLimit: number;
@@ -85,6 +86,7 @@ export function loadConfig(env: Env = process.env): Config {
       keySecret: text(env, 'RAZORPAY_KEY_SECRET') ?? (production ? '' : 'haat-simulated-key-secret'),
       webhookSecret:
         text(env, 'RAZORPAY_WEBHOOK_SECRET') ?? (production ? '' : 'haat-simulated-webhook-secret'),
+      baseUrl: text(env, 'RAZORPAY_BASE_URL') ?? 'https://api.razorpay.com',
     },
     adminToken: text(env, 'ADMIN_TOKEN'),
     reconcileIntervalMs: integer(env, 'RECONCILE_INTERVAL_MS', 60_000, 100, 86_400_000),
@@ -134,6 +136,9 @@ function assertProductionReady(config: Config): void {
     throw new ConfigError(
       'RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET must be set in production',
     );
+  }
+  if (!config.razorpay.baseUrl.startsWith('https://')) {
+    throw new ConfigError(`RAZORPAY_BASE_URL must be an https URL (got "${config.razorpay.baseUrl}")`);
   }
   if (config.adminToken !== undefined && config.adminToken.length < 24) {
     throw new ConfigError('ADMIN_TOKEN must be at least 24 characters');

@@ -257,6 +257,33 @@ export interface AuditLogTable {
   created_at: DefaultedTimestamp;
 }
 
+/** The simulated gateway's books (003_simulated_gateway.sql): Razorpay's side of a payment, kept locally. */
+export interface SimGatewayOrdersTable {
+  id: string;
+  amount_paise: number;
+  currency: string;
+  receipt: string;
+  notes: Json<Record<string, string>>;
+  status: Generated<'created' | 'attempted' | 'paid'>;
+  created_at: DefaultedTimestamp;
+}
+
+export interface SimGatewayPaymentsTable {
+  id: string;
+  order_id: string;
+  amount_paise: number;
+  currency: string;
+  status: 'authorized' | 'captured' | 'failed' | 'refunded';
+  created_at: DefaultedTimestamp;
+}
+
+export interface SimGatewayRefundsTable {
+  id: string;
+  payment_id: string;
+  amount_paise: number;
+  created_at: DefaultedTimestamp;
+}
+
 export interface Database {
   sellers: SellersTable;
   delivery_partners: DeliveryPartnersTable;
@@ -279,6 +306,9 @@ export interface Database {
   reviews: ReviewsTable;
   webhook_events: WebhookEventsTable;
   audit_log: AuditLogTable;
+  sim_gateway_orders: SimGatewayOrdersTable;
+  sim_gateway_payments: SimGatewayPaymentsTable;
+  sim_gateway_refunds: SimGatewayRefundsTable;
 }
 
 export type Product = Selectable<ProductsTable>;

@@ -1,0 +1,102 @@
+import { type Static, Type } from 'typebox';
+
+/**
+ * Paying for the cart (issue 5). Amounts here are paise, as Razorpay's; the server decides every
+ * amount from the shopper's own cart (design, deliberate change 2).
+ */
+
+// POST /create-order (login required) -------------------------------------------------------------
+
+/**
+ * `amount` must equal the cart's amount to pay in paise (priceDetails.amountToPay * 100), or the answer
+ * is 409 {error} and nothing is held: the web app then reloads the cart.
+ * `receipt` and `notes` are accepted for Razorpay's shape but not used: the receipt (`rcpt_…`) and the
+ * notes sent to the gateway are ours.
+ * The shipping address is the one on the shopper's profile (step 2 saves it with /editProfile first);
+ * a profile without houseNo, roadName, areaName, city or pin is a 400 naming the first missing field.
+ * Other answers: 409 for an empty cart, and 409 when a line's units are not available because others
+ * hold them (nothing is held then, and no money moves). On success the cart's units are held for
+ * 15 minutes for this shopper.
+ */
+export const CreateOrderBody = Type.Object(
+  {
+    amount: Type.Integer({ minimum: 1, maximum: 100_000_000 }),
+    currency: Type.Literal('INR'),
+    receipt: Type.Optional(Type.String({ maxLength: 40 })),
+    notes: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  },
+  { additionalProperties: false },
+);
+export type CreateOrderBody = Static<typeof CreateOrderBody>;
+/** the gateway's order, which the checkout window pays */
+export const CreateOrderResponse = Type.Object({
+  id: Type.String(),
+  amount: Type.Integer(),
+  currency: Type.String(),
+});
+export type CreateOrderResponse = Static<typeof CreateOrderResponse>;
+
+export const EMPTY_CART_MESSAGE = 'Your cart is empty';
+export const AMOUNT_CHANGED_MESSAGE = 'The amount to pay has changed; please review your cart';
+
+// POST /verify-payment (login required) -----------------------------------------------------------
+
+const GatewayId = Type.String({ maxLength: 100 });
+
+/** what the checkout window hands back on success, as Razorpay's handler receives it */
+export const CheckoutResult = Type.Object(
+  { razorpay_order_id: GatewayId, razorpay_payment_id: GatewayId, razorpay_signature: GatewayId },
+  { additionalProperties: false },
+);
+export type CheckoutResult = Static<typeof CheckoutResult>;
+export const VerifyPaymentBody = CheckoutResult;
+export type VerifyPaymentBody = CheckoutResult;
+
+/**
+ * `ok` only when the signature over OUR stored order id is genuine and the gateway confirms a captured
+ * (or authorized) payment of that order for its exact amount and currency. An order id of another
+ * shopper (or none) is `failed` too, telling nothing about it. 502 {error} when the gateway cannot be asked.
+ */
+export const VerifyPaymentResponse = Type.Union([
+  Type.Object({ status: Type.Literal('ok'), paymentId: Type.String() }),
+  Type.Object({ status: Type.Literal('failed') }),
+]);
+export type VerifyPaymentResponse = Static<typeof VerifyPaymentResponse>;
+
+// POST /api/payments/release (login required) -------------------------------------------------------
+
+/** The checkout window failed or was closed: the shopper's units go back. Another shopper's order is a 404. */
+export const ReleaseBody = Type.Object({ orderId: GatewayId }, { additionalProperties: false });
+export type ReleaseBody = Static<typeof ReleaseBody>;
+/** released: units were still held for this order and are now free */
+export const ReleaseResponse = Type.Object({ released: Type.Boolean() });
+export type ReleaseResponse = Static<typeof ReleaseResponse>;
+
+// Development only (PAYMENT_PROVIDER=simulated, never in production) ---------------------------------
+
+/**
+ * POST /api/dev/pay: the simulated checkout window pays (or fails to pay) a gateway order. Any client
+ * may call it, as anyone may pay on Razorpay's page. 'failure' records a failed payment and answers its
+ * ids with an empty signature (Razorpay sends none for a failed payment), so /verify-payment says failed.
+ * 404 for an unknown order, 409 for one already paid. `webhook` is accepted; the signed payment.captured
+ * webhook is not sent yet (the webhook endpoint is a later part of issue 5).
+ */
+export const DevPayBody = Type.Object(
+  {
+    orderId: GatewayId,
+    outcome: Type.Union([Type.Literal('success'), Type.Literal('failure')]),
+    webhook: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type DevPayBody = Static<typeof DevPayBody>;
+export const DevPayResponse = CheckoutResult;
+
+export const DevPaymentParams = Type.Object({ paymentId: GatewayId });
+/** GET /api/dev/payments/{paymentId}: status as Razorpay's (captured, failed, refunded), amounts in paise */
+export const DevPaymentResponse = Type.Object({
+  status: Type.String(),
+  amount: Type.Integer(),
+  refunds: Type.Array(Type.Object({ amount: Type.Integer() })),
+});
+export type DevPaymentResponse = Static<typeof DevPaymentResponse>;

@@ -1,0 +1,378 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  AMOUNT_CHANGED_MESSAGE,
+  type CheckoutResult,
+  type CreateOrderResponse,
+  type DevPaymentResponse,
+  EMPTY_CART_MESSAGE,
+  type VerifyPaymentResponse,
+} from '../../../contract/payments.ts';
+import type { PurchasePageResponse } from '../../../contract/shopping.ts';
+import { hmacHex } from '../../platform/crypto.ts';
+import { describeEachDatabase } from '../../test/app.ts';
+import { type FixtureProduct, Fixtures } from '../../test/fixtures.ts';
+import type { TestClient } from '../../test/http.ts';
+
+type Answer<T> = T & { error?: string };
+
+describeEachDatabase('checkout: create-order, holds, verify-payment, dev payments', (t) => {
+  let fixtures: Fixtures;
+  let kurta: FixtureProduct;
+
+  beforeAll(async () => {
+    fixtures = new Fixtures(t().db);
+    kurta = await fixtures.product({
+      name: 'Checkout kurta',
+      pricePaise: 40_000,
+      oldPricePaise: 60_000,
+      sizes: [
+        ['M', 1000],
+        ['L', 10],
+      ],
+    });
+  });
+
+  /** a logged-in shopper with a complete address and `units` of kurta size M in the cart */
+  async function shopper(units = 2, product = kurta, size = 'M') {
+    const client = await t().client();
+    const customerId = await fixtures.customer();
+    await fixtures.logIn(client, customerId);
+    await t()
+      .db.updateTable('customers')
+      .set({ house_no: '12', road_name: 'MG Road', area_name: 'Ballygunge', city: 'Kolkata', pin: '700001' })
+      .where('id', '=', customerId)
+      .execute();
+    if (units > 0) {
+      const skuId = product.skus[size];
+      if (skuId === undefined) throw new Error(`no size ${size}`);
+      await fixtures.cartLine(customerId, skuId, units);
+    }
+    return { client, customerId };
+  }
+
+  const amountToPay = async (client: TestClient) =>
+    (await client.get<PurchasePageResponse>('/api/purchasePage')).body.priceDetails.amountToPay * 100;
+  const createOrder = (client: TestClient, amount: number) =>
+    client.post<Answer<CreateOrderResponse>>('/create-order', {
+      amount,
+      currency: 'INR',
+      receipt: 'web-receipt',
+      notes: { from: 'web' },
+    });
+  const pay = (client: TestClient, orderId: string, outcome: 'success' | 'failure' = 'success') =>
+    client.post<Answer<CheckoutResult>>('/api/dev/pay', { orderId, outcome, webhook: false });
+  const verify = (client: TestClient, result: CheckoutResult) =>
+    client.post<Answer<VerifyPaymentResponse>>('/verify-payment', result);
+  const available = async (product: FixtureProduct) =>
+    (
+      await (
+        await t().client()
+      ).get<{ productInfo: { additionsize: Record<string, number> } }>(`/product/ind/apparel/${product.id}`)
+    ).body.productInfo.additionsize;
+  const liveHolds = (customerId: number) =>
+    t()
+      .db.selectFrom('stock_holds')
+      .innerJoin('payment_orders', 'payment_orders.id', 'stock_holds.payment_order_id')
+      .select(['stock_holds.sku_id', 'stock_holds.quantity', 'stock_holds.expires_at'])
+      .where('payment_orders.customer_id', '=', customerId)
+      .where('stock_holds.released_at', 'is', null)
+      .execute();
+
+  describe('POST /create-order', () => {
+    it("opens a gateway order for the cart's amount in paise and holds the units for 15 minutes", async () => {
+      const product = await fixtures.product({
+        pricePaise: 40_000,
+        oldPricePaise: 60_000,
+        sizes: [['M', 5]],
+      });
+      const { client, customerId } = await shopper(2, product);
+      const amount = await amountToPay(client);
+      expect(amount).toBe(80_000);
+      const res = await createOrder(client, amount);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({
+        id: expect.stringMatching(/^order_\w{14}$/),
+        amount: 80_000,
+        currency: 'INR',
+      });
+
+      const attempt = await t()
+        .db.selectFrom('payment_orders')
+        .selectAll()
+        .where('gateway_order_id', '=', res.body.id)
+        .executeTakeFirstOrThrow();
+      expect(attempt).toMatchObject({
+        customer_id: customerId,
+        gateway: 'simulated',
+        amount_paise: 80_000,
+        delivery_charge_paise: 0,
+        status: 'created',
+      });
+      expect(attempt.receipt).toMatch(/^rcpt_/);
+      expect(attempt.lines).toEqual([
+        expect.objectContaining({
+          skuId: product.skus.M,
+          quantity: 2,
+          unitPricePaise: 40_000,
+          unitOldPricePaise: 60_000,
+        }),
+      ]);
+      expect(attempt.address).toMatchObject({ houseNo: '12', city: 'Kolkata', pin: '700001' });
+
+      const holds = await liveHolds(customerId);
+      expect(holds).toEqual([expect.objectContaining({ sku_id: product.skus.M, quantity: 2 })]);
+      const minutes = (new Date(holds[0]?.expires_at ?? 0).getTime() - Date.now()) / 60_000;
+      expect(minutes).toBeGreaterThan(14);
+      expect(minutes).toBeLessThanOrEqual(15);
+      // others see the held units as gone
+      expect(await available(product)).toEqual({ M: 3 });
+    });
+
+    it('adds the delivery charge below ₹500 after discount', async () => {
+      const product = await fixtures.product({
+        pricePaise: 30_000,
+        oldPricePaise: 30_000,
+        sizes: [['M', 5]],
+      });
+      const { client } = await shopper(1, product);
+      const res = await createOrder(client, 35_000);
+      expect(res.status).toBe(200);
+      expect(res.body.amount).toBe(35_000);
+    });
+
+    it('refuses an amount that differs from the cart with 409 and holds nothing', async () => {
+      const { client, customerId } = await shopper(1);
+      const amount = await amountToPay(client);
+      const res = await createOrder(client, amount - 100);
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual({ error: AMOUNT_CHANGED_MESSAGE });
+      expect(await liveHolds(customerId)).toEqual([]);
+      const attempts = await t()
+        .db.selectFrom('payment_orders')
+        .select('id')
+        .where('customer_id', '=', customerId)
+        .execute();
+      expect(attempts).toEqual([]);
+    });
+
+    it('refuses an empty cart with 409', async () => {
+      const { client } = await shopper(0);
+      const res = await createOrder(client, 5_000);
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual({ error: EMPTY_CART_MESSAGE });
+    });
+
+    it('refuses a profile without a complete address with 400 naming the field', async () => {
+      const { client, customerId } = await shopper(1);
+      await t().db.updateTable('customers').set({ pin: null }).where('id', '=', customerId).execute();
+      const res = await createOrder(client, await amountToPay(client));
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: 'Shipping address is incomplete: pin is required' });
+      expect(await liveHolds(customerId)).toEqual([]);
+    });
+
+    it('refuses bad bodies with 400 naming the field', async () => {
+      const { client } = await shopper(1);
+      const usd = await client.post<Answer<object>>('/create-order', { amount: 100, currency: 'USD' });
+      expect(usd.status).toBe(400);
+      expect(usd.body.error).toMatch(/currency/);
+      const fraction = await client.post<Answer<object>>('/create-order', { amount: 10.5, currency: 'INR' });
+      expect(fraction.status).toBe(400);
+      expect(fraction.body.error).toMatch(/amount/);
+    });
+
+    it('answers 403 when logged out or without the CSRF token, and holds nothing', async () => {
+      const visitor = await t().client();
+      expect((await createOrder(visitor, 10_000)).status).toBe(403);
+      const { client, customerId } = await shopper(1);
+      const amount = await amountToPay(client);
+      const forged = await client.post(
+        '/create-order',
+        { amount, currency: 'INR' },
+        { 'x-csrf-token': 'forged' },
+      );
+      expect(forged.status).toBe(403);
+      expect(await liveHolds(customerId)).toEqual([]);
+    });
+
+    it('refuses, before any money moves, a shopper whose units others hold; a release frees them', async () => {
+      const scarce = await fixtures.product({ sizes: [['M', 3]] });
+      const first = await shopper(2, scarce);
+      const second = await shopper(2, scarce);
+      const firstOrder = await createOrder(first.client, await amountToPay(first.client));
+      expect(firstOrder.status).toBe(200);
+      const refused = await createOrder(second.client, await amountToPay(second.client));
+      expect(refused.status).toBe(409);
+      expect(refused.body.error).toMatch(/^Only 1 of "Fixture product \d+" \(size M\) can be bought now/);
+      expect(await liveHolds(second.customerId)).toEqual([]);
+      expect(await available(scarce)).toEqual({ M: 1 });
+
+      // another shopper cannot release them; the owner can, once
+      expect(
+        (await second.client.post('/api/payments/release', { orderId: firstOrder.body.id })).status,
+      ).toBe(404);
+      const released = await first.client.post('/api/payments/release', { orderId: firstOrder.body.id });
+      expect(released.body).toEqual({ released: true });
+      expect(
+        (await first.client.post('/api/payments/release', { orderId: firstOrder.body.id })).body,
+      ).toEqual({ released: false });
+      expect(await available(scarce)).toEqual({ M: 3 });
+      expect((await createOrder(second.client, await amountToPay(second.client))).status).toBe(200);
+    });
+
+    it('holds exactly the units in stock when many shoppers race for them', async () => {
+      const scarce = await fixtures.product({ sizes: [['M', 3]] });
+      const racers = await Promise.all(Array.from({ length: 8 }, () => shopper(1, scarce)));
+      const amounts = await Promise.all(racers.map((r) => amountToPay(r.client)));
+      const answers = await Promise.all(racers.map((r, i) => createOrder(r.client, amounts[i] ?? 0)));
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 409, 409, 409, 409, 409]);
+      expect(await available(scarce)).toEqual({ M: 0 });
+    });
+
+    it('lets a new attempt replace the same shopper’s unpaid one instead of counting against it', async () => {
+      const scarce = await fixtures.product({ sizes: [['M', 2]] });
+      const { client, customerId } = await shopper(2, scarce);
+      const amount = await amountToPay(client);
+      expect((await createOrder(client, amount)).status).toBe(200);
+      expect((await createOrder(client, amount)).status).toBe(200);
+      expect(await liveHolds(customerId)).toEqual([expect.objectContaining({ quantity: 2 })]);
+    });
+
+    it('does not count expired holds', async () => {
+      const scarce = await fixtures.product({ sizes: [['M', 2]] });
+      const other = await fixtures.customer();
+      const skuId = scarce.skus.M ?? 0;
+      await fixtures.hold(other, skuId, 2, 'expired');
+      const { client } = await shopper(2, scarce);
+      expect((await createOrder(client, await amountToPay(client))).status).toBe(200);
+    });
+  });
+
+  describe('POST /verify-payment', () => {
+    async function paidOrder() {
+      const buyer = await shopper(1);
+      const order = await createOrder(buyer.client, await amountToPay(buyer.client));
+      return { ...buyer, order: order.body };
+    }
+
+    it('answers ok for a genuine payment and records it once, however often it is verified', async () => {
+      const { client, order } = await paidOrder();
+      const paid = await pay(client, order.id);
+      expect(paid.status).toBe(200);
+      expect(paid.body).toEqual({
+        razorpay_order_id: order.id,
+        razorpay_payment_id: expect.stringMatching(/^pay_\w{14}$/),
+        razorpay_signature: hmacHex(
+          t().config.razorpay.keySecret,
+          `${order.id}|${paid.body.razorpay_payment_id}`,
+        ),
+      });
+      const ok = { status: 'ok', paymentId: paid.body.razorpay_payment_id };
+      expect((await verify(client, paid.body)).body).toEqual(ok);
+      expect((await verify(client, paid.body)).body).toEqual(ok);
+      const payments = await t()
+        .db.selectFrom('payments')
+        .innerJoin('payment_orders', 'payment_orders.id', 'payments.payment_order_id')
+        .select(['payments.amount_paise', 'payments.status', 'payment_orders.status as orderStatus'])
+        .where('payments.gateway_payment_id', '=', paid.body.razorpay_payment_id)
+        .execute();
+      expect(payments).toEqual([{ amount_paise: order.amount, status: 'captured', orderStatus: 'paid' }]);
+    });
+
+    it('answers failed for a forged signature and records nothing', async () => {
+      const { client, order } = await paidOrder();
+      const paid = await pay(client, order.id);
+      const forgeries = [
+        hmacHex('not-the-key-secret', `${order.id}|${paid.body.razorpay_payment_id}`),
+        `${paid.body.razorpay_signature.slice(0, -1)}0`,
+        '',
+      ];
+      for (const razorpay_signature of forgeries) {
+        expect((await verify(client, { ...paid.body, razorpay_signature })).body).toEqual({
+          status: 'failed',
+        });
+      }
+      const recorded = await t()
+        .db.selectFrom('payments')
+        .select('id')
+        .where('gateway_payment_id', '=', paid.body.razorpay_payment_id)
+        .execute();
+      expect(recorded).toEqual([]);
+    });
+
+    it("answers failed for another shopper's genuine payment", async () => {
+      const { client, order } = await paidOrder();
+      const paid = await pay(client, order.id);
+      const thief = await shopper(0);
+      expect((await verify(thief.client, paid.body)).body).toEqual({ status: 'failed' });
+    });
+
+    it("answers failed for a payment of another order, signed for the client's order id", async () => {
+      const first = await paidOrder();
+      const second = await paidOrder();
+      const paid = await pay(first.client, first.order.id);
+      // a signature over the first order's id, sent with the second order's id
+      const res = await verify(second.client, { ...paid.body, razorpay_order_id: second.order.id });
+      expect(res.body).toEqual({ status: 'failed' });
+    });
+
+    it('answers failed when the gateway holds a different amount than the order', async () => {
+      const { client, order } = await paidOrder();
+      const paymentId = 'pay_shortAmount001';
+      await t()
+        .db.insertInto('sim_gateway_payments')
+        .values({
+          id: paymentId,
+          order_id: order.id,
+          amount_paise: order.amount - 100,
+          currency: 'INR',
+          status: 'captured',
+        })
+        .execute();
+      const signature = hmacHex(t().config.razorpay.keySecret, `${order.id}|${paymentId}`);
+      const res = await verify(client, {
+        razorpay_order_id: order.id,
+        razorpay_payment_id: paymentId,
+        razorpay_signature: signature,
+      });
+      expect(res.body).toEqual({ status: 'failed' });
+    });
+
+    it('answers failed for a failed payment (which comes with no signature)', async () => {
+      const { client, order } = await paidOrder();
+      const failed = await pay(client, order.id, 'failure');
+      expect(failed.status).toBe(200);
+      expect(failed.body.razorpay_signature).toBe('');
+      expect((await verify(client, failed.body)).body).toEqual({ status: 'failed' });
+      const details = await client.get<DevPaymentResponse>(
+        `/api/dev/payments/${failed.body.razorpay_payment_id}`,
+      );
+      expect(details.body).toEqual({ status: 'failed', amount: order.amount, refunds: [] });
+    });
+
+    it('answers 403 when logged out', async () => {
+      const visitor = await t().client();
+      const res = await verify(visitor, {
+        razorpay_order_id: 'order_x',
+        razorpay_payment_id: 'pay_x',
+        razorpay_signature: 'x',
+      });
+      expect(res.status).toBe(403);
+    });
+  });
+
+  describe('development payment endpoints', () => {
+    it('shows a captured payment, 404 for unknown ids, 409 for paying a paid order twice', async () => {
+      const { client } = await shopper(1);
+      const order = (await createOrder(client, await amountToPay(client))).body;
+      const paid = await pay(client, order.id);
+      const details = await client.get<DevPaymentResponse>(
+        `/api/dev/payments/${paid.body.razorpay_payment_id}`,
+      );
+      expect(details.body).toEqual({ status: 'captured', amount: order.amount, refunds: [] });
+      expect((await pay(client, order.id)).status).toBe(409);
+      expect((await pay(client, 'order_unknown0000000')).status).toBe(404);
+      expect((await client.get('/api/dev/payments/pay_unknown0000000')).status).toBe(404);
+    });
+  });
+});

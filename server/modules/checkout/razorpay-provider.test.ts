@@ -1,0 +1,100 @@
+import { afterAll, expect, it } from 'vitest';
+import type {
+  CheckoutResult,
+  CreateOrderResponse,
+  VerifyPaymentResponse,
+} from '../../../contract/payments.ts';
+import { hmacHex } from '../../platform/crypto.ts';
+import { describeEachDatabase } from '../../test/app.ts';
+import { startFakeRazorpay } from '../../test/fake-razorpay.ts';
+import { Fixtures } from '../../test/fixtures.ts';
+
+const fake = await startFakeRazorpay();
+afterAll(() => fake.close());
+
+describeEachDatabase(
+  'checkout with PAYMENT_PROVIDER=razorpay (against a local fake of its API)',
+  (t) => {
+    async function buyer() {
+      const fixtures = new Fixtures(t().db);
+      const product = await fixtures.product({
+        pricePaise: 70_000,
+        oldPricePaise: 70_000,
+        sizes: [['M', 5]],
+      });
+      const client = await t().client();
+      const customerId = await fixtures.customer();
+      await fixtures.logIn(client, customerId);
+      await t()
+        .db.updateTable('customers')
+        .set({ house_no: '1', road_name: 'Park St', area_name: 'Esplanade', city: 'Kolkata', pin: '700001' })
+        .where('id', '=', customerId)
+        .execute();
+      await fixtures.cartLine(customerId, product.skus.M ?? 0, 1);
+      return { client, customerId, product };
+    }
+
+    it('creates the Razorpay order and verifies a payment that Razorpay confirms', async () => {
+      const { client } = await buyer();
+      const created = await client.post<CreateOrderResponse>('/create-order', {
+        amount: 70_000,
+        currency: 'INR',
+      });
+      expect(created.status).toBe(200);
+      const order = fake.orders.get(created.body.id);
+      expect(order).toMatchObject({
+        amount: 70_000,
+        currency: 'INR',
+        receipt: expect.stringMatching(/^rcpt_/),
+      });
+      const payment = fake.capture(created.body.id);
+      const result: CheckoutResult = {
+        razorpay_order_id: created.body.id,
+        razorpay_payment_id: payment.id,
+        razorpay_signature: hmacHex(fake.keySecret, `${created.body.id}|${payment.id}`),
+      };
+      const verified = await client.post<VerifyPaymentResponse>('/verify-payment', result);
+      expect(verified.body).toEqual({ status: 'ok', paymentId: payment.id });
+    });
+
+    it('answers 502 and frees the held units when Razorpay is down', async () => {
+      const { client, customerId } = await buyer();
+      fake.outage = {
+        status: 500,
+        body: JSON.stringify({ error: { code: 'SERVER_ERROR', description: 'down' } }),
+      };
+      try {
+        const res = await client.post<{ error: string }>('/create-order', {
+          amount: 70_000,
+          currency: 'INR',
+        });
+        expect(res.status).toBe(502);
+        expect(res.body.error).toMatch(/^The payment gateway is not available now/);
+      } finally {
+        fake.outage = undefined;
+      }
+      const live = await t()
+        .db.selectFrom('stock_holds')
+        .innerJoin('payment_orders', 'payment_orders.id', 'stock_holds.payment_order_id')
+        .select(['stock_holds.id', 'payment_orders.status'])
+        .where('payment_orders.customer_id', '=', customerId)
+        .where('stock_holds.released_at', 'is', null)
+        .execute();
+      expect(live).toEqual([]);
+    });
+
+    it('has no development payment endpoints', async () => {
+      const client = await t().client();
+      expect((await client.post('/api/dev/pay', { orderId: 'order_x', outcome: 'success' })).status).toBe(
+        404,
+      );
+      expect((await client.get('/api/dev/payments/pay_x')).status).toBe(404);
+    });
+  },
+  {
+    PAYMENT_PROVIDER: 'razorpay',
+    RAZORPAY_BASE_URL: fake.url,
+    RAZORPAY_KEY_ID: fake.keyId,
+    RAZORPAY_KEY_SECRET: fake.keySecret,
+  },
+);

@@ -1,0 +1,158 @@
+import {
+  AMOUNT_CHANGED_MESSAGE,
+  type CheckoutResult,
+  type CreateOrderResponse,
+  EMPTY_CART_MESSAGE,
+  type VerifyPaymentResponse,
+} from '../../../contract/payments.ts';
+import type { Db } from '../../db/connect.ts';
+import { safeEqual } from '../../platform/crypto.ts';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { pricedCart } from '../cart/service.ts';
+import { customerInfo, lockCustomer } from '../cart/store.ts';
+import type { Catalog } from '../catalog/service.ts';
+import { checkoutSignature, GatewayError, gatewayId, type PaymentGateway } from '../payments/gateway.ts';
+import * as store from './store.ts';
+
+const CURRENCY = 'INR';
+/** statuses in which the gateway holds the shopper's money for the order */
+const PAID_STATUSES: readonly string[] = ['captured', 'authorized'];
+
+/** profile fields a parcel cannot be delivered without, with the names the web app's form uses */
+const REQUIRED_ADDRESS = [
+  ['houseNo', 'house_no'],
+  ['roadName', 'road_name'],
+  ['areaName', 'area_name'],
+  ['city', 'city'],
+  ['pin', 'pin'],
+] as const;
+
+type Customer = Awaited<ReturnType<typeof customerInfo>>;
+
+function shippingAddress(customer: Customer): Record<string, string> {
+  for (const [field, column] of REQUIRED_ADDRESS) {
+    if (!customer[column]?.trim()) throw badRequest(`Shipping address is incomplete: ${field} is required`);
+  }
+  return {
+    fname: customer.fname,
+    lname: customer.lname,
+    houseNo: customer.house_no ?? '',
+    roadName: customer.road_name ?? '',
+    areaName: customer.area_name ?? '',
+    postOffice: customer.post_office ?? '',
+    city: customer.city ?? '',
+    pin: customer.pin ?? '',
+    phoneNo: customer.phone,
+    altPhoneNumber: customer.alt_phone ?? '',
+  };
+}
+
+const gatewayUnavailable = (error: GatewayError) =>
+  new AppError(502, `The payment gateway is not available now, please try again (${error.message})`);
+
+/** Turning the shopper's cart into a payment: amount, stock holds, gateway order, verification. */
+export class Checkout {
+  constructor(
+    private readonly db: Db,
+    private readonly gateway: PaymentGateway,
+    private readonly keySecret: string,
+    private readonly catalog: Catalog,
+  ) {}
+
+  /** product pages show units free to sell, so holds taken or freed must show at once */
+  private stockChanged(lines: readonly { productId: number }[]): void {
+    for (const line of lines) this.catalog.productChanged(line.productId);
+  }
+
+  /**
+   * Holds the cart's units for 15 minutes and opens a gateway order for the cart's amount. Everything
+   * is refused (409) before any money moves when the amount differs or the units are not free.
+   */
+  async createOrder(customerId: number, clientAmountPaise: number): Promise<CreateOrderResponse> {
+    const receipt = gatewayId('rcpt');
+    const attempt = await this.db.transaction().execute(async (trx) => {
+      // serialises with the shopper's cart changes, so the cart priced here is the cart held
+      await lockCustomer(trx, customerId);
+      const { lines, breakdown } = await pricedCart(trx, customerId);
+      if (lines.length === 0) throw conflict(EMPTY_CART_MESSAGE);
+      if (clientAmountPaise !== breakdown.amountToPayPaise) throw conflict(AMOUNT_CHANGED_MESSAGE);
+      const address = shippingAddress(await customerInfo(trx, customerId));
+      await store.releaseUnpaidHolds(trx, customerId);
+      const available = await store.lockAvailable(
+        trx,
+        lines.map((l) => l.skuId),
+      );
+      for (const line of lines) {
+        const free = available.get(line.skuId) ?? 0;
+        if (line.quantity > free) {
+          throw conflict(
+            `Only ${free} of "${line.name}"${line.size ? ` (size ${line.size})` : ''} can be bought now; please update your cart`,
+          );
+        }
+      }
+      const id = await store.insertPaymentOrder(trx, {
+        customerId,
+        gateway: this.gateway.name,
+        receipt,
+        amountPaise: breakdown.amountToPayPaise,
+        deliveryChargePaise: breakdown.deliveryChargePaise,
+        lines,
+        address,
+      });
+      return { id, amountPaise: breakdown.amountToPayPaise, lines };
+    });
+    this.stockChanged(attempt.lines);
+    try {
+      const order = await this.gateway.createOrder(attempt.amountPaise, CURRENCY, receipt, { receipt });
+      await store.setGatewayOrderId(this.db, attempt.id, order.id);
+      return order;
+    } catch (error) {
+      await store.releaseHolds(this.db, attempt.id);
+      this.stockChanged(attempt.lines);
+      if (error instanceof GatewayError) throw gatewayUnavailable(error);
+      throw error;
+    }
+  }
+
+  /** The checkout window failed or closed: the attempt's units go back to the shelf. */
+  async release(customerId: number, gatewayOrderId: string): Promise<boolean> {
+    const attempt = await store.ownPaymentOrder(this.db, customerId, gatewayOrderId);
+    if (!attempt) throw notFound(`No order "${gatewayOrderId}"`);
+    if (attempt.status !== 'created') return false;
+    const released = await store.releaseHolds(this.db, attempt.id);
+    this.stockChanged(attempt.lines);
+    return released;
+  }
+
+  /**
+   * `ok` only for a genuine signature over the order id WE stored and a payment the gateway confirms
+   * for that order, amount and currency.
+   */
+  async verify(customerId: number, result: CheckoutResult): Promise<VerifyPaymentResponse> {
+    const failed = { status: 'failed' } as const;
+    const attempt = await store.ownPaymentOrder(this.db, customerId, result.razorpay_order_id);
+    if (!attempt) return failed;
+    const expected = checkoutSignature(this.keySecret, attempt.gateway_order_id, result.razorpay_payment_id);
+    if (!safeEqual(expected, result.razorpay_signature)) return failed;
+    const payment = await this.gateway.fetchPayment(result.razorpay_payment_id).catch((error: unknown) => {
+      throw error instanceof GatewayError ? gatewayUnavailable(error) : error;
+    });
+    if (
+      !payment ||
+      payment.order_id !== attempt.gateway_order_id ||
+      payment.amount !== attempt.amount_paise ||
+      payment.currency !== attempt.currency ||
+      !PAID_STATUSES.includes(payment.status)
+    ) {
+      return failed;
+    }
+    await store.recordPayment(this.db, {
+      paymentOrderId: attempt.id,
+      gatewayPaymentId: payment.id,
+      amountPaise: payment.amount,
+      currency: payment.currency,
+      status: payment.status as 'authorized' | 'captured',
+    });
+    return { status: 'ok', paymentId: payment.id };
+  }
+}

@@ -1,0 +1,61 @@
+import { randomInt } from 'node:crypto';
+import { hmacHex } from '../../platform/crypto.ts';
+
+/** A payment gateway's order: what the shopper's checkout window pays. */
+export interface GatewayOrder {
+  id: string;
+  amount: number;
+  currency: string;
+}
+
+export type GatewayPaymentStatus = 'created' | 'authorized' | 'captured' | 'refunded' | 'failed';
+
+export interface GatewayPayment {
+  id: string;
+  order_id: string;
+  amount: number;
+  currency: string;
+  status: GatewayPaymentStatus;
+}
+
+export interface GatewayRefund {
+  id: string;
+  amount: number;
+}
+
+/** Razorpay's API as far as the shop uses it; amounts in paise, field names as Razorpay's. */
+export interface PaymentGateway {
+  readonly name: 'razorpay' | 'simulated';
+  createOrder(
+    amountPaise: number,
+    currency: string,
+    receipt: string,
+    notes: Record<string, string>,
+  ): Promise<GatewayOrder>;
+  /** undefined when the gateway knows no such payment */
+  fetchPayment(paymentId: string): Promise<GatewayPayment | undefined>;
+  refund(paymentId: string, amountPaise: number): Promise<GatewayRefund>;
+}
+
+/** The gateway failed or answered something we cannot use: no money decision may rest on it. */
+export class GatewayError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** Razorpay's checkout signature: hex(HMAC_SHA256(key_secret, order_id + "|" + payment_id)). */
+export const checkoutSignature = (keySecret: string, orderId: string, paymentId: string) =>
+  hmacHex(keySecret, `${orderId}|${paymentId}`);
+
+const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** An id shaped like Razorpay's (and our receipts): a prefix and 14 letters or digits. */
+export function gatewayId(prefix: 'order' | 'pay' | 'rfnd' | 'rcpt'): string {
+  let id = '';
+  for (let i = 0; i < 14; i += 1) id += ID_ALPHABET[randomInt(ID_ALPHABET.length)];
+  return `${prefix}_${id}`;
+}
