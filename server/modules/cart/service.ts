@@ -155,7 +155,8 @@ function cartLine(row: LineRow): CartLine {
   };
 }
 
-function userInfo(c: Awaited<ReturnType<typeof store.customerInfo>>): UserInfo {
+/** The customer as the purchase page and the shipping address show them ('' for unset fields). */
+export function userInfo(c: Awaited<ReturnType<typeof store.customerInfo>>): UserInfo {
   return {
     fname: c.fname,
     lname: c.lname,

@@ -8,7 +8,7 @@ import {
 import type { Db } from '../../db/connect.ts';
 import { safeEqual } from '../../platform/crypto.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
-import { pricedCart } from '../cart/service.ts';
+import { pricedCart, userInfo } from '../cart/service.ts';
 import { customerInfo, lockCustomer } from '../cart/store.ts';
 import type { Catalog } from '../catalog/service.ts';
 import { checkoutSignature, GatewayError, gatewayId, type PaymentGateway } from '../payments/gateway.ts';
@@ -18,33 +18,15 @@ const CURRENCY = 'INR';
 /** statuses in which the gateway holds the shopper's money for the order */
 const PAID_STATUSES: readonly string[] = ['captured', 'authorized'];
 
-/** profile fields a parcel cannot be delivered without, with the names the web app's form uses */
-const REQUIRED_ADDRESS = [
-  ['houseNo', 'house_no'],
-  ['roadName', 'road_name'],
-  ['areaName', 'area_name'],
-  ['city', 'city'],
-  ['pin', 'pin'],
-] as const;
+/** profile fields a parcel cannot be delivered without, named as the web app's form names them */
+const REQUIRED_ADDRESS = ['houseNo', 'roadName', 'areaName', 'city', 'pin'] as const;
 
-type Customer = Awaited<ReturnType<typeof customerInfo>>;
-
-function shippingAddress(customer: Customer): Record<string, string> {
-  for (const [field, column] of REQUIRED_ADDRESS) {
-    if (!customer[column]?.trim()) throw badRequest(`Shipping address is incomplete: ${field} is required`);
+function shippingAddress(customer: Awaited<ReturnType<typeof customerInfo>>): Record<string, string> {
+  const { mailID: _mail, ...address } = userInfo(customer);
+  for (const field of REQUIRED_ADDRESS) {
+    if (!address[field].trim()) throw badRequest(`Shipping address is incomplete: ${field} is required`);
   }
-  return {
-    fname: customer.fname,
-    lname: customer.lname,
-    houseNo: customer.house_no ?? '',
-    roadName: customer.road_name ?? '',
-    areaName: customer.area_name ?? '',
-    postOffice: customer.post_office ?? '',
-    city: customer.city ?? '',
-    pin: customer.pin ?? '',
-    phoneNo: customer.phone,
-    altPhoneNumber: customer.alt_phone ?? '',
-  };
+  return address;
 }
 
 const gatewayUnavailable = (error: GatewayError) =>
