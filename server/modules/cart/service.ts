@@ -125,9 +125,19 @@ const pricedLine = (row: LineRow) => ({
 });
 
 /** The shopper's cart priced in paise, as a payment snapshots it; `db` may be a transaction. */
-export async function pricedCart(db: Db, customerId: number) {
+async function pricedCart(db: Db, customerId: number) {
   const lines = (await store.cartLines(db, customerId)).map(pricedLine);
   return { lines, breakdown: priceBreakdown(lines) };
+}
+
+/**
+ * The cart as it will be paid for, inside the caller's transaction: the shopper's row is locked first,
+ * so no cart change slips in between pricing and whatever the caller does next.
+ */
+export async function lockedCart(trx: Db, customerId: number) {
+  await store.lockCustomer(trx, customerId);
+  const cart = await pricedCart(trx, customerId);
+  return { ...cart, shopper: userInfo(await store.customerInfo(trx, customerId)) };
 }
 
 function cartLine(row: LineRow): CartLine {
@@ -156,7 +166,7 @@ function cartLine(row: LineRow): CartLine {
 }
 
 /** The customer as the purchase page and the shipping address show them ('' for unset fields). */
-export function userInfo(c: Awaited<ReturnType<typeof store.customerInfo>>): UserInfo {
+function userInfo(c: Awaited<ReturnType<typeof store.customerInfo>>): UserInfo {
   return {
     fname: c.fname,
     lname: c.lname,

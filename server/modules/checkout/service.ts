@@ -5,11 +5,11 @@ import {
   EMPTY_CART_MESSAGE,
   type VerifyPaymentResponse,
 } from '../../../contract/payments.ts';
+import type { UserInfo } from '../../../contract/shopping.ts';
 import type { Db } from '../../db/connect.ts';
 import { safeEqual } from '../../platform/crypto.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
-import { pricedCart, userInfo } from '../cart/service.ts';
-import { customerInfo, lockCustomer } from '../cart/store.ts';
+import { lockedCart } from '../cart/service.ts';
 import type { Catalog } from '../catalog/service.ts';
 import { checkoutSignature, GatewayError, gatewayId, type PaymentGateway } from '../payments/gateway.ts';
 import * as store from './store.ts';
@@ -21,8 +21,8 @@ const PAID_STATUSES: readonly string[] = ['captured', 'authorized'];
 /** profile fields a parcel cannot be delivered without, named as the web app's form names them */
 const REQUIRED_ADDRESS = ['houseNo', 'roadName', 'areaName', 'city', 'pin'] as const;
 
-function shippingAddress(customer: Awaited<ReturnType<typeof customerInfo>>): Record<string, string> {
-  const { mailID: _mail, ...address } = userInfo(customer);
+function shippingAddress(shopper: UserInfo): Record<string, string> {
+  const { mailID: _mail, ...address } = shopper;
   for (const field of REQUIRED_ADDRESS) {
     if (!address[field].trim()) throw badRequest(`Shipping address is incomplete: ${field} is required`);
   }
@@ -54,11 +54,10 @@ export class Checkout {
     const receipt = gatewayId('rcpt');
     const attempt = await this.db.transaction().execute(async (trx) => {
       // serialises with the shopper's cart changes, so the cart priced here is the cart held
-      await lockCustomer(trx, customerId);
-      const { lines, breakdown } = await pricedCart(trx, customerId);
+      const { lines, breakdown, shopper } = await lockedCart(trx, customerId);
       if (lines.length === 0) throw conflict(EMPTY_CART_MESSAGE);
       if (clientAmountPaise !== breakdown.amountToPayPaise) throw conflict(AMOUNT_CHANGED_MESSAGE);
-      const address = shippingAddress(await customerInfo(trx, customerId));
+      const address = shippingAddress(shopper);
       await store.releaseUnpaidHolds(trx, customerId);
       const available = await store.lockAvailable(
         trx,
