@@ -28,11 +28,16 @@ export const CreateOrderBody = Type.Object(
   { additionalProperties: false },
 );
 export type CreateOrderBody = Static<typeof CreateOrderBody>;
-/** the gateway's order, which the checkout window pays */
+/**
+ * the gateway's order, which the checkout window pays; `key` is the gateway's public key id and
+ * `provider` says which checkout window to open (Razorpay's, or the simulated one of development)
+ */
 export const CreateOrderResponse = Type.Object({
   id: Type.String(),
   amount: Type.Integer(),
   currency: Type.String(),
+  key: Type.String(),
+  provider: Type.Union([Type.Literal('razorpay'), Type.Literal('simulated')]),
 });
 export type CreateOrderResponse = Static<typeof CreateOrderResponse>;
 
@@ -78,8 +83,9 @@ export type ReleaseResponse = Static<typeof ReleaseResponse>;
  * POST /api/dev/pay: the simulated checkout window pays (or fails to pay) a gateway order. Any client
  * may call it, as anyone may pay on Razorpay's page. 'failure' records a failed payment and answers its
  * ids with an empty signature (Razorpay sends none for a failed payment), so /verify-payment says failed.
- * 404 for an unknown order, 409 for one already paid. `webhook` is accepted; the signed payment.captured
- * webhook is not sent yet (the webhook endpoint is a later part of issue 5).
+ * 404 for an unknown order, 409 for one already paid. A success also sends the signed payment.captured
+ * webhook to POST /api/webhooks/razorpay just after answering, as Razorpay does; `webhook: false` skips
+ * it, as when Razorpay's delivery is lost.
  */
 export const DevPayBody = Type.Object(
   {
@@ -100,3 +106,28 @@ export const DevPaymentResponse = Type.Object({
   refunds: Type.Array(Type.Object({ amount: Type.Integer() })),
 });
 export type DevPaymentResponse = Static<typeof DevPaymentResponse>;
+
+// POST /api/purchasePage, header key=checkOut (login required) ---------------------------------------
+
+/**
+ * Places the order that a verified payment paid for. Only `razorpay_payment_id` decides: the order is
+ * built from what was priced and held at /create-order, never from the `prods` or `userInfo` sent here,
+ * which are accepted for the spec's shape and ignored. Answers depend only on the payment: `{}` once
+ * its order exists (whoever placed it: this call, the webhook or the reconciler), `{refundMessage}` when
+ * any line could not be filled and was refunded. A payment id the gateway does not know, or another
+ * shopper's, is a 404; a payment that is not captured for the exact amount is a 409.
+ */
+export const CheckOutBody = Type.Object(
+  {
+    razorpay_payment_id: GatewayId,
+    orderId: Type.Optional(Type.Union([GatewayId, Type.Integer()])),
+    prods: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 200 })),
+    userInfo: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  },
+  { additionalProperties: false },
+);
+export type CheckOutBody = Static<typeof CheckOutBody>;
+export const REFUND_MESSAGE =
+  "Some of your item's stock was over while processing payment, we have initiated the refund";
+export const CheckOutResponse = Type.Object({ refundMessage: Type.Optional(Type.String()) });
+export type CheckOutResponse = Static<typeof CheckOutResponse>;

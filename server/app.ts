@@ -12,7 +12,9 @@ import { catalogRoutes } from './modules/catalog/routes.ts';
 import { Catalog } from './modules/catalog/service.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { deliveryRoutes } from './modules/delivery/routes.ts';
+import type { PaymentGateway } from './modules/payments/gateway.ts';
 import { createPaymentGateway } from './modules/payments/index.ts';
+import { Refunds } from './modules/payments/refunds.ts';
 import { devPaymentRoutes } from './modules/payments/routes.ts';
 import { wishlistRoutes } from './modules/wishlist/routes.ts';
 import { registerErrorHandling } from './platform/errors.ts';
@@ -38,6 +40,9 @@ export interface AppContext {
   db: Db;
   sessions: Sessions;
   catalog: Catalog;
+  gateway: PaymentGateway;
+  /** money going back: record owed refunds in your transaction, send them after it commits */
+  refunds: Refunds;
 }
 
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../dist/web', import.meta.url));
@@ -65,7 +70,15 @@ export async function buildApp(deps: AppDeps) {
     config.nodeEnv === 'production',
     config.sessionCacheMs,
   );
-  const ctx: AppContext = { config, db, sessions, catalog: new Catalog(db) };
+  const gateway = createPaymentGateway(config, db);
+  const ctx: AppContext = {
+    config,
+    db,
+    sessions,
+    catalog: new Catalog(db),
+    gateway,
+    refunds: new Refunds(db, gateway, app.log),
+  };
 
   registerErrorHandling(app);
   registerKeyHeaderRouting(app);
@@ -89,9 +102,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(deliveryRoutes, ctx);
   await app.register(wishlistRoutes, ctx);
   await app.register(cartRoutes, ctx);
-  const gateway = createPaymentGateway(config, db);
-  await app.register(checkoutRoutes, { ...ctx, gateway });
-  await app.register(devPaymentRoutes, { ...ctx, gateway });
+  await app.register(checkoutRoutes, ctx);
+  await app.register(devPaymentRoutes, ctx);
 
   await registerWebApp(app, deps.webDir ?? DEFAULT_WEB_DIR);
   return app;

@@ -220,6 +220,10 @@ export interface RefundsTable {
   reason: 'stock_unavailable' | 'cancellation' | 'return' | 'unplaced_payment';
   status: Generated<'pending' | 'processed' | 'failed'>;
   created_at: DefaultedTimestamp;
+  /** set while one process sends it to the gateway; a stale claim is taken over */
+  claimed_at: MaybeTimestamp;
+  processed_at: MaybeTimestamp;
+  last_error: string | null;
 }
 
 export interface ReturnsTable {
@@ -281,6 +285,7 @@ export interface SimGatewayRefundsTable {
   id: string;
   payment_id: string;
   amount_paise: number;
+  receipt: string | null;
   created_at: DefaultedTimestamp;
 }
 

@@ -31,6 +31,7 @@ export interface FakeRazorpay {
   received: RazorpayRequest[];
   orders: Map<string, Record<string, unknown>>;
   payments: Map<string, FakePayment>;
+  refunds: Record<string, unknown>[];
   /** when set, every request is answered with this instead */
   outage: { status: number; body: string } | undefined;
   /** a captured payment of an order, as after the shopper paid on Razorpay's page */
@@ -67,6 +68,7 @@ export async function startFakeRazorpay(
     received: [] as RazorpayRequest[],
     orders: new Map<string, Record<string, unknown>>(),
     payments: new Map<string, FakePayment>(),
+    refunds: [] as Record<string, unknown>[],
     outage: undefined as FakeRazorpay['outage'],
     capture(orderId: string, amount?: number): FakePayment {
       const order = fake.orders.get(orderId);
@@ -138,18 +140,33 @@ export async function startFakeRazorpay(
       payment.amount_refunded += amount;
       payment.refund_status = payment.amount_refunded === payment.amount ? 'full' : 'partial';
       if (payment.refund_status === 'full') payment.status = 'refunded';
-      return json({
+      const made = {
         id: id('rfnd'),
         entity: 'refund',
         amount,
         currency: payment.currency,
         payment_id: payment.id,
         notes: [],
-        receipt: null,
+        receipt: body.receipt ?? null,
         status: 'processed',
         speed_processed: 'normal',
         created_at: now(),
-      });
+      };
+      fake.refunds.push(made);
+      return json(made);
+    }
+    const refunds = /^\/v1\/payments\/([^/]+)\/refunds$/.exec(path);
+    if (method === 'GET' && refunds) {
+      const items = fake.refunds.filter((r) => r.payment_id === refunds[1]);
+      return json({ entity: 'collection', count: items.length, items });
+    }
+    const orderPayments = /^\/v1\/orders\/([^/]+)\/payments$/.exec(path);
+    if (method === 'GET' && orderPayments) {
+      if (!fake.orders.has(orderPayments[1] ?? '')) {
+        return error(res, 400, 'BAD_REQUEST_ERROR', 'The id provided does not exist');
+      }
+      const items = [...fake.payments.values()].filter((p) => p.order_id === orderPayments[1]);
+      return json({ entity: 'collection', count: items.length, items });
     }
     return error(res, 404, 'BAD_REQUEST_ERROR', 'The requested URL was not found on the server.');
   }

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Prod } from '../../contract/catalog.ts';
 import type { Db } from '../db/connect.ts';
-import type { Features, Specs } from '../db/schema.ts';
+import type { Features, OrderLineStatus, PricedLine, Specs } from '../db/schema.ts';
 import type { TestClient } from './http.ts';
 
 export interface ProductSpec {
@@ -28,6 +28,38 @@ export interface FixtureProduct {
   /** size -> sku id */
   skus: Record<string, number>;
 }
+
+export interface OrderLineSpec {
+  product: FixtureProduct;
+  /** the product's first size when absent */
+  size?: string;
+  quantity?: number;
+  /** where the line is in its life; shipped and later lines have a tracking id */
+  status?: OrderLineStatus;
+  /** for delivered (and later) lines; now when absent */
+  deliveredAt?: Date;
+}
+
+export interface FixtureOrder {
+  orderId: number;
+  gatewayPaymentId: string;
+  amountPaise: number;
+  /** one per line, in the order given */
+  purchaseIds: string[];
+}
+
+const FIXTURE_ADDRESS = {
+  fname: 'Fixture',
+  lname: 'Shopper',
+  houseNo: '12',
+  roadName: 'Park Street',
+  areaName: 'Park Circus',
+  postOffice: 'Park Street',
+  city: 'Kolkata',
+  pin: '700001',
+  phoneNo: '9876543210',
+  altPhoneNumber: '9876543211',
+};
 
 export interface CustomerSpec {
   fname?: string;
@@ -183,6 +215,136 @@ export class Fixtures {
         released_at: state === 'released' ? new Date() : null,
       })
       .execute();
+  }
+
+  /**
+   * A placed and paid order, as checkout leaves it, with the simulated gateway's record of the captured
+   * payment (so refunds go through). Lines may be moved on in their life: shipped, delivered, etc.
+   */
+  async order(
+    customerId: number,
+    lines: OrderLineSpec[],
+    options: { placedAt?: Date } = {},
+  ): Promise<FixtureOrder> {
+    const n = this.next();
+    const priced = await Promise.all(lines.map((line) => this.priced(line)));
+    const items = priced.reduce((t, l) => t + l.unitPricePaise * l.quantity, 0);
+    const deliveryChargePaise = items > 50_000 ? 0 : 5_000;
+    const amountPaise = items + deliveryChargePaise;
+    const placedAt = options.placedAt ?? new Date();
+    const gatewayOrderId = `order_fix${this.run}${n}`;
+    const gatewayPaymentId = `pay_fix${this.run}${n}`;
+    await this.db
+      .insertInto('sim_gateway_orders')
+      .values({
+        id: gatewayOrderId,
+        amount_paise: amountPaise,
+        currency: 'INR',
+        receipt: `fixture-${n}`,
+        notes: '{}',
+        status: 'paid',
+      })
+      .execute();
+    await this.db
+      .insertInto('sim_gateway_payments')
+      .values({
+        id: gatewayPaymentId,
+        order_id: gatewayOrderId,
+        amount_paise: amountPaise,
+        currency: 'INR',
+        status: 'captured',
+      })
+      .execute();
+    const attempt = await this.db
+      .insertInto('payment_orders')
+      .values({
+        customer_id: customerId,
+        gateway: 'simulated',
+        gateway_order_id: gatewayOrderId,
+        receipt: `rcpt_fixture_${this.run}_${n}`,
+        amount_paise: amountPaise,
+        delivery_charge_paise: deliveryChargePaise,
+        lines: JSON.stringify(priced),
+        address: JSON.stringify(FIXTURE_ADDRESS),
+        status: 'placed',
+        created_at: placedAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const payment = await this.db
+      .insertInto('payments')
+      .values({
+        payment_order_id: attempt.id,
+        gateway_payment_id: gatewayPaymentId,
+        amount_paise: amountPaise,
+        status: 'captured',
+        captured_at: placedAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const order = await this.db
+      .insertInto('orders')
+      .values({
+        customer_id: customerId,
+        payment_id: payment.id,
+        payment_order_id: attempt.id,
+        items_old_total_paise: priced.reduce((t, l) => t + l.unitOldPricePaise * l.quantity, 0),
+        discount_paise: priced.reduce((t, l) => t + (l.unitOldPricePaise - l.unitPricePaise) * l.quantity, 0),
+        delivery_charge_paise: deliveryChargePaise,
+        amount_paise: amountPaise,
+        address: JSON.stringify(FIXTURE_ADDRESS),
+        placed_by: 'browser',
+        placed_at: placedAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const purchaseIds: string[] = [];
+    for (const [i, line] of priced.entries()) {
+      const spec = lines[i] as OrderLineSpec;
+      const status = spec.status ?? 'placed';
+      const shipped = status !== 'placed' && status !== 'cancelled';
+      const delivered = shipped && status !== 'shipped';
+      const purchaseId = `pur_fix${this.run}${n}x${i}`;
+      await this.db
+        .insertInto('order_lines')
+        .values({
+          purchase_id: purchaseId,
+          order_id: order.id,
+          product_id: line.productId,
+          sku_id: line.skuId,
+          size: line.size,
+          quantity: line.quantity,
+          unit_price_paise: line.unitPricePaise,
+          unit_old_price_paise: line.unitOldPricePaise,
+          status,
+          tracking_id: shipped ? `TRK${this.run}${n}${i}` : null,
+          shipped_at: shipped ? placedAt : null,
+          delivered_at: delivered ? (spec.deliveredAt ?? new Date()) : null,
+          cancelled_at: status === 'cancelled' ? new Date() : null,
+        })
+        .execute();
+      purchaseIds.push(purchaseId);
+    }
+    return { orderId: order.id, gatewayPaymentId, amountPaise, purchaseIds };
+  }
+
+  private async priced(line: OrderLineSpec): Promise<PricedLine> {
+    const size = line.size ?? Object.keys(line.product.skus)[0] ?? '';
+    const skuId = line.product.skus[size];
+    if (skuId === undefined) throw new Error(`fixture product ${line.product.id} has no size "${size}"`);
+    const product = await this.db
+      .selectFrom('products')
+      .select(['current_price_paise', 'old_price_paise'])
+      .where('id', '=', line.product.id)
+      .executeTakeFirstOrThrow();
+    return {
+      skuId,
+      productId: line.product.id,
+      size,
+      quantity: line.quantity ?? 1,
+      unitPricePaise: product.current_price_paise,
+      unitOldPricePaise: product.old_price_paise,
+    };
   }
 
   private next(): number {

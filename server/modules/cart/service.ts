@@ -140,6 +140,16 @@ export async function lockedCart(trx: Db, customerId: number) {
   return { ...cart, shopper: userInfo(await store.customerInfo(trx, customerId)) };
 }
 
+/** Serialises the caller's transaction with the shopper's cart changes and checkouts. */
+export async function lockCart(trx: Db, customerId: number): Promise<void> {
+  await store.lockCustomer(trx, customerId);
+}
+
+/** Within the transaction that places an order (holding lockCart): the paid sizes leave the cart. */
+export async function removePurchased(trx: Db, customerId: number, skuIds: readonly number[]): Promise<void> {
+  await store.deleteLines(trx, customerId, skuIds);
+}
+
 function cartLine(row: LineRow): CartLine {
   const currentPrice = rupees(row.current_price_paise);
   const oldPrice = rupees(row.old_price_paise);

@@ -123,3 +123,12 @@ export async function customerInfo(db: Db, customerId: number) {
     .where('id', '=', customerId)
     .executeTakeFirstOrThrow();
 }
+
+export async function deleteLines(db: Db, customerId: number, skuIds: readonly number[]): Promise<void> {
+  if (skuIds.length === 0) return;
+  await db
+    .deleteFrom('cart_lines')
+    .where('customer_id', '=', customerId)
+    .where('sku_id', 'in', skuIds)
+    .execute();
+}

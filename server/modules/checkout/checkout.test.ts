@@ -2,18 +2,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   AMOUNT_CHANGED_MESSAGE,
   type CheckoutResult,
-  type CreateOrderResponse,
   type DevPaymentResponse,
   EMPTY_CART_MESSAGE,
-  type VerifyPaymentResponse,
 } from '../../../contract/payments.ts';
-import type { PurchasePageResponse } from '../../../contract/shopping.ts';
 import { hmacHex } from '../../platform/crypto.ts';
 import { describeEachDatabase } from '../../test/app.ts';
+import { type Answer, CheckoutDriver } from '../../test/checkout.ts';
 import { type FixtureProduct, Fixtures } from '../../test/fixtures.ts';
 import type { TestClient } from '../../test/http.ts';
-
-type Answer<T> = T & { error?: string };
 
 describeEachDatabase('checkout: create-order, holds, verify-payment, dev payments', (t) => {
   let fixtures: Fixtures;
@@ -32,43 +28,14 @@ describeEachDatabase('checkout: create-order, holds, verify-payment, dev payment
     });
   });
 
-  /** a logged-in shopper with a complete address and `units` of kurta size M in the cart */
-  async function shopper(units = 2, product = kurta, size = 'M') {
-    const client = await t().client();
-    const customerId = await fixtures.customer();
-    await fixtures.logIn(client, customerId);
-    await t()
-      .db.updateTable('customers')
-      .set({ house_no: '12', road_name: 'MG Road', area_name: 'Ballygunge', city: 'Kolkata', pin: '700001' })
-      .where('id', '=', customerId)
-      .execute();
-    if (units > 0) {
-      const skuId = product.skus[size];
-      if (skuId === undefined) throw new Error(`no size ${size}`);
-      await fixtures.cartLine(customerId, skuId, units);
-    }
-    return { client, customerId };
-  }
-
-  const amountToPay = async (client: TestClient) =>
-    (await client.get<PurchasePageResponse>('/api/purchasePage')).body.priceDetails.amountToPay * 100;
-  const createOrder = (client: TestClient, amount: number) =>
-    client.post<Answer<CreateOrderResponse>>('/create-order', {
-      amount,
-      currency: 'INR',
-      receipt: 'web-receipt',
-      notes: { from: 'web' },
-    });
+  const driver = new CheckoutDriver(t);
+  const shopper = (units = 2, product = kurta, size = 'M') => driver.shopper(units, product, size);
+  const amountToPay = (client: TestClient) => driver.amountToPay(client);
+  const createOrder = (client: TestClient, amount: number) => driver.createOrder(client, amount);
   const pay = (client: TestClient, orderId: string, outcome: 'success' | 'failure' = 'success') =>
-    client.post<Answer<CheckoutResult>>('/api/dev/pay', { orderId, outcome, webhook: false });
-  const verify = (client: TestClient, result: CheckoutResult) =>
-    client.post<Answer<VerifyPaymentResponse>>('/verify-payment', result);
-  const available = async (product: FixtureProduct) =>
-    (
-      await (
-        await t().client()
-      ).get<{ productInfo: { additionsize: Record<string, number> } }>(`/product/ind/apparel/${product.id}`)
-    ).body.productInfo.additionsize;
+    driver.pay(client, orderId, outcome);
+  const verify = (client: TestClient, result: CheckoutResult) => driver.verify(client, result);
+  const available = (product: FixtureProduct) => driver.available(product);
   const liveHolds = (customerId: number) =>
     t()
       .db.selectFrom('stock_holds')
@@ -94,6 +61,8 @@ describeEachDatabase('checkout: create-order, holds, verify-payment, dev payment
         id: expect.stringMatching(/^order_\w{14}$/),
         amount: 80_000,
         currency: 'INR',
+        key: 'rzp_test_haatsimulated',
+        provider: 'simulated',
       });
 
       const attempt = await t()

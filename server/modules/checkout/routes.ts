@@ -1,5 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsync } from 'fastify';
 import {
+  CheckOutBody,
+  CheckOutResponse,
   CreateOrderBody,
   CreateOrderResponse,
   ReleaseBody,
@@ -8,14 +11,34 @@ import {
   VerifyPaymentResponse,
 } from '../../../contract/payments.ts';
 import type { AppContext } from '../../app.ts';
-import type { PaymentGateway } from '../payments/gateway.ts';
+import { Placement } from './placement.ts';
+import { Reconciler } from './reconciler.ts';
 import { Checkout } from './service.ts';
+import { PaymentWebhook } from './webhook.ts';
 
-export const checkoutRoutes: FastifyPluginAsyncTypebox<AppContext & { gateway: PaymentGateway }> = async (
-  app,
-  ctx,
-) => {
-  const checkout = new Checkout(ctx.db, ctx.gateway, ctx.config.razorpay.keySecret, ctx.catalog);
+/** Paying and placing: the shopper's calls, Razorpay's webhook, and the reconciler behind both. */
+export const checkoutRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
+  const placement = new Placement(ctx.db, ctx.gateway, ctx.refunds, ctx.catalog);
+  const reconciler = new Reconciler(
+    ctx.db,
+    ctx.gateway,
+    placement,
+    ctx.refunds,
+    ctx.config.reconcileIntervalMs,
+    app.log,
+  );
+  app.addHook('onReady', async () => reconciler.start());
+  app.addHook('onClose', async () => reconciler.stop());
+
+  await app.register(webhookRoute, {
+    webhook: new PaymentWebhook(ctx.db, ctx.config.razorpay.webhookSecret, placement),
+  });
+  await app.register(shopperRoutes, { ...ctx, placement });
+};
+
+const shopperRoutes: FastifyPluginAsyncTypebox<AppContext & { placement: Placement }> = async (app, ctx) => {
+  const { razorpay } = ctx.config;
+  const checkout = new Checkout(ctx.db, ctx.gateway, razorpay.keyId, razorpay.keySecret, ctx.catalog);
   // logged out is a 403 whatever the body says
   app.addHook('preValidation', async (request) => {
     await ctx.sessions.requireCustomer(request);
@@ -37,6 +60,18 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<AppContext & { gateway: P
   );
 
   app.post(
+    '/api/purchasePage',
+    {
+      constraints: { key: 'checkOut' },
+      schema: { body: CheckOutBody, response: { 200: CheckOutResponse } },
+    },
+    async (request) => {
+      const customerId = await ctx.sessions.requireCustomer(request);
+      return ctx.placement.checkOut(customerId, request.body.razorpay_payment_id);
+    },
+  );
+
+  app.post(
     '/api/payments/release',
     { schema: { body: ReleaseBody, response: { 200: ReleaseResponse } } },
     async (request) => {
@@ -44,4 +79,22 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<AppContext & { gateway: P
       return { released: await checkout.release(customerId, request.body.orderId) };
     },
   );
+};
+
+/**
+ * POST /api/webhooks/razorpay: Razorpay signs the raw body, so this route alone keeps it as text. No
+ * session and no CSRF token: the signature is the authentication.
+ */
+const webhookRoute: FastifyPluginAsync<{ webhook: PaymentWebhook }> = async (app, { webhook }) => {
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, body);
+  });
+  app.post('/api/webhooks/razorpay', { config: { csrf: false } }, async (request) => {
+    const outcome = await webhook.receive(
+      request.body as string,
+      request.headers['x-razorpay-signature'],
+      request.headers['x-razorpay-event-id'],
+    );
+    return { status: outcome };
+  });
 };

@@ -37,6 +37,7 @@ export class Checkout {
   constructor(
     private readonly db: Db,
     private readonly gateway: PaymentGateway,
+    private readonly keyId: string,
     private readonly keySecret: string,
     private readonly catalog: Catalog,
   ) {}
@@ -86,7 +87,7 @@ export class Checkout {
     try {
       const order = await this.gateway.createOrder(attempt.amountPaise, CURRENCY, receipt, { receipt });
       await store.setGatewayOrderId(this.db, attempt.id, order.id);
-      return order;
+      return { ...order, key: this.keyId, provider: this.gateway.name };
     } catch (error) {
       await store.releaseHolds(this.db, attempt.id);
       this.stockChanged(attempt.lines);

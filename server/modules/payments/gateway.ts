@@ -21,6 +21,8 @@ export interface GatewayPayment {
 export interface GatewayRefund {
   id: string;
   amount: number;
+  /** ours: names the refund we asked for, so a retry can find one that already went through */
+  receipt: string | null;
 }
 
 /** Razorpay's API as far as the shop uses it; amounts in paise, field names as Razorpay's. */
@@ -34,7 +36,10 @@ export interface PaymentGateway {
   ): Promise<GatewayOrder>;
   /** undefined when the gateway knows no such payment */
   fetchPayment(paymentId: string): Promise<GatewayPayment | undefined>;
-  refund(paymentId: string, amountPaise: number): Promise<GatewayRefund>;
+  /** every payment attempted on an order, as the reconciler asks after unplaced orders */
+  orderPayments(orderId: string): Promise<GatewayPayment[]>;
+  refund(paymentId: string, amountPaise: number, receipt: string): Promise<GatewayRefund>;
+  refunds(paymentId: string): Promise<GatewayRefund[]>;
 }
 
 /** The gateway failed or answered something we cannot use: no money decision may rest on it. */
@@ -54,7 +59,7 @@ export const checkoutSignature = (keySecret: string, orderId: string, paymentId:
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** An id shaped like Razorpay's (and our receipts): a prefix and 14 letters or digits. */
-export function gatewayId(prefix: 'order' | 'pay' | 'rfnd' | 'rcpt'): string {
+export function gatewayId(prefix: 'order' | 'pay' | 'rfnd' | 'rcpt' | 'pur' | 'evt'): string {
   let id = '';
   for (let i = 0; i < 14; i += 1) id += ID_ALPHABET[randomInt(ID_ALPHABET.length)];
   return `${prefix}_${id}`;

@@ -54,15 +54,28 @@ describe('Razorpay adapter (official SDK against a local fake of its API)', () =
   it('refunds part of a payment, then refuses more than is left with a clear error', async () => {
     const order = await gateway.createOrder(80_000, 'INR', 'rcpt_refund', {});
     const paid = fake.capture(order.id);
-    expect(await gateway.refund(paid.id, 30_000)).toEqual({
+    expect(await gateway.refund(paid.id, 30_000, 'refund-1')).toEqual({
       id: expect.stringMatching(/^rfnd_/),
       amount: 30_000,
+      receipt: 'refund-1',
     });
-    expect(fake.received.at(-1)?.body).toEqual({ amount: 30_000 });
-    const refused = await gateway.refund(paid.id, 60_000).catch((e: unknown) => e);
+    expect(fake.received.at(-1)?.body).toEqual({ amount: 30_000, receipt: 'refund-1' });
+    expect(await gateway.refunds(paid.id)).toEqual([
+      { id: expect.stringMatching(/^rfnd_/), amount: 30_000, receipt: 'refund-1' },
+    ]);
+    const refused = await gateway.refund(paid.id, 60_000, 'refund-2').catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(GatewayError);
     expect((refused as GatewayError).status).toBe(400);
     expect((refused as GatewayError).message).toMatch(/greater than amount captured/);
+  });
+
+  it("lists an order's payments, as the reconciler asks", async () => {
+    const order = await gateway.createOrder(50_000, 'INR', 'rcpt_listed', {});
+    expect(await gateway.orderPayments(order.id)).toEqual([]);
+    const paid = fake.capture(order.id);
+    expect(await gateway.orderPayments(order.id)).toEqual([
+      { id: paid.id, order_id: order.id, amount: 50_000, currency: 'INR', status: 'captured' },
+    ]);
   });
 
   it('turns wrong keys into a GatewayError naming the status, not a crash', async () => {

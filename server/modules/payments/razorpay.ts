@@ -45,27 +45,59 @@ export class RazorpayGateway implements PaymentGateway {
 
   async fetchPayment(paymentId: string): Promise<GatewayPayment | undefined> {
     try {
-      const payment = await call('fetch a payment', () => this.sdk.payments.fetch(paymentId));
-      return {
-        id: payment.id,
-        order_id: payment.order_id,
-        amount: Number(payment.amount),
-        currency: payment.currency,
-        status: payment.status,
-      };
+      return toPayment(await call('fetch a payment', () => this.sdk.payments.fetch(paymentId)));
     } catch (error) {
       if (error instanceof GatewayError && (error.status === 404 || isUnknownId(error))) return undefined;
       throw error;
     }
   }
 
-  async refund(paymentId: string, amountPaise: number): Promise<GatewayRefund> {
-    const refund = await call('refund a payment', () =>
-      this.sdk.payments.refund(paymentId, { amount: amountPaise }),
+  async orderPayments(orderId: string): Promise<GatewayPayment[]> {
+    const list = await call("fetch an order's payments", () => this.sdk.orders.fetchPayments(orderId));
+    return list.items.map(toPayment);
+  }
+
+  async refund(paymentId: string, amountPaise: number, receipt: string): Promise<GatewayRefund> {
+    return toRefund(
+      await call('refund a payment', () =>
+        this.sdk.payments.refund(paymentId, { amount: amountPaise, receipt }),
+      ),
     );
-    return { id: refund.id, amount: Number(refund.amount) };
+  }
+
+  async refunds(paymentId: string): Promise<GatewayRefund[]> {
+    const list = await call("fetch a payment's refunds", () =>
+      this.sdk.payments.fetchMultipleRefund(paymentId, { count: 100 }),
+    );
+    return list.items.map(toRefund);
   }
 }
+
+interface SdkPayment {
+  id: string;
+  order_id: string;
+  amount: number | string;
+  currency: string;
+  status: GatewayPayment['status'];
+}
+
+const toPayment = (payment: SdkPayment): GatewayPayment => ({
+  id: payment.id,
+  order_id: payment.order_id,
+  amount: Number(payment.amount),
+  currency: payment.currency,
+  status: payment.status,
+});
+
+const toRefund = (refund: {
+  id: string;
+  amount?: number | string;
+  receipt?: string | null;
+}): GatewayRefund => ({
+  id: refund.id,
+  amount: Number(refund.amount),
+  receipt: refund.receipt ?? null,
+});
 
 /** Razorpay answers 400 "The id provided does not exist" for an unknown payment id. */
 const isUnknownId = (error: GatewayError) => error.status === 400 && /does not exist/i.test(error.message);

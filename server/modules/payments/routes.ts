@@ -6,22 +6,54 @@ import {
   DevPayResponse,
 } from '../../../contract/payments.ts';
 import type { AppContext } from '../../app.ts';
-import type { PaymentGateway } from './gateway.ts';
+import { gatewayId } from './gateway.ts';
 import { SimulatedGateway } from './simulated.ts';
+import { paymentCapturedEvent, webhookSignature } from './webhook-event.ts';
 
 /** The simulated gateway's checkout window and dashboard, for development and tests only. */
-export const devPaymentRoutes: FastifyPluginAsyncTypebox<AppContext & { gateway: PaymentGateway }> = async (
-  app,
-  ctx,
-) => {
+export const devPaymentRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, ctx) => {
   const { gateway } = ctx;
   if (ctx.config.nodeEnv === 'production' || !(gateway instanceof SimulatedGateway)) return;
+
+  // deliveries still on their way when the app closes are awaited, as Razorpay's would be retried
+  const deliveries = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.all(deliveries);
+  });
+  /** Sends the signed payment.captured webhook as Razorpay does: after the checkout window has its answer. */
+  const deliverWebhook = (paymentId: string) => {
+    const delivery = (async () => {
+      const payment = await gateway.fetchPayment(paymentId);
+      if (!payment) return;
+      const body = JSON.stringify(paymentCapturedEvent(payment));
+      const reply = await app.inject({
+        method: 'POST',
+        url: '/api/webhooks/razorpay',
+        headers: {
+          'content-type': 'application/json',
+          'x-razorpay-signature': webhookSignature(ctx.config.razorpay.webhookSecret, body),
+          'x-razorpay-event-id': gatewayId('evt'),
+        },
+        payload: body,
+      });
+      if (reply.statusCode !== 200)
+        app.log.error({ status: reply.statusCode, body: reply.body }, 'webhook refused');
+    })()
+      .catch((error: unknown) => app.log.error({ err: error }, 'webhook delivery failed'))
+      .finally(() => deliveries.delete(delivery));
+    deliveries.add(delivery);
+  };
 
   app.post(
     '/api/dev/pay',
     { schema: { body: DevPayBody, response: { 200: DevPayResponse } } },
-    // the signed payment.captured webhook (body.webhook) is delivered once the webhook endpoint exists
-    async (request) => gateway.pay(request.body.orderId, request.body.outcome),
+    async (request) => {
+      const { orderId, outcome, webhook } = request.body;
+      const result = await gateway.pay(orderId, outcome);
+      if (outcome === 'success' && webhook !== false)
+        setImmediate(() => deliverWebhook(result.razorpay_payment_id));
+      return result;
+    },
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import type { SimGatewayOrdersTable, SimGatewayPaymentsTable } from '../../db/schema.ts';
 
@@ -31,12 +31,23 @@ export async function insertPayment(db: Db, payment: Insertable<SimGatewayPaymen
 
 const PAYMENT_COLUMNS = ['id', 'order_id', 'amount_paise', 'currency', 'status'] as const;
 
-export async function payment(db: Db, paymentId: string) {
+export type SimPayment = Pick<Selectable<SimGatewayPaymentsTable>, (typeof PAYMENT_COLUMNS)[number]>;
+
+export async function payment(db: Db, paymentId: string): Promise<SimPayment | undefined> {
   return db
     .selectFrom('sim_gateway_payments')
     .select(PAYMENT_COLUMNS)
     .where('id', '=', paymentId)
     .executeTakeFirst();
+}
+
+export async function orderPayments(db: Db, orderId: string): Promise<SimPayment[]> {
+  return db
+    .selectFrom('sim_gateway_payments')
+    .select(PAYMENT_COLUMNS)
+    .where('order_id', '=', orderId)
+    .orderBy('created_at')
+    .execute();
 }
 
 export async function lockPayment(db: Db, paymentId: string) {
@@ -67,15 +78,15 @@ export async function refundedPaise(db: Db, paymentId: string): Promise<number> 
 
 export async function insertRefund(
   db: Db,
-  refund: { id: string; payment_id: string; amount_paise: number },
+  refund: { id: string; payment_id: string; amount_paise: number; receipt: string },
 ): Promise<void> {
   await db.insertInto('sim_gateway_refunds').values(refund).execute();
 }
 
-export async function refunds(db: Db, paymentId: string): Promise<{ amount: number }[]> {
+export async function refunds(db: Db, paymentId: string) {
   return db
     .selectFrom('sim_gateway_refunds')
-    .select('amount_paise as amount')
+    .select(['id', 'amount_paise as amount', 'receipt'])
     .where('payment_id', '=', paymentId)
     .orderBy('created_at')
     .orderBy('id')

@@ -43,17 +43,18 @@ export class SimulatedGateway implements PaymentGateway {
 
   async fetchPayment(paymentId: string): Promise<GatewayPayment | undefined> {
     const payment = await store.payment(this.db, paymentId);
-    if (!payment) return undefined;
-    return {
-      id: payment.id,
-      order_id: payment.order_id,
-      amount: payment.amount_paise,
-      currency: payment.currency,
-      status: payment.status,
-    };
+    return payment && toPayment(payment);
   }
 
-  async refund(paymentId: string, amountPaise: number): Promise<GatewayRefund> {
+  async orderPayments(orderId: string): Promise<GatewayPayment[]> {
+    return (await store.orderPayments(this.db, orderId)).map(toPayment);
+  }
+
+  async refunds(paymentId: string): Promise<GatewayRefund[]> {
+    return store.refunds(this.db, paymentId);
+  }
+
+  async refund(paymentId: string, amountPaise: number, receipt: string): Promise<GatewayRefund> {
     return this.db.transaction().execute(async (trx) => {
       const payment = await store.lockPayment(trx, paymentId);
       if (!payment) throw new GatewayError('The id provided does not exist', 400);
@@ -69,9 +70,9 @@ export class SimulatedGateway implements PaymentGateway {
         throw new GatewayError('The refund amount is more than the amount left to refund', 400);
       }
       const id = gatewayId('rfnd');
-      await store.insertRefund(trx, { id, payment_id: paymentId, amount_paise: amountPaise });
+      await store.insertRefund(trx, { id, payment_id: paymentId, amount_paise: amountPaise, receipt });
       if (refunded + amountPaise === payment.amount_paise) await store.markRefunded(trx, paymentId);
-      return { id, amount: amountPaise };
+      return { id, amount: amountPaise, receipt };
     });
   }
 
@@ -107,6 +108,18 @@ export class SimulatedGateway implements PaymentGateway {
     const payment = await store.payment(this.db, paymentId);
     if (!payment) throw notFound(`No payment "${paymentId}"`);
     const refunds = await store.refunds(this.db, paymentId);
-    return { status: payment.status, amount: payment.amount_paise, refunds };
+    return {
+      status: payment.status,
+      amount: payment.amount_paise,
+      refunds: refunds.map(({ amount }) => ({ amount })),
+    };
   }
 }
+
+const toPayment = (payment: store.SimPayment): GatewayPayment => ({
+  id: payment.id,
+  order_id: payment.order_id,
+  amount: payment.amount_paise,
+  currency: payment.currency,
+  status: payment.status,
+});

@@ -62,4 +62,16 @@ export const apiPaths = {
     `/api/wishlistPage/${encodeURIComponent(prod)}/${encodeURIComponent(String(productId))}`,
   purchasePage: () => '/api/purchasePage',
   deleteItem: (prod: string) => `/api/${encodeURIComponent(prod)}/purchasePage`,
+  orders: () => '/api/orders',
+  cancel: () => '/cancel',
+  return: () => '/return',
+  rate: () => '/orders/rate',
+  review: (prodId: number | string) => `/api/review/${encodeURIComponent(String(prodId))}`,
+  upload: (prod: string, prodId: number | string) =>
+    `/upload/${encodeURIComponent(prod)}/${encodeURIComponent(String(prodId))}`,
+  createOrder: () => '/create-order',
+  verifyPayment: () => '/verify-payment',
+  releasePayment: () => '/api/payments/release',
+  /** the simulated checkout window's payment (development and tests only) */
+  devPay: () => '/api/dev/pay',
 };

@@ -1,9 +1,13 @@
-import type { PurchasePageResponse } from '../../../../contract/shopping.ts';
+import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import type { PurchasePageResponse, UserInfo } from '../../../../contract/shopping.ts';
 import { LoginPrompt } from '../../components/LoginPrompt.tsx';
 import { LoadFailed, NothingYet } from '../../components/ScreenMessage.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
+import { AddressStep } from './AddressStep.tsx';
 import { CartItem } from './CartItem.tsx';
+import { PaymentStep } from './PaymentStep.tsx';
 import { PriceBreakdown } from './PriceBreakdown.tsx';
 import { useCart } from './useCart.ts';
 import './checkout.css';
@@ -13,7 +17,7 @@ const STEPS = ['PRODUCT REVIEW', 'SHIPPING ADDRESS', 'PAYMENT METHOD'] as const;
 /** /checkout: not logged in, an empty cart, or the checkout steps beside the price breakdown. */
 export function CheckoutScreen() {
   usePageTitle('Cart');
-  const { state, busy, plus, minus, retry } = useCart();
+  const { state, busy, plus, minus, retry, sessionLost } = useCart();
 
   if (state.status === 'loading') return <Spinner />;
   if (state.status === 'loggedOut') {
@@ -25,7 +29,16 @@ export function CheckoutScreen() {
   if (state.cart.prods.length === 0) {
     return <NothingYet title="IT SEEMS YOUR CART IS EMPTY" />;
   }
-  return <Checkout cart={state.cart} busy={busy} onPlus={plus} onMinus={minus} />;
+  return (
+    <Checkout
+      cart={state.cart}
+      busy={busy}
+      onPlus={plus}
+      onMinus={minus}
+      onReload={retry}
+      onSessionLost={sessionLost}
+    />
+  );
 }
 
 interface CheckoutProps {
@@ -33,20 +46,31 @@ interface CheckoutProps {
   busy: boolean;
   onPlus: ReturnType<typeof useCart>['plus'];
   onMinus: ReturnType<typeof useCart>['minus'];
+  onReload: () => void;
+  onSessionLost: () => void;
 }
 
-/**
- * Step 1 (PRODUCT REVIEW). Address and payment (steps 2 and 3) arrive with the payment issue: the step
- * list names them, and Continue stays disabled with a note until they exist.
- */
-function Checkout({ cart, busy, onPlus, onMinus }: CheckoutProps) {
+type Step = 0 | 1 | 2;
+
+/** The three steps (spec section 4): 1 <-> 2 <-> 3; focus follows to each step's heading. */
+function Checkout({ cart, busy, onPlus, onMinus, onReload, onSessionLost }: CheckoutProps) {
+  const [step, setStep] = useState<Step>(0);
+  // the address as step 2 saved it; until then the profile's
+  const [userInfo, setUserInfo] = useState<UserInfo>(cart.userInfo);
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const units = cart.prods.reduce((sum, line) => sum + line.quantity, 0);
+
+  const goTo = (next: Step) => {
+    flushSync(() => setStep(next));
+    headingRef.current?.focus();
+  };
+
   return (
     <div className="checkout">
       <h1 className="visually-hidden">Checkout</h1>
       <ol className="checkout-steps" aria-label="Checkout steps">
         {STEPS.map((title, index) => (
-          <li key={title} aria-current={index === 0 ? 'step' : undefined}>
+          <li key={title} aria-current={index === step ? 'step' : undefined}>
             <span className="step-number" aria-hidden="true">
               {index + 1}
             </span>
@@ -55,29 +79,54 @@ function Checkout({ cart, busy, onPlus, onMinus }: CheckoutProps) {
         ))}
       </ol>
       <div className="checkout-columns">
-        <section className="checkout-step" aria-labelledby="review-title" aria-busy={busy}>
-          <h2 id="review-title" className="checkout-step-title">
-            PRODUCT REVIEW
+        <section className="checkout-step" aria-labelledby="step-title" aria-busy={step === 0 && busy}>
+          <h2 id="step-title" ref={headingRef} tabIndex={-1} className="checkout-step-title">
+            {STEPS[step]}
           </h2>
-          <ul className="cart-items">
-            {cart.prods.map((line) => (
-              <CartItem
-                key={line.orderID}
-                line={line}
-                busy={busy}
-                onPlus={() => onPlus(line, cart.prods)}
-                onMinus={() => onMinus(line)}
-              />
-            ))}
-          </ul>
-          <div className="checkout-continue">
-            <button type="button" className="button button-primary" disabled aria-describedby="continue-note">
-              Continue
-            </button>
-            <p id="continue-note" className="checkout-note">
-              Address and payment are coming soon
-            </p>
-          </div>
+          {step === 0 && (
+            <>
+              <ul className="cart-items">
+                {cart.prods.map((line) => (
+                  <CartItem
+                    key={line.orderID}
+                    line={line}
+                    busy={busy}
+                    onPlus={() => onPlus(line, cart.prods)}
+                    onMinus={() => onMinus(line)}
+                  />
+                ))}
+              </ul>
+              <div className="checkout-continue">
+                <button type="button" className="button button-primary" onClick={() => goTo(1)}>
+                  Continue
+                </button>
+              </div>
+            </>
+          )}
+          {step === 1 && (
+            <AddressStep
+              lines={cart.prods}
+              userInfo={userInfo}
+              onBack={() => goTo(0)}
+              onSaved={(saved) => {
+                setUserInfo(saved);
+                goTo(2);
+              }}
+              onSessionLost={onSessionLost}
+            />
+          )}
+          {step === 2 && (
+            <PaymentStep
+              cart={cart}
+              userInfo={userInfo}
+              onBack={() => goTo(1)}
+              onCartChanged={() => {
+                onReload();
+                goTo(0);
+              }}
+              onSessionLost={onSessionLost}
+            />
+          )}
         </section>
         <PriceBreakdown details={cart.priceDetails} units={units} />
       </div>

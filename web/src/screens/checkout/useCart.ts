@@ -117,5 +117,13 @@ export function useCart() {
       'Error occured while decreasing the number of items!',
     );
 
-  return { state, busy, plus, minus, retry: () => load() };
+  return {
+    state,
+    busy,
+    plus,
+    minus,
+    retry: () => load(),
+    /** a 403 in a later step: the same not-logged-in state */
+    sessionLost: () => setState({ status: 'loggedOut' }),
+  };
 }

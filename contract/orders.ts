@@ -1,0 +1,121 @@
+import { type Static, Type } from 'typebox';
+import { Prod } from './catalog.ts';
+
+/**
+ * After the sale (issue 6): the shopper's order lines, cancel, return and rate. Prices in whole rupees.
+ *
+ * A line's state machine (documented in the README):
+ *   placed -> shipped -> delivered; placed | shipped -> cancelled;
+ *   delivered -> return_requested -> returning (accepted) -> returned (received back), or
+ *   return_requested -> return_rejected.
+ */
+export const LINE_STATUSES = [
+  'placed',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'return_requested',
+  'returning',
+  'returned',
+  'return_rejected',
+] as const;
+export const LineStatus = Type.Enum(LINE_STATUSES);
+export type LineStatus = Static<typeof LineStatus>;
+
+const YesNo = Type.Union([Type.Literal('Y'), Type.Literal('N')]);
+
+// GET /api/orders (login required) --------------------------------------------------------------------
+
+/** One ordered item; spec section 3's fields first, then ours. Newest order first. */
+export const OrderLine = Type.Object({
+  name: Type.String(),
+  prodId: Type.Integer(),
+  prod: Prod,
+  /** the line's id: orderID of /cancel and /return, and of the back office's calls */
+  purchase_id: Type.String(),
+  /** null until shipped */
+  tracking_id: Type.Union([Type.String(), Type.Null()]),
+  photo1: Type.String(),
+  /** 'Y' once delivered (also while or after it is returned) */
+  delivered: YesNo,
+  /** 'Y' only while a return may be asked for: delivered, within 24 hours, no return asked yet */
+  deliveryEligible: YesNo,
+  /** null: no return asked; 'N': a return is asked (decided by `accepted`); 'Y': returned (received back) */
+  orderStatus: Type.Union([YesNo, Type.Null()]),
+  /** the return's decision: null undecided (or no return), 'Y' accepted, 'N' rejected */
+  accepted: Type.Union([YesNo, Type.Null()]),
+  /** the shopper's rating of this product, 1-5, or null */
+  rating: Type.Union([Type.Integer(), Type.Null()]),
+  /** the shopper's review text of this product ('' when none) */
+  review: Type.String(),
+  status: LineStatus,
+  size: Type.String(),
+  quantity: Type.Integer(),
+  /** price of one unit as paid */
+  currentPrice: Type.Integer(),
+  /** ISO timestamps */
+  orderedAt: Type.String(),
+  deliveredAt: Type.Union([Type.String(), Type.Null()]),
+  /** rupees refunded for this line so far (cancellation, return) */
+  refunded: Type.Integer(),
+});
+export type OrderLine = Static<typeof OrderLine>;
+export const OrdersResponse = Type.Array(OrderLine);
+export type OrdersResponse = Static<typeof OrdersResponse>;
+
+const PurchaseId = Type.String({ minLength: 1, maxLength: 40 });
+
+// POST /cancel (login required) -----------------------------------------------------------------------
+
+/**
+ * Cancels one undelivered line of the shopper's: stock goes back and the line's price is refunded
+ * through the gateway, less the cancellation charge after 24 hours (CANCELLATION_CHARGE_PERCENT of the
+ * line's price); the delivery charge too when it was the order's last live line. 404 for a line that is
+ * not the shopper's; 409 for one already cancelled or delivered.
+ */
+export const CancelBody = Type.Object({ orderID: PurchaseId }, { additionalProperties: false });
+export type CancelBody = Static<typeof CancelBody>;
+/** refund: rupees sent back for this cancellation */
+export const CancelResponse = Type.Object({ refund: Type.Integer() });
+export type CancelResponse = Static<typeof CancelResponse>;
+export const CANCELLATION_CHARGE_PERCENT = 10;
+export const FREE_CANCELLATION_HOURS = 24;
+export const CANCEL_CONFIRM = 'Are you sure to cancel this?';
+export const CANCELLED_MESSAGE = 'Your item has been cancelled! Refund has been initiated';
+
+// POST /return (login required) -----------------------------------------------------------------------
+
+/**
+ * Asks to return a delivered line within RETURN_WINDOW_HOURS of delivery. 400 for an empty reason;
+ * 404 for a line not the shopper's; 409 when not delivered, already asked, or past the window.
+ */
+export const ReturnBody = Type.Object(
+  { orderID: PurchaseId, reason: Type.String({ maxLength: 1000 }) },
+  { additionalProperties: false },
+);
+export type ReturnBody = Static<typeof ReturnBody>;
+export const ReturnResponse = Type.Object({});
+export const RETURN_WINDOW_HOURS = 24;
+export const RETURN_PROMPT = 'Please elaborate the issue with the product';
+export const RETURN_SUBMITTED_MESSAGE = 'Your request has been submitted!';
+
+// POST /orders/rate (login required) ------------------------------------------------------------------
+
+/**
+ * Rates (and optionally reviews) a product the shopper received: 400 RATE_FIRST_MESSAGE when rating is
+ * missing or not 1-5; 404 when the shopper has no order line of it; 409 when none is delivered yet.
+ * The rating is the shopper's one review of the product (a new one replaces the old).
+ */
+export const RateBody = Type.Object(
+  {
+    productId: Type.Union([Type.Integer({ minimum: 1 }), Type.String({ pattern: '^[1-9][0-9]{0,9}$' })]),
+    rating: Type.Optional(Type.Unknown()),
+    review: Type.Optional(Type.String({ maxLength: 2000 })),
+    prod: Type.Optional(Type.String({ maxLength: 40 })),
+  },
+  { additionalProperties: false },
+);
+export type RateBody = Static<typeof RateBody>;
+export const RateResponse = Type.Object({});
+export const RATE_FIRST_MESSAGE = 'Please rate the product before submitting';
+export const RATED_MESSAGE = 'Thank you for rate this! Your response has been saved';

@@ -1,0 +1,220 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/connect.ts';
+import type { PricedLine } from '../../db/schema.ts';
+
+/** Our record of a gateway payment, with the attempt (payment order) it paid. */
+export async function paymentByGatewayId(db: Db, gatewayPaymentId: string) {
+  return db
+    .selectFrom('payments')
+    .innerJoin('payment_orders', 'payment_orders.id', 'payments.payment_order_id')
+    .select([
+      'payments.id',
+      'payments.payment_order_id as paymentOrderId',
+      'payment_orders.customer_id as customerId',
+    ])
+    .where('payments.gateway_payment_id', '=', gatewayPaymentId)
+    .executeTakeFirst();
+}
+
+export async function paymentById(db: Db, paymentId: number) {
+  return db
+    .selectFrom('payments')
+    .innerJoin('payment_orders', 'payment_orders.id', 'payments.payment_order_id')
+    .select([
+      'payments.payment_order_id as paymentOrderId',
+      'payments.amount_paise as amountPaise',
+      'payment_orders.customer_id as customerId',
+    ])
+    .where('payments.id', '=', paymentId)
+    .executeTakeFirstOrThrow();
+}
+
+/** The attempt a gateway order belongs to, whoever's it is (the webhook and reconciler know no shopper). */
+export async function paymentOrderByGatewayId(db: Db, gatewayOrderId: string) {
+  return db
+    .selectFrom('payment_orders')
+    .select(['id', 'customer_id', 'amount_paise', 'currency'])
+    .where('gateway_order_id', '=', gatewayOrderId)
+    .executeTakeFirst();
+}
+
+/** Locks the attempt for placing: whoever places it second sees it placed. */
+export async function lockPaymentOrder(db: Db, paymentOrderId: number) {
+  return db
+    .selectFrom('payment_orders')
+    .select(['id', 'status', 'amount_paise', 'delivery_charge_paise', 'lines', 'address'])
+    .where('id', '=', paymentOrderId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+}
+
+/** Whether this payment already has its order or its refund: what an earlier placement decided. */
+export async function outcomeOf(db: Db, paymentId: number) {
+  const order = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('payment_id', '=', paymentId)
+    .executeTakeFirst();
+  const refund = await db
+    .selectFrom('refunds')
+    .select('id')
+    .where('payment_id', '=', paymentId)
+    .where('reason', 'in', ['stock_unavailable', 'unplaced_payment'])
+    .executeTakeFirst();
+  return { placed: order !== undefined, refunded: refund !== undefined };
+}
+
+/** units of each size still held for the attempt (not released, not expired) */
+export async function liveHolds(db: Db, paymentOrderId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('stock_holds')
+    .select(['sku_id', (eb) => eb.fn.sum<number>('quantity').as('units')])
+    .where('payment_order_id', '=', paymentOrderId)
+    .where('released_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .groupBy('sku_id')
+    .execute();
+  return new Map(rows.map((r) => [r.sku_id, Number(r.units)]));
+}
+
+/** The attempt is decided: its holds are either sold or void. */
+export async function endHolds(db: Db, paymentOrderId: number): Promise<void> {
+  await db
+    .updateTable('stock_holds')
+    .set({ released_at: sql`now()` })
+    .where('payment_order_id', '=', paymentOrderId)
+    .where('released_at', 'is', null)
+    .execute();
+}
+
+/** Takes units off a size's stock; false (and nothing taken) when fewer are left. */
+export async function takeStock(db: Db, skuId: number, quantity: number): Promise<boolean> {
+  const result = await db
+    .updateTable('skus')
+    .set((eb) => ({ stock: eb('stock', '-', quantity) }))
+    .where('id', '=', skuId)
+    .where('stock', '>=', quantity)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export interface NewOrder {
+  customerId: number;
+  paymentId: number;
+  paymentOrderId: number;
+  deliveryChargePaise: number;
+  address: Record<string, string>;
+  placedBy: 'browser' | 'webhook' | 'reconciler';
+  lines: (PricedLine & { purchaseId: string })[];
+}
+
+export async function insertOrder(db: Db, order: NewOrder): Promise<number> {
+  const sum = (price: (l: PricedLine) => number) =>
+    order.lines.reduce((t, l) => t + price(l) * l.quantity, 0);
+  const itemsOld = sum((l) => l.unitOldPricePaise);
+  const items = sum((l) => l.unitPricePaise);
+  const row = await db
+    .insertInto('orders')
+    .values({
+      customer_id: order.customerId,
+      payment_id: order.paymentId,
+      payment_order_id: order.paymentOrderId,
+      items_old_total_paise: itemsOld,
+      discount_paise: itemsOld - items,
+      delivery_charge_paise: order.deliveryChargePaise,
+      amount_paise: items + order.deliveryChargePaise,
+      address: JSON.stringify(order.address),
+      placed_by: order.placedBy,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('order_lines')
+    .values(
+      order.lines.map((l) => ({
+        purchase_id: l.purchaseId,
+        order_id: row.id,
+        product_id: l.productId,
+        sku_id: l.skuId,
+        size: l.size,
+        quantity: l.quantity,
+        unit_price_paise: l.unitPricePaise,
+        unit_old_price_paise: l.unitOldPricePaise,
+      })),
+    )
+    .execute();
+  return row.id;
+}
+
+export async function setPaymentOrderStatus(
+  db: Db,
+  paymentOrderId: number,
+  status: 'placed' | 'refunded',
+): Promise<void> {
+  await db
+    .updateTable('payment_orders')
+    .set({ status, updated_at: sql`now()` })
+    .where('id', '=', paymentOrderId)
+    .execute();
+}
+
+/** attempts paid for but not placed, for at least `seconds` (the browser and the webhook both missed) */
+export async function paidUnplaced(db: Db, seconds: number) {
+  return db
+    .selectFrom('payments')
+    .innerJoin('payment_orders', 'payment_orders.id', 'payments.payment_order_id')
+    .select('payments.gateway_payment_id')
+    .where('payment_orders.status', '=', 'paid')
+    .where('payment_orders.updated_at', '<', sql<Date>`now() - make_interval(secs => ${seconds})`)
+    .orderBy('payments.id')
+    .limit(100)
+    .execute();
+}
+
+/**
+ * Gateway orders of the last day that we never heard were paid, unheard of for at least `seconds`:
+ * the reconciler asks the gateway about each.
+ */
+export async function unheardOrders(db: Db, seconds: number) {
+  return db
+    .selectFrom('payment_orders')
+    .select(['id', 'gateway_order_id'])
+    .where('status', 'in', ['created', 'failed', 'expired'])
+    .where('gateway_order_id', 'not like', 'pending\\_%')
+    .where('created_at', '<', sql<Date>`now() - make_interval(secs => ${seconds})`)
+    .where('created_at', '>', sql<Date>`now() - interval '1 day'`)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('payments')
+            .select('payments.id')
+            .whereRef('payments.payment_order_id', '=', 'payment_orders.id'),
+        ),
+      ),
+    )
+    .orderBy('id')
+    .limit(100)
+    .execute();
+}
+
+/** Unpaid attempts whose holds have all lapsed are expired: the record shows why no order came. */
+export async function expireLapsed(db: Db): Promise<void> {
+  await db
+    .updateTable('payment_orders')
+    .set({ status: 'expired', updated_at: sql`now()` })
+    .where('status', '=', 'created')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('stock_holds')
+            .select('stock_holds.id')
+            .whereRef('stock_holds.payment_order_id', '=', 'payment_orders.id')
+            .where('stock_holds.released_at', 'is', null)
+            .where('stock_holds.expires_at', '>', sql<Date>`now()`),
+        ),
+      ),
+    )
+    .execute();
+}

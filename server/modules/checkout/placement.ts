@@ -1,0 +1,173 @@
+import { type CheckOutResponse, REFUND_MESSAGE } from '../../../contract/payments.ts';
+import type { Db } from '../../db/connect.ts';
+import type { PricedLine } from '../../db/schema.ts';
+import { AppError, conflict, notFound } from '../../platform/errors.ts';
+import { lockCart, removePurchased } from '../cart/service.ts';
+import type { Catalog } from '../catalog/service.ts';
+import { GatewayError, type GatewayPayment, gatewayId, type PaymentGateway } from '../payments/gateway.ts';
+import { Refunds } from '../payments/refunds.ts';
+import * as placements from './placement-store.ts';
+import * as store from './store.ts';
+
+export type PlacedBy = 'browser' | 'webhook' | 'reconciler';
+
+/** statuses in which the gateway holds the shopper's money for the order */
+export const PAID_STATUSES: readonly string[] = ['captured', 'authorized'];
+
+const gatewayUnavailable = (error: GatewayError) =>
+  new AppError(502, `The payment gateway is not available now, please try again (${error.message})`);
+
+type Confirmation =
+  | { ok: true; paymentId: number; customerId: number }
+  | { ok: false; reason: 'unknown' | 'unpaid' };
+
+interface Decision {
+  refunded: boolean;
+  refundIds: number[];
+  productIds: number[];
+}
+
+/**
+ * Turns a paid attempt into an order, exactly once per payment, whoever asks first: the browser
+ * (key=checkOut), the webhook or the reconciler. One transaction takes the stock, writes the order and
+ * its lines, empties the cart and records what must be refunded; the refunds go to the gateway after it
+ * commits (Medusa's "complete cart" with compensation).
+ */
+export class Placement {
+  constructor(
+    private readonly db: Db,
+    private readonly gateway: PaymentGateway,
+    private readonly refunds: Refunds,
+    private readonly catalog: Catalog,
+  ) {}
+
+  /** key=checkOut: the shopper's own payment only; another shopper's, or an unknown one, is a 404. */
+  async checkOut(customerId: number, gatewayPaymentId: string): Promise<CheckOutResponse> {
+    const confirmed = await this.confirm(gatewayPaymentId);
+    if (!confirmed.ok && confirmed.reason === 'unpaid') {
+      throw conflict('This payment is not complete; nothing was placed');
+    }
+    if (!confirmed.ok || confirmed.customerId !== customerId) {
+      throw notFound(`No payment "${gatewayPaymentId}"`);
+    }
+    const { refunded } = await this.place(confirmed.paymentId, 'browser');
+    return refunded ? { refundMessage: REFUND_MESSAGE } : {};
+  }
+
+  /** The webhook's and reconciler's way in: a payment the gateway reported; not ours or unpaid: nothing. */
+  async placeReported(payment: GatewayPayment, by: Exclude<PlacedBy, 'browser'>): Promise<boolean> {
+    const confirmed = await this.record(payment);
+    if (!confirmed.ok) return false;
+    await this.place(confirmed.paymentId, by);
+    return true;
+  }
+
+  /** Our record of the payment, made from the gateway's answer when the browser never verified it. */
+  private async confirm(gatewayPaymentId: string): Promise<Confirmation> {
+    const known = await placements.paymentByGatewayId(this.db, gatewayPaymentId);
+    if (known) return { ok: true, paymentId: known.id, customerId: known.customerId };
+    const payment = await this.gateway.fetchPayment(gatewayPaymentId).catch((error: unknown) => {
+      throw error instanceof GatewayError ? gatewayUnavailable(error) : error;
+    });
+    return payment ? this.record(payment) : { ok: false, reason: 'unknown' };
+  }
+
+  /** Records a payment of one of our orders, when it paid that order's exact amount. */
+  private async record(payment: GatewayPayment): Promise<Confirmation> {
+    const attempt = await placements.paymentOrderByGatewayId(this.db, payment.order_id);
+    if (!attempt) return { ok: false, reason: 'unknown' };
+    if (
+      payment.amount !== attempt.amount_paise ||
+      payment.currency !== attempt.currency ||
+      !PAID_STATUSES.includes(payment.status)
+    ) {
+      return { ok: false, reason: 'unpaid' };
+    }
+    await store.recordPayment(this.db, {
+      paymentOrderId: attempt.id,
+      gatewayPaymentId: payment.id,
+      amountPaise: payment.amount,
+      currency: payment.currency,
+      status: payment.status as 'authorized' | 'captured',
+    });
+    const recorded = await placements.paymentByGatewayId(this.db, payment.id);
+    if (!recorded) throw new Error(`payment ${payment.id} was recorded but cannot be read back`);
+    return { ok: true, paymentId: recorded.id, customerId: recorded.customerId };
+  }
+
+  private async place(paymentId: number, by: PlacedBy): Promise<{ refunded: boolean }> {
+    const decision = await this.db.transaction().execute((trx) => this.decide(trx, paymentId, by));
+    for (const productId of decision.productIds) this.catalog.productChanged(productId);
+    await this.refunds.send(decision.refundIds);
+    return { refunded: decision.refunded };
+  }
+
+  private async decide(trx: Db, paymentId: number, by: PlacedBy): Promise<Decision> {
+    const payment = await placements.paymentById(trx, paymentId);
+    // the shopper's row first, as every cart change and /create-order lock it: no lock cycles
+    await lockCart(trx, payment.customerId);
+    const attempt = await placements.lockPaymentOrder(trx, payment.paymentOrderId);
+    const earlier = await placements.outcomeOf(trx, paymentId);
+    if (earlier.placed || earlier.refunded)
+      return { refunded: earlier.refunded, refundIds: [], productIds: [] };
+    if (attempt.status === 'placed' || attempt.status === 'refunded') {
+      // a second payment of an order already decided: all of it goes back
+      const refundId = await Refunds.owe(trx, {
+        paymentId,
+        amountPaise: payment.amountPaise,
+        reason: 'unplaced_payment',
+      });
+      return { refunded: true, refundIds: [refundId], productIds: [] };
+    }
+
+    const { filled, unfilled } = await this.takeStock(trx, attempt.id, attempt.lines);
+    await placements.endHolds(trx, attempt.id);
+    if (filled.length > 0) {
+      await placements.insertOrder(trx, {
+        customerId: payment.customerId,
+        paymentId,
+        paymentOrderId: attempt.id,
+        deliveryChargePaise: attempt.delivery_charge_paise,
+        address: attempt.address,
+        placedBy: by,
+        lines: filled.map((line) => ({ ...line, purchaseId: gatewayId('pur') })),
+      });
+    }
+    // nothing filled: everything paid goes back, the delivery charge too
+    const refundPaise =
+      filled.length > 0
+        ? unfilled.reduce((t, l) => t + l.unitPricePaise * l.quantity, 0)
+        : payment.amountPaise;
+    const refundIds =
+      refundPaise > 0
+        ? [await Refunds.owe(trx, { paymentId, amountPaise: refundPaise, reason: 'stock_unavailable' })]
+        : [];
+    await placements.setPaymentOrderStatus(trx, attempt.id, filled.length > 0 ? 'placed' : 'refunded');
+    await removePurchased(
+      trx,
+      payment.customerId,
+      attempt.lines.map((l) => l.skuId),
+    );
+    return { refunded: refundPaise > 0, refundIds, productIds: attempt.lines.map((l) => l.productId) };
+  }
+
+  /**
+   * Each line is filled whole or not at all: from the attempt's own live hold, or else from units
+   * nobody holds. Sizes are locked in id order, so placements never deadlock one another.
+   */
+  private async takeStock(trx: Db, paymentOrderId: number, lines: PricedLine[]) {
+    const own = await placements.liveHolds(trx, paymentOrderId);
+    const free = await store.lockAvailable(
+      trx,
+      lines.map((l) => l.skuId),
+    );
+    const filled: PricedLine[] = [];
+    const unfilled: PricedLine[] = [];
+    for (const line of lines) {
+      const units = (free.get(line.skuId) ?? 0) + (own.get(line.skuId) ?? 0);
+      const taken = units >= line.quantity && (await placements.takeStock(trx, line.skuId, line.quantity));
+      (taken ? filled : unfilled).push(line);
+    }
+    return { filled, unfilled };
+  }
+}

@@ -1,0 +1,68 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/connect.ts';
+import type { PaymentGateway } from '../payments/gateway.ts';
+import type { Refunds } from '../payments/refunds.ts';
+import { PAID_STATUSES, type Placement } from './placement.ts';
+import * as placements from './placement-store.ts';
+
+/**
+ * Even a lost webhook loses no order: every period it asks the gateway about attempts that are paid
+ * but unplaced, or unheard of since their window opened, and places (or refunds) them; lapsed unpaid
+ * attempts are marked expired, and refunds the gateway refused earlier are sent again.
+ */
+export class Reconciler {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly gateway: PaymentGateway,
+    private readonly placement: Placement,
+    private readonly refunds: Refunds,
+    private readonly periodMs: number,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  start(): void {
+    this.timer = setInterval(() => {
+      this.running ??= this.runOnce().finally(() => {
+        this.running = undefined;
+      });
+    }, this.periodMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running;
+  }
+
+  async runOnce(): Promise<void> {
+    const seconds = this.periodMs / 1000;
+    for (const { gateway_payment_id } of await placements.paidUnplaced(this.db, seconds)) {
+      await this.attempt(`place payment ${gateway_payment_id}`, async () => {
+        const payment = await this.gateway.fetchPayment(gateway_payment_id);
+        if (payment) await this.placement.placeReported(payment, 'reconciler');
+      });
+    }
+    for (const { gateway_order_id } of await placements.unheardOrders(this.db, seconds)) {
+      await this.attempt(`ask about order ${gateway_order_id}`, async () => {
+        const payments = await this.gateway.orderPayments(gateway_order_id);
+        for (const payment of payments.filter((p) => PAID_STATUSES.includes(p.status))) {
+          await this.placement.placeReported(payment, 'reconciler');
+        }
+      });
+    }
+    await placements.expireLapsed(this.db);
+    await this.refunds.sendPending();
+  }
+
+  /** one item's failure (the gateway down, say) must not stop the others; the next period retries it */
+  private async attempt(what: string, work: () => Promise<void>): Promise<void> {
+    try {
+      await work();
+    } catch (error) {
+      this.log.error({ err: error }, `reconciler could not ${what}`);
+    }
+  }
+}

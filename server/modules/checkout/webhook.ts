@@ -1,0 +1,69 @@
+import type { Db } from '../../db/connect.ts';
+import { safeEqual } from '../../platform/crypto.ts';
+import { badRequest } from '../../platform/errors.ts';
+import type { GatewayPayment } from '../payments/gateway.ts';
+import { webhookSignature } from '../payments/webhook-event.ts';
+import type { Placement } from './placement.ts';
+import * as store from './webhook-store.ts';
+
+/** the events that mean "this order is paid" */
+const PAID_EVENTS = ['payment.captured', 'order.paid'];
+
+interface Event {
+  event?: unknown;
+  payload?: { payment?: { entity?: Partial<GatewayPayment> } };
+}
+
+export type WebhookOutcome = 'placed' | 'ignored' | 'duplicate';
+
+/**
+ * Razorpay's webhook: the browser may never come back after paying (closed tab, lost network, a
+ * restart between verify and checkout), so a signed "paid" event places the order too.
+ */
+export class PaymentWebhook {
+  constructor(
+    private readonly db: Db,
+    private readonly secret: string,
+    private readonly placement: Placement,
+  ) {}
+
+  async receive(rawBody: string, signature: unknown, eventId: unknown): Promise<WebhookOutcome> {
+    if (typeof signature !== 'string' || !safeEqual(webhookSignature(this.secret, rawBody), signature)) {
+      throw badRequest('Invalid webhook signature');
+    }
+    const event = parse(rawBody);
+    const id = typeof eventId === 'string' && eventId ? eventId : undefined;
+    // a replay changes nothing; placing is idempotent anyway, this spares the gateway a question
+    if (id && (await store.seen(this.db, id))) return 'duplicate';
+    const payment = paidPayment(event);
+    const placed = payment ? await this.placement.placeReported(payment, 'webhook') : false;
+    if (id) await store.remember(this.db, id, String(event.event));
+    return placed ? 'placed' : 'ignored';
+  }
+}
+
+function parse(rawBody: string): Event {
+  try {
+    const event: unknown = JSON.parse(rawBody);
+    if (event && typeof event === 'object') return event as Event;
+  } catch {
+    // answered below
+  }
+  throw badRequest('Webhook body is not a JSON object');
+}
+
+function paidPayment(event: Event): GatewayPayment | undefined {
+  const entity = event.payload?.payment?.entity;
+  if (typeof event.event !== 'string' || !PAID_EVENTS.includes(event.event) || !entity) return undefined;
+  const { id, order_id, amount, currency, status } = entity;
+  if (
+    typeof id !== 'string' ||
+    typeof order_id !== 'string' ||
+    typeof amount !== 'number' ||
+    typeof currency !== 'string' ||
+    typeof status !== 'string'
+  ) {
+    throw badRequest('Webhook payment entity is incomplete');
+  }
+  return { id, order_id, amount, currency, status };
+}

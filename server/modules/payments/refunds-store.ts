@@ -1,0 +1,86 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/connect.ts';
+import type { RefundsTable } from '../../db/schema.ts';
+
+export type RefundReason = RefundsTable['reason'];
+
+export interface OwedRefund {
+  /** our payments.id */
+  paymentId: number;
+  orderLineId?: number;
+  amountPaise: number;
+  reason: RefundReason;
+}
+
+export async function insertOwed(db: Db, refund: OwedRefund): Promise<number> {
+  const row = await db
+    .insertInto('refunds')
+    .values({
+      payment_id: refund.paymentId,
+      order_line_id: refund.orderLineId ?? null,
+      amount_paise: refund.amountPaise,
+      reason: refund.reason,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** How long a claim keeps others off a refund: longer than any gateway call may take. */
+const CLAIM_SECONDS = 120;
+
+/**
+ * Takes a pending refund for sending, unless another process is sending it now; answers what to send.
+ * A claim left by a crashed process goes stale and is taken over.
+ */
+export async function claim(db: Db, refundId: number) {
+  return db
+    .updateTable('refunds')
+    .set({ claimed_at: sql`now()` })
+    .from('payments')
+    .whereRef('payments.id', '=', 'refunds.payment_id')
+    .where('refunds.id', '=', refundId)
+    .where('refunds.status', '=', 'pending')
+    .where((eb) =>
+      eb.or([
+        eb('refunds.claimed_at', 'is', null),
+        eb('refunds.claimed_at', '<', sql<Date>`now() - make_interval(secs => ${CLAIM_SECONDS})`),
+      ]),
+    )
+    .returning(['refunds.id', 'refunds.amount_paise', 'payments.gateway_payment_id'])
+    .executeTakeFirst();
+}
+
+export async function markProcessed(db: Db, refundId: number, gatewayRefundId: string): Promise<void> {
+  await db
+    .updateTable('refunds')
+    .set({
+      status: 'processed',
+      gateway_refund_id: gatewayRefundId,
+      processed_at: sql`now()`,
+      claimed_at: null,
+      last_error: null,
+    })
+    .where('id', '=', refundId)
+    .execute();
+}
+
+/** The gateway failed: the refund stays owed, for the reconciler to send again. */
+export async function release(db: Db, refundId: number, error: string): Promise<void> {
+  await db
+    .updateTable('refunds')
+    .set({ claimed_at: null, last_error: error.slice(0, 500) })
+    .where('id', '=', refundId)
+    .execute();
+}
+
+export async function pendingIds(db: Db, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('refunds')
+    .select('id')
+    .where('status', '=', 'pending')
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,186 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import type {
+  CheckOutBody,
+  CheckOutResponse,
+  CheckoutResult,
+  CreateOrderBody,
+  CreateOrderResponse,
+  ReleaseBody,
+  VerifyPaymentBody,
+  VerifyPaymentResponse,
+} from '../../../../contract/payments.ts';
+import type { PurchasePageResponse, UserInfo } from '../../../../contract/shopping.ts';
+import { ApiError, api } from '../../api/client.ts';
+import { showAlert } from '../../components/Alert.tsx';
+import { apiPaths, paths } from '../../config/paths.ts';
+import { loadRazorpay } from './razorpay.ts';
+
+/** the label of the payment on the gateway's window and receipt */
+const RECEIPT_LABEL = 'haat order';
+const THEME_GREEN = '#1b7340';
+export const PAYMENT_FAILED = 'Payment failed. Please try again.';
+const CONNECTION_PROBLEM = 'Please check your connection and try again';
+const CHECKOUT_FAILED_LOG = 'Error occured while checking out!';
+
+/** an answer from before the server named its gateway: that server only had the simulated one */
+type OrderAnswer = Omit<CreateOrderResponse, 'key' | 'provider'> &
+  Partial<Pick<CreateOrderResponse, 'key' | 'provider'>>;
+
+interface Context {
+  cart: PurchasePageResponse;
+  userInfo: UserInfo;
+  /** the server refused the cart as priced (409): show it afresh */
+  onCartChanged: () => void;
+  onSessionLost: () => void;
+}
+
+export interface SimulatedWindow {
+  order: CreateOrderResponse;
+  onPaid: (result: CheckoutResult) => void;
+  onFailed: () => void;
+  onClosed: () => void;
+}
+
+/**
+ * Spec section 4's payment: create the gateway order, open the gateway's window, verify what it hands
+ * back, then place the order and go to /orders. A window closed or failed gives the held units back.
+ */
+export function usePayment({ cart, userInfo, onCartChanged, onSessionLost }: Context) {
+  const navigate = useNavigate();
+  /** the spinner's text while a call runs; '' when idle */
+  const [processing, setProcessing] = useState('');
+  const [simulated, setSimulated] = useState<CreateOrderResponse>();
+  const [notice, setNotice] = useState('');
+
+  const release = (orderId: string) => {
+    const body: ReleaseBody = { orderId };
+    // an unreleased hold lapses after 15 minutes anyway
+    api.post(apiPaths.releasePayment(), body).catch(() => undefined);
+  };
+
+  const createOrder = async (): Promise<CreateOrderResponse | undefined> => {
+    const units = cart.prods.reduce((sum, line) => sum + line.quantity, 0);
+    const body: CreateOrderBody = {
+      amount: cart.priceDetails.amountToPay * 100,
+      currency: 'INR',
+      receipt: RECEIPT_LABEL,
+      notes: { units },
+    };
+    try {
+      const order = await api.post<OrderAnswer>(apiPaths.createOrder(), body);
+      return { ...order, key: order.key ?? '', provider: order.provider ?? 'simulated' };
+    } catch (error) {
+      if (!(error instanceof ApiError)) {
+        showAlert(CONNECTION_PROBLEM);
+      } else if (error.status === 403) {
+        onSessionLost();
+      } else if (error.status === 409) {
+        showAlert(error.message);
+        onCartChanged();
+      } else if (error.status === 500) {
+        console.error(CHECKOUT_FAILED_LOG);
+        navigate(paths.error());
+      } else {
+        showAlert(error.message);
+      }
+      return undefined;
+    }
+  };
+
+  const placeOrder = async (order: CreateOrderResponse, result: CheckoutResult) => {
+    setProcessing('Placing your order...');
+    const body: CheckOutBody = {
+      prods: cart.prods,
+      userInfo,
+      orderId: order.id,
+      razorpay_payment_id: result.razorpay_payment_id,
+    };
+    try {
+      const placed = await api.post<CheckOutResponse>(apiPaths.purchasePage(), body, { key: 'checkOut' });
+      if (placed?.refundMessage) showAlert(placed.refundMessage);
+      navigate(paths.orders());
+    } catch (error) {
+      setProcessing('');
+      if (error instanceof ApiError && error.status === 403) {
+        onSessionLost();
+        return;
+      }
+      // the payment is verified: the webhook or the reconciler places the order, so never offer to pay again
+      console.error(CHECKOUT_FAILED_LOG);
+      navigate(paths.error());
+    }
+  };
+
+  const paid = async (order: CreateOrderResponse, result: CheckoutResult) => {
+    setSimulated(undefined);
+    setProcessing('Verifying your payment...');
+    const body: VerifyPaymentBody = {
+      razorpay_order_id: result.razorpay_order_id,
+      razorpay_payment_id: result.razorpay_payment_id,
+      razorpay_signature: result.razorpay_signature,
+    };
+    let verified: VerifyPaymentResponse;
+    try {
+      verified = await api.post<VerifyPaymentResponse>(apiPaths.verifyPayment(), body);
+    } catch (error) {
+      setProcessing('');
+      if (error instanceof ApiError && error.status === 403) onSessionLost();
+      else showAlert('Error verifying payment');
+      return;
+    }
+    if (verified.status !== 'ok') {
+      setProcessing('');
+      showAlert('Payment verification failed');
+      return;
+    }
+    await placeOrder(order, result);
+  };
+
+  const openRazorpay = async (order: CreateOrderResponse) => {
+    try {
+      const Razorpay = await loadRazorpay();
+      new Razorpay({
+        key: order.key,
+        amount: order.amount,
+        currency: order.currency,
+        order_id: order.id,
+        name: 'haat',
+        description: RECEIPT_LABEL,
+        theme: { color: THEME_GREEN },
+        prefill: { name: `${userInfo.fname} ${userInfo.lname}`, contact: userInfo.phoneNo },
+        handler: (result) => paid(order, result),
+        modal: { ondismiss: () => release(order.id) },
+      }).open();
+    } catch {
+      release(order.id);
+      showAlert('The payment window could not be opened. Please try again.');
+    }
+  };
+
+  const checkOut = async () => {
+    if (processing || simulated) return;
+    setNotice('');
+    setProcessing('Processing your payment...');
+    const order = await createOrder();
+    if (order?.provider === 'razorpay') await openRazorpay(order);
+    else if (order) setSimulated(order);
+    setProcessing('');
+  };
+
+  const simulatedWindow: SimulatedWindow | undefined = simulated && {
+    order: simulated,
+    onPaid: (result) => paid(simulated, result),
+    onFailed: () => {
+      setSimulated(undefined);
+      release(simulated.id);
+      setNotice(PAYMENT_FAILED);
+    },
+    onClosed: () => {
+      setSimulated(undefined);
+      release(simulated.id);
+    },
+  };
+
+  return { processing, notice, checkOut, simulatedWindow };
+}
