@@ -1,6 +1,8 @@
 import { type Static, Type } from 'typebox';
 import { Prod } from './catalog.ts';
 
+export * from './after-sale-constants.ts';
+
 /**
  * After the sale (issue 6): the shopper's order lines, cancel, return and rate. Prices in whole rupees.
  *
@@ -78,10 +80,6 @@ export type CancelBody = Static<typeof CancelBody>;
 /** refund: rupees sent back for this cancellation */
 export const CancelResponse = Type.Object({ refund: Type.Integer() });
 export type CancelResponse = Static<typeof CancelResponse>;
-export const CANCELLATION_CHARGE_PERCENT = 10;
-export const FREE_CANCELLATION_HOURS = 24;
-export const CANCEL_CONFIRM = 'Are you sure to cancel this?';
-export const CANCELLED_MESSAGE = 'Your item has been cancelled! Refund has been initiated';
 
 // POST /return (login required) -----------------------------------------------------------------------
 
@@ -95,9 +93,6 @@ export const ReturnBody = Type.Object(
 );
 export type ReturnBody = Static<typeof ReturnBody>;
 export const ReturnResponse = Type.Object({});
-export const RETURN_WINDOW_HOURS = 24;
-export const RETURN_PROMPT = 'Please elaborate the issue with the product';
-export const RETURN_SUBMITTED_MESSAGE = 'Your request has been submitted!';
 
 // POST /orders/rate (login required) ------------------------------------------------------------------
 
@@ -117,5 +112,3 @@ export const RateBody = Type.Object(
 );
 export type RateBody = Static<typeof RateBody>;
 export const RateResponse = Type.Object({});
-export const RATE_FIRST_MESSAGE = 'Please rate the product before submitting';
-export const RATED_MESSAGE = 'Thank you for rate this! Your response has been saved';

@@ -1,6 +1,8 @@
 import { type Static, Type } from 'typebox';
 import { Prod } from './catalog.ts';
 
+export * from './after-sale-constants.ts';
+
 /** The review page, the product page's review modal and review photos (issue 6). Login required. */
 
 export const ReviewParams = Type.Object({ prodId: Type.String() });
@@ -36,9 +38,6 @@ export const PostReviewBody = Type.Object(
 );
 export type PostReviewBody = Static<typeof PostReviewBody>;
 export const PostReviewResponse = Type.Object({});
-export const REVIEW_SAVED_MESSAGE = 'Your response has been saved successfully!';
-export const REVIEW_SUBMITTED_MESSAGE = 'Review has been successfully submitted';
-export const REVIEW_FAILED_MESSAGE = 'Some issue occured, please try again later';
 
 // POST /upload/{prod}/{prodId} (multipart, field `file`) -----------------------------------------------
 
@@ -52,6 +51,3 @@ export const UploadParams = Type.Object({ prod: Type.String(), prodId: Type.Stri
 export type UploadParams = Static<typeof UploadParams>;
 export const UploadResponse = Type.Object({ file: Type.String() });
 export type UploadResponse = Static<typeof UploadResponse>;
-export const UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
-export const UPLOADED_MESSAGE = 'File has been uploaded successfully!';
-export const UPLOAD_FAILED_MESSAGE = 'Problem encountered! Please try after sometime';

@@ -65,6 +65,14 @@ const ProfileScreen = screen(
   () => import('../screens/profile/ProfileScreen.tsx'),
   (m) => m.ProfileScreen,
 );
+const OrdersScreen = screen(
+  () => import('../screens/orders/OrdersScreen.tsx'),
+  (m) => m.OrdersScreen,
+);
+const ReviewScreen = screen(
+  () => import('../screens/review/ReviewScreen.tsx'),
+  (m) => m.ReviewScreen,
+);
 
 export function AppRoutes() {
   return (
@@ -89,6 +97,8 @@ export function AppRoutes() {
         <Route path={paths.login()} element={<LoginScreen />} />
         <Route path={paths.signUp()} element={<SignUpScreen />} />
         <Route path={paths.profile()} element={<ProfileScreen />} />
+        <Route path={paths.orders()} element={<OrdersScreen />} />
+        <Route path="/review/:prodId" element={<ReviewScreen />} />
         <Route path="*" element={<RouteError detail="404 Not Found" />} />
       </Route>
     </Routes>

@@ -31,7 +31,7 @@ function ProductPage({ prod, productId }: { prod: string; productId: string }) {
   usePageTitle(product.status === 'ready' ? product.data.productInfo.name : undefined);
 
   if (product.status === 'loading') return <Spinner />;
-  if (product.status === 'ready') return <Product data={product.data} />;
+  if (product.status === 'ready') return <Product data={product.data} onReviewed={product.retry} />;
   return (
     <div className="product-missing">
       {product.status === 'notFound' ? (
@@ -75,7 +75,8 @@ function photosOf(info: ProductResponse['productInfo']): string[] {
   );
 }
 
-function Product({ data }: { data: ProductResponse }) {
+/** onReviewed fetches the page's data again, so the new review shows (spec section 4: "success reloads"). */
+function Product({ data, onReviewed }: { data: ProductResponse; onReviewed: () => void }) {
   const { productInfo: info, loggedin } = data;
   const navigate = useNavigate();
   const sizes = Object.fromEntries(Object.entries(info.additionsize).filter(([size]) => size !== ''));
@@ -190,7 +191,11 @@ function Product({ data }: { data: ProductResponse }) {
         <ReviewModal
           open={reviewing}
           onClose={() => setReviewing(false)}
-          onSubmit={(text, rating) => actions.submitReview(text, rating)}
+          onSubmit={async (text, rating) => {
+            // closed first: the answer's alert is outside the dialog, which makes the page inert
+            setReviewing(false);
+            if (await actions.submitReview(text, rating)) onReviewed();
+          }}
         />
       )}
     </article>

@@ -1,5 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
+import { RATE_FIRST_MESSAGE } from '../../../../contract/after-sale-constants.ts';
 import { Modal } from '../../components/Modal.tsx';
+import { StarInput } from '../../components/StarInput.tsx';
 
 interface Props {
   open: boolean;
@@ -7,36 +9,29 @@ interface Props {
   onSubmit: (review: string, rating: number) => void;
 }
 
-/** "Review": a text, five clickable stars, Close and Submit. */
+/** "Review": a text, five clickable stars, Close and Submit; a rating is required (spec section 5). */
 export function ReviewModal({ open, onClose, onSubmit }: Props) {
   const [review, setReview] = useState('');
   const [rating, setRating] = useState(0);
   const textId = useId();
+  const [unrated, setUnrated] = useState(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSubmit(review, rating);
+    setUnrated(rating === 0);
+    if (rating > 0) onSubmit(review, rating);
+  };
+  const rate = (stars: number) => {
+    setRating(stars);
+    setUnrated(false);
   };
   return (
     <Modal open={open} onClose={onClose} title="Review" showClose={false} className="review-modal">
       <form onSubmit={submit}>
-        <fieldset className="star-input">
-          <legend>Your rating</legend>
-          {[1, 2, 3, 4, 5].map((n) => (
-            <label key={n} className={n <= rating ? 'star-choice on' : 'star-choice'}>
-              <input
-                type="radio"
-                name="rating"
-                value={n}
-                checked={rating === n}
-                onChange={() => setRating(n)}
-              />
-              <span aria-hidden="true">★</span>
-              <span className="visually-hidden">
-                {n} {n === 1 ? 'star' : 'stars'}
-              </span>
-            </label>
-          ))}
-        </fieldset>
+        <StarInput value={rating} onChange={rate} />
+        {/* inside the dialog: the page's own alert region is inert while it is open */}
+        <p role="alert" className="review-unrated">
+          {unrated && RATE_FIRST_MESSAGE}
+        </p>
         <label htmlFor={textId} className="visually-hidden">
           Your review
         </label>

@@ -19,7 +19,8 @@ export function useProduct(prod: string, productId: string): ProductState & { re
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new `attempt` re-runs a failed load
   useEffect(() => {
     const controller = new AbortController();
-    setState({ status: 'loading' });
+    // a reload of a shown page (after a review) keeps it on screen until the new data arrives
+    setState((s) => (s.status === 'ready' ? s : { status: 'loading' }));
     api
       .get<ProductResponse>(apiPaths.product(prod, productId), { signal: controller.signal })
       .then((data) => setState({ status: 'ready', data }))

@@ -1,4 +1,9 @@
 import { useNavigate } from 'react-router';
+import {
+  REVIEW_FAILED_MESSAGE,
+  REVIEW_SUBMITTED_MESSAGE,
+} from '../../../../contract/after-sale-constants.ts';
+import type { PostReviewBody } from '../../../../contract/reviews.ts';
 import type { AddCartResponse } from '../../../../contract/shopping.ts';
 import { ApiError, api } from '../../api/client.ts';
 import { showAlert } from '../../components/Alert.tsx';
@@ -11,7 +16,8 @@ export interface ProductActions {
   toggleCart: (inCart: boolean) => Promise<number | undefined>;
   /** the wish state now, or undefined when nothing changed */
   toggleWish: (wished: boolean) => Promise<boolean | undefined>;
-  submitReview: (review: string, rating: number) => Promise<void>;
+  /** true when the review was saved */
+  submitReview: (review: string, rating: number) => Promise<boolean>;
 }
 
 interface Context {
@@ -75,8 +81,17 @@ export function useProductActions(context: Context): ProductActions {
           ),
         true,
       ),
-    submitReview: async () => {
-      navigate(paths.review(productId));
+    submitReview: async (review, rating) => {
+      const body: PostReviewBody = { userReview: review, userRating: rating, prod };
+      try {
+        await api.post(apiPaths.review(productId), body);
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 403) navigate(paths.login());
+        else showAlert(REVIEW_FAILED_MESSAGE);
+        return false;
+      }
+      showAlert(REVIEW_SUBMITTED_MESSAGE);
+      return true;
     },
   };
 }

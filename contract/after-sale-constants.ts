@@ -1,0 +1,24 @@
+/**
+ * After the sale's plain constants and messages (spec sections 8 and 9), apart from the schemas so the
+ * web app imports them as values without bundling TypeBox. contract/orders.ts and contract/reviews.ts
+ * re-export them.
+ */
+
+// Orders: cancel, return, rate
+export const CANCELLATION_CHARGE_PERCENT = 10;
+export const FREE_CANCELLATION_HOURS = 24;
+export const CANCEL_CONFIRM = 'Are you sure to cancel this?';
+export const CANCELLED_MESSAGE = 'Your item has been cancelled! Refund has been initiated';
+export const RETURN_WINDOW_HOURS = 24;
+export const RETURN_PROMPT = 'Please elaborate the issue with the product';
+export const RETURN_SUBMITTED_MESSAGE = 'Your request has been submitted!';
+export const RATE_FIRST_MESSAGE = 'Please rate the product before submitting';
+export const RATED_MESSAGE = 'Thank you for rate this! Your response has been saved';
+
+// Reviews and review photos
+export const REVIEW_SAVED_MESSAGE = 'Your response has been saved successfully!';
+export const REVIEW_SUBMITTED_MESSAGE = 'Review has been successfully submitted';
+export const REVIEW_FAILED_MESSAGE = 'Some issue occured, please try again later';
+export const UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
+export const UPLOADED_MESSAGE = 'File has been uploaded successfully!';
+export const UPLOAD_FAILED_MESSAGE = 'Problem encountered! Please try after sometime';

@@ -1,0 +1,156 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import type { OrderLine } from '../../../../contract/orders.ts';
+import { Image } from '../../components/Image.tsx';
+import { StarInput } from '../../components/StarInput.tsx';
+import { paths } from '../../config/paths.ts';
+import { formatRupees } from '../../lib/format.ts';
+
+interface Props {
+  line: OrderLine;
+  onCancel: () => void;
+  onReturn: () => void;
+  onRate: (rating: number) => Promise<boolean>;
+}
+
+// dates are shown as the shop's customers live them (design: "shown in Asia/Kolkata")
+const day = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'Asia/Kolkata',
+});
+const formatDay = (iso: string) => day.format(new Date(iso));
+
+/** Spec section 4's return label, from the line's orderStatus and accepted; undefined without a return. */
+export function returnLabel(line: Pick<OrderLine, 'orderStatus' | 'accepted'>): string | undefined {
+  if (line.orderStatus === 'Y') return 'Returned';
+  if (line.orderStatus !== 'N') return undefined;
+  if (line.accepted === 'Y') return 'Returning';
+  if (line.accepted === 'N') return 'Return rejected';
+  return 'Requested Return';
+}
+
+/**
+ * One ordered item. Undelivered: an orange marker, the tracking id and Cancel. Delivered: a green
+ * marker, Return while it may be asked for, the rating and POST REVIEW. Cancelled: the word only.
+ * Its buttons are described by the item's name, so each is told apart when heard.
+ */
+export function OrderRow({ line, onCancel, onReturn, onRate }: Props) {
+  const nameId = useId();
+  const cancelled = line.status === 'cancelled';
+  const delivered = !cancelled && line.delivered === 'Y';
+  const returning = returnLabel(line);
+  const total = line.currentPrice * line.quantity;
+
+  return (
+    <li className="order-line">
+      <span className="order-photo">
+        <Image file={line.photo1} alt="" width={960} height={1280} sizes="6rem" />
+      </span>
+      <div className="order-body">
+        <h2 id={nameId} className="order-name">
+          <Link to={paths.product(line.prod, line.prodId)}>{line.name}</Link>
+        </h2>
+        <p className="order-spec">
+          {line.size && <span>Size: {line.size}</span>}
+          <span>Qty: {line.quantity}</span>
+          <span>
+            {formatRupees(total)}
+            {line.quantity > 1 && ` (${formatRupees(line.currentPrice)} each)`}
+          </span>
+          <span>Ordered on {formatDay(line.orderedAt)}</span>
+        </p>
+        <DeliveryIndicator line={line} cancelled={cancelled} delivered={delivered} />
+        {returning && <p className="order-return">{returning}</p>}
+        {cancelled && line.refunded > 0 && (
+          <p className="order-refund">Refund of {formatRupees(line.refunded)} initiated</p>
+        )}
+        {!cancelled && !delivered && (
+          <div className="order-actions">
+            <button type="button" className="button" aria-describedby={nameId} onClick={onCancel}>
+              Cancel
+            </button>
+          </div>
+        )}
+        {delivered && (
+          <>
+            <RateItem initial={line.rating ?? 0} nameId={nameId} onRate={onRate} />
+            <div className="order-actions">
+              {line.deliveryEligible === 'Y' && (
+                <button type="button" className="button" aria-describedby={nameId} onClick={onReturn}>
+                  Return
+                </button>
+              )}
+              <Link to={paths.review(line.prodId)} className="button" aria-describedby={nameId}>
+                POST REVIEW
+              </Link>
+            </div>
+          </>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function DeliveryIndicator({
+  line,
+  cancelled,
+  delivered,
+}: {
+  line: OrderLine;
+  cancelled: boolean;
+  delivered: boolean;
+}) {
+  if (cancelled) {
+    return (
+      <div className="order-state cancelled">
+        <span className="order-marker" aria-hidden="true" />
+        <p>Cancelled</p>
+      </div>
+    );
+  }
+  const tracking = line.tracking_id ? `Tracking id: ${line.tracking_id}` : 'Not shipped yet';
+  if (delivered) {
+    return (
+      <div className="order-state delivered">
+        <span className="order-marker" aria-hidden="true" />
+        <p>Delivered{line.deliveredAt && ` on ${formatDay(line.deliveredAt)}`}</p>
+        {line.tracking_id && <p className="order-tracking">{tracking}</p>}
+      </div>
+    );
+  }
+  return (
+    <div className="order-state on-the-way">
+      <span className="order-marker" aria-hidden="true" />
+      <p>{tracking}</p>
+    </div>
+  );
+}
+
+/** The stars, prefilled with the shopper's rating, and SUBMIT RATING. */
+function RateItem({
+  initial,
+  nameId,
+  onRate,
+}: {
+  initial: number;
+  nameId: string;
+  onRate: (rating: number) => Promise<boolean>;
+}) {
+  const [rating, setRating] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    setBusy(true);
+    await onRate(rating);
+    setBusy(false);
+  };
+  return (
+    <div className="order-rating">
+      <StarInput value={rating} onChange={setRating} legend="Rate this product" describedBy={nameId} />
+      <button type="button" className="button" aria-describedby={nameId} disabled={busy} onClick={submit}>
+        SUBMIT RATING
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { OrderLine } from '../../../../contract/orders.ts';
+import { LoginPrompt } from '../../components/LoginPrompt.tsx';
+import { LoadFailed, ScreenMessage } from '../../components/ScreenMessage.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { usePageTitle } from '../../components/usePageTitle.ts';
+import { paths } from '../../config/paths.ts';
+import { CancelDialog, ReturnDialog } from './OrderDialogs.tsx';
+import { OrderRow } from './OrderRow.tsx';
+import { useOrders } from './useOrders.ts';
+import './orders.css';
+
+type Asking = { kind: 'cancel' | 'return'; line: OrderLine } | undefined;
+
+// A modal dialog makes the rest of the page inert, the alert region too: each dialog closes before
+// its call, so the answer's alert is seen and heard.
+
+/** /orders: not logged in, nothing ordered yet, or one row per ordered item, newest first. */
+export function OrdersScreen() {
+  usePageTitle('My orders');
+  const { state, retry, cancel, requestReturn, rate } = useOrders();
+  const [asking, setAsking] = useState<Asking>(undefined);
+  const close = () => setAsking(undefined);
+
+  if (state.status === 'loading') return <Spinner />;
+  if (state.status === 'loggedOut') {
+    return (
+      <LoginPrompt message="Oops! IT SEEMS YOU'VE NOT LOGGEDIN, PLEASE LOGIN/ SIGNUP TO SEE YOUR ORDERS" />
+    );
+  }
+  if (state.status === 'failed') return <LoadFailed what="orders" onRetry={retry} />;
+  if (state.lines.length === 0) {
+    return (
+      <ScreenMessage title="Oops! IT SEEMS YOU HAVEN'T ORDERED ANYTHING YET">
+        <Link to={paths.home()} className="button button-primary">
+          START SHOPPING
+        </Link>
+      </ScreenMessage>
+    );
+  }
+  return (
+    <section className="orders">
+      <h1 id="orders-title" className="orders-title">
+        MY ORDERS
+      </h1>
+      <ul className="order-lines" aria-labelledby="orders-title">
+        {state.lines.map((line) => (
+          <OrderRow
+            key={line.purchase_id}
+            line={line}
+            onCancel={() => setAsking({ kind: 'cancel', line })}
+            onReturn={() => setAsking({ kind: 'return', line })}
+            onRate={(rating) => rate(line, rating)}
+          />
+        ))}
+      </ul>
+      <CancelDialog
+        open={asking?.kind === 'cancel'}
+        name={asking?.line.name ?? ''}
+        onClose={close}
+        onConfirm={() => {
+          close();
+          if (asking) cancel(asking.line);
+        }}
+      />
+      {/* keyed, so each opening starts with an empty reason */}
+      <ReturnDialog
+        key={asking?.kind === 'return' ? asking.line.purchase_id : 'closed'}
+        open={asking?.kind === 'return'}
+        name={asking?.line.name ?? ''}
+        onClose={close}
+        onSubmit={(reason) => {
+          close();
+          if (asking) requestReturn(asking.line, reason);
+        }}
+      />
+    </section>
+  );
+}
