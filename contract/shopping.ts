@@ -18,6 +18,7 @@ export const PincheckBody = Type.Object(
 export type PincheckBody = Static<typeof PincheckBody>;
 /** true: the partner serves the pincode; false: it does not, or no such pincode exists */
 export const PincheckResponse = Type.Boolean();
+export const NOT_SERVICEABLE_MESSAGE = 'Pincode is not serviceable! Try another';
 
 // Shared by the product page's calls ----------------------------------------------------------------
 
@@ -106,6 +107,8 @@ export const CartLine = Type.Object({
   /** available units of this size now */
   stock: Type.Integer(),
   prod: Prod,
+  /** the product's delivery partner, as POST /api/pincheck names it */
+  partner: Type.String(),
 });
 export type CartLine = Static<typeof CartLine>;
 

@@ -12,10 +12,12 @@ import { catalogRoutes } from './modules/catalog/routes.ts';
 import { Catalog } from './modules/catalog/service.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { deliveryRoutes } from './modules/delivery/routes.ts';
+import { orderRoutes } from './modules/orders/routes.ts';
 import type { PaymentGateway } from './modules/payments/gateway.ts';
 import { createPaymentGateway } from './modules/payments/index.ts';
 import { Refunds } from './modules/payments/refunds.ts';
 import { devPaymentRoutes } from './modules/payments/routes.ts';
+import { reviewRoutes } from './modules/reviews/routes.ts';
 import { wishlistRoutes } from './modules/wishlist/routes.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import { imageRoutes } from './platform/images/routes.ts';
@@ -103,6 +105,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(wishlistRoutes, ctx);
   await app.register(cartRoutes, ctx);
   await app.register(checkoutRoutes, ctx);
+  await app.register(orderRoutes, ctx);
+  await app.register(reviewRoutes, ctx);
   await app.register(devPaymentRoutes, ctx);
 
   await registerWebApp(app, deps.webDir ?? DEFAULT_WEB_DIR);

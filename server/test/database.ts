@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'kysely';
 import { inject } from 'vitest';
@@ -50,4 +52,39 @@ async function untilDisconnected(admin: DatabaseHandle, name: string): Promise<v
     if (!rows[0]?.n) return;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** A fresh copy of the template for a server run in another process: the environment that points at it. */
+export async function databaseForProcess(
+  kind: DatabaseKind,
+): Promise<{ env: Record<string, string>; open(): Promise<DatabaseHandle>; close(): Promise<void> }> {
+  if (kind === 'pglite') {
+    const dataDir = mkdtempSync(join(tmpdir(), 'haat-process-'));
+    const dir = join(dataDir, 'pgdata');
+    const seeded = await PGlite.create(dir, {
+      loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]),
+    });
+    await seeded.close();
+    return {
+      env: { DATA_DIR: dataDir },
+      // only while the server is down: PGlite is one process's at a time
+      open: async () => connectPglite(await PGlite.create(dir)),
+      close: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const url = process.env.TEST_DATABASE_URL;
+  const template = inject('postgresTemplate');
+  if (!url || !template) throw new Error('PostgreSQL tests need TEST_DATABASE_URL');
+  const name = `haat_test_${process.pid}_${Date.now()}_${copies++}`;
+  const admin = connectPostgres(url, 1);
+  await sql.raw(`CREATE DATABASE ${name} TEMPLATE ${template}`).execute(admin.db);
+  return {
+    env: { DATABASE_URL: adminUrl(url, name) },
+    open: async () => connectPostgres(adminUrl(url, name), 2),
+    close: async () => {
+      await untilDisconnected(admin, name);
+      await sql.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).execute(admin.db);
+      await admin.close();
+    },
+  };
 }

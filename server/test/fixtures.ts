@@ -48,6 +48,8 @@ export interface FixtureOrder {
   purchaseIds: string[];
 }
 
+export const FIXTURE_PARTNER_PINCODES = ['700001', '110001', '400001', '560001'];
+
 const FIXTURE_ADDRESS = {
   fname: 'Fixture',
   lname: 'Shopper',
@@ -368,6 +370,11 @@ export class Fixtures {
       .values({ code: `FIXTURE-${this.run}`, name: 'Fixture Couriers' })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // the metros, as every demo partner serves them; 110002 and the rest of India are not served
+    await this.db
+      .insertInto('partner_pincodes')
+      .values(FIXTURE_PARTNER_PINCODES.map((pincode) => ({ partner_id: partner.id, pincode })))
+      .execute();
     return { sellerId: seller.id, partnerId: partner.id };
   }
 }

@@ -1,7 +1,7 @@
 import type { SetStockBody, SetStockResponse } from '../../../contract/admin.ts';
 import type { Db } from '../../db/connect.ts';
+import { recordAudit } from '../../platform/audit.ts';
 import type { Catalog } from '../catalog/service.ts';
-import { recordAudit } from './store.ts';
 
 /** The back office's one actor for now: whoever holds ADMIN_TOKEN. */
 const ACTOR = 'admin';

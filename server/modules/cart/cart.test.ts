@@ -188,6 +188,7 @@ describeEachDatabase('cart', (t) => {
       discount: 33,
       stock: 10,
       prod: 'apparel',
+      partner: expect.stringMatching(/^FIXTURE-/),
     });
     expect(second).toMatchObject({ id: craft.id, size: '', fabric: '', quantity: 1, prod: 'accessories' });
     expect(res.body.priceDetails).toEqual({

@@ -126,8 +126,11 @@ const pricedLine = (row: LineRow) => ({
 
 /** The shopper's cart priced in paise, as a payment snapshots it; `db` may be a transaction. */
 async function pricedCart(db: Db, customerId: number) {
-  const lines = (await store.cartLines(db, customerId)).map(pricedLine);
-  return { lines, breakdown: priceBreakdown(lines) };
+  const rows = await store.cartLines(db, customerId);
+  const lines = rows.map(pricedLine);
+  // what decides whether each line can be sold and shipped, beside its price
+  const fulfilment = rows.map((row) => ({ name: row.name, partner: row.partner, active: row.active }));
+  return { lines, fulfilment, breakdown: priceBreakdown(lines) };
 }
 
 /**
@@ -172,6 +175,7 @@ function cartLine(row: LineRow): CartLine {
     discount: row.discount,
     stock: row.stock,
     prod: row.prod,
+    partner: row.partner,
   };
 }
 

@@ -83,7 +83,10 @@ export async function ownLine(db: Db, customerId: number, lineId: number) {
 
 export async function cartLines(db: Db, customerId: number) {
   return linesOf(db, customerId)
+    .innerJoin('delivery_partners', 'delivery_partners.id', 'products.partner_id')
     .select([
+      'delivery_partners.code as partner',
+      'products.active',
       'cart_lines.id as lineId',
       'cart_lines.quantity',
       'cart_lines.sku_id as skuId',

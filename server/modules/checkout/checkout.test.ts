@@ -140,6 +140,29 @@ describeEachDatabase('checkout: create-order, holds, verify-payment, dev payment
       expect(await liveHolds(customerId)).toEqual([]);
     });
 
+    it("refuses (409) an address that a line's delivery partner does not serve, and holds nothing", async () => {
+      const { client, customerId } = await shopper(1);
+      await t().db.updateTable('customers').set({ pin: '110002' }).where('id', '=', customerId).execute();
+      const res = await createOrder(client, await amountToPay(client));
+      expect(res.status).toBe(409);
+      expect(res.body.error).toBe(
+        '"Checkout kurta" cannot be delivered to pincode 110002. Pincode is not serviceable! Try another',
+      );
+      expect(await liveHolds(customerId)).toEqual([]);
+    });
+
+    it('refuses (409) a cart holding a product that was withdrawn, and holds nothing', async () => {
+      const withdrawn = await fixtures.product({ name: 'Withdrawn shawl', sizes: [['M', 4]] });
+      const { client, customerId } = await shopper(1, withdrawn);
+      await t().db.updateTable('products').set({ active: false }).where('id', '=', withdrawn.id).execute();
+      const res = await createOrder(client, await amountToPay(client));
+      expect(res.status).toBe(409);
+      expect(res.body.error).toBe(
+        '"Withdrawn shawl" is currently unavailable; please remove it from your cart',
+      );
+      expect(await liveHolds(customerId)).toEqual([]);
+    });
+
     it('refuses bad bodies with 400 naming the field', async () => {
       const { client } = await shopper(1);
       const usd = await client.post<Answer<object>>('/create-order', { amount: 100, currency: 'USD' });

@@ -5,12 +5,13 @@ import {
   EMPTY_CART_MESSAGE,
   type VerifyPaymentResponse,
 } from '../../../contract/payments.ts';
-import type { UserInfo } from '../../../contract/shopping.ts';
+import { NOT_SERVICEABLE_MESSAGE, UNAVAILABLE_MESSAGE, type UserInfo } from '../../../contract/shopping.ts';
 import type { Db } from '../../db/connect.ts';
 import { safeEqual } from '../../platform/crypto.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { lockedCart } from '../cart/service.ts';
 import type { Catalog } from '../catalog/service.ts';
+import { isServiceable } from '../delivery/service.ts';
 import { checkoutSignature, GatewayError, gatewayId, type PaymentGateway } from '../payments/gateway.ts';
 import * as store from './store.ts';
 
@@ -27,6 +28,25 @@ function shippingAddress(shopper: UserInfo): Record<string, string> {
     if (!address[field].trim()) throw badRequest(`Shipping address is incomplete: ${field} is required`);
   }
   return address;
+}
+
+/** Everything in the cart is still sold, and its partner delivers to the address: or nothing is held. */
+async function assertDeliverable(
+  db: Db,
+  lines: readonly { name: string; partner: string; active: boolean }[],
+  pin: string,
+): Promise<void> {
+  const withdrawn = lines.find((line) => !line.active);
+  if (withdrawn)
+    throw conflict(
+      `"${withdrawn.name}" is ${UNAVAILABLE_MESSAGE.toLowerCase()}; please remove it from your cart`,
+    );
+  for (const partner of new Set(lines.map((line) => line.partner))) {
+    if (!(await isServiceable(db, partner, pin))) {
+      const names = lines.filter((line) => line.partner === partner).map((line) => `"${line.name}"`);
+      throw conflict(`${names.join(', ')} cannot be delivered to pincode ${pin}. ${NOT_SERVICEABLE_MESSAGE}`);
+    }
+  }
 }
 
 const gatewayUnavailable = (error: GatewayError) =>
@@ -55,10 +75,11 @@ export class Checkout {
     const receipt = gatewayId('rcpt');
     const attempt = await this.db.transaction().execute(async (trx) => {
       // serialises with the shopper's cart changes, so the cart priced here is the cart held
-      const { lines, breakdown, shopper } = await lockedCart(trx, customerId);
+      const { lines, fulfilment, breakdown, shopper } = await lockedCart(trx, customerId);
       if (lines.length === 0) throw conflict(EMPTY_CART_MESSAGE);
       if (clientAmountPaise !== breakdown.amountToPayPaise) throw conflict(AMOUNT_CHANGED_MESSAGE);
       const address = shippingAddress(shopper);
+      await assertDeliverable(trx, fulfilment, address.pin ?? '');
       await store.releaseUnpaidHolds(trx, customerId);
       const available = await store.lockAvailable(
         trx,

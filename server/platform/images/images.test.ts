@@ -163,4 +163,17 @@ describe('storeReviewImage', () => {
     });
     await expect(storeReviewImage(dir, '../x.webp', Buffer.from('x'))).rejects.toBeInstanceOf(AppError);
   });
+
+  it('refuses an empty file, a truncated photo and a vector image with 415', async () => {
+    const dir = '/nonexistent-haat-dir';
+    const pixels = Buffer.from(Array.from({ length: 200 * 100 * 3 }, (_, i) => (i * 7919) % 251));
+    const jpeg = await sharp(pixels, { raw: { width: 200, height: 100, channels: 3 } })
+      .jpeg()
+      .toBuffer();
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"><rect width="9" height="9"/></svg>';
+    for (const input of [Buffer.alloc(0), jpeg.subarray(0, jpeg.length - 200), Buffer.from(svg)]) {
+      await expect(storeReviewImage(dir, 'x.webp', input)).rejects.toMatchObject({ status: 415 });
+    }
+  });
 });

@@ -13,6 +13,11 @@ const heightFor = (width: number) => Math.round((width * 4) / 3);
 const WEBP = { quality: 80 } as const;
 // a decompression bomb stops here rather than filling the memory (about 8,000 x 6,000)
 const MAX_INPUT_PIXELS = 50_000_000;
+// sharp's strictest level, as its docs advise for untrusted input: a truncated or damaged image is refused
+const FAIL_ON = 'warning';
+/** What a shopper may upload: photos, never SVG, PDF or TIFF, whose decoders are larger attack surfaces. */
+const PHOTO_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
+const NOT_AN_IMAGE = 'The file is not an image we can read (use JPEG, PNG or WebP)';
 
 export function svgToWebp(svg: string): Promise<Buffer> {
   return sharp(Buffer.from(svg)).webp(WEBP).toBuffer();
@@ -24,12 +29,26 @@ export function svgToWebp(svg: string): Promise<Buffer> {
  */
 export async function photoToWebp(input: Buffer, width: number, crop: boolean): Promise<Buffer> {
   try {
-    const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
+    const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: FAIL_ON }).rotate();
     const resized = crop
       ? image.resize(width, heightFor(width), { fit: 'cover', withoutEnlargement: true })
       : image.resize(width, undefined, { withoutEnlargement: true });
     return await resized.webp(WEBP).toBuffer();
   } catch {
-    throw unsupportedMediaType('The file is not an image we can read (use JPEG, PNG or WebP)');
+    throw unsupportedMediaType(NOT_AN_IMAGE);
   }
+}
+
+async function formatOf(input: Buffer): Promise<string | undefined> {
+  try {
+    return (await sharp(input, { failOn: FAIL_ON }).metadata()).format;
+  } catch {
+    return undefined;
+  }
+}
+
+/** 415 unless the bytes are a photo format we accept, whatever the file is called. */
+export async function checkPhotoFormat(input: Buffer): Promise<void> {
+  const format = await formatOf(input);
+  if (!format || !PHOTO_FORMATS.has(format)) throw unsupportedMediaType(NOT_AN_IMAGE);
 }

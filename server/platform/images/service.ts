@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import type { Db } from '../../db/connect.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { productSvg, reviewSvg } from './art/scene.ts';
-import { photoToWebp, svgToWebp, WIDTHS, type Width } from './render.ts';
+import { checkPhotoFormat, photoToWebp, svgToWebp, WIDTHS, type Width } from './render.ts';
 import { findProductPhoto, findReviewPhoto } from './store.ts';
 
 /** A variant on disk, ready to send. */
@@ -119,10 +119,11 @@ export class Images {
 
 /**
  * Stores a shopper's uploaded photo (the file's bytes) as the review image `file`, in every width,
- * upright and without its metadata. Not an image: 415.
+ * upright and without its metadata. Not a whole photo (JPEG, PNG, WebP, GIF, AVIF/HEIF): 415.
  */
 export async function storeReviewImage(dataDir: string, file: string, input: Buffer): Promise<void> {
   checkName(file);
+  await checkPhotoFormat(input);
   // every width is made before any is written, so a bad file leaves nothing behind
   const variants = await Promise.all(
     WIDTHS.map(async (width) => ({ width, data: await photoToWebp(input, width, false) })),

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { CANCELLATION_CHARGE_PERCENT } from '../../../../contract/after-sale-constants.ts';
 import { shop } from '../../app/shop.ts';
 import { paths } from '../../config/paths.ts';
 import { formatRupees } from '../../lib/format.ts';
@@ -242,7 +243,7 @@ const cancellation: Policy = {
         </li>
         <li>
           After 24 hours you can still cancel an item that has not been delivered, but a cancellation charge
-          applies.
+          of {CANCELLATION_CHARGE_PERCENT}% of the item's price applies.
         </li>
         <li>
           To cancel, open <strong>Orders</strong>, find the item and choose <strong>Cancel</strong>.

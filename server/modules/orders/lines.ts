@@ -1,0 +1,115 @@
+import type { LineStatus } from '../../../contract/orders.ts';
+import type { Db } from '../../db/connect.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import { conflict, notFound } from '../../platform/errors.ts';
+import type { Catalog } from '../catalog/service.ts';
+import type { Refunds } from '../payments/refunds.ts';
+import type { LineFields, LockedLine } from './store.ts';
+import * as store from './store.ts';
+
+/**
+ * Every move an order line may make, and nothing else (Vendure's order process): the shopper cancels
+ * (placed | shipped -> cancelled) and asks to return (delivered -> return_requested); the back office
+ * ships, delivers, decides a return and receives it back. Each change of status is checked here.
+ */
+export const TRANSITIONS: Record<LineStatus, readonly LineStatus[]> = {
+  placed: ['shipped', 'cancelled'],
+  shipped: ['delivered', 'cancelled'],
+  delivered: ['return_requested'],
+  cancelled: [],
+  return_requested: ['returning', 'return_rejected'],
+  returning: ['returned'],
+  returned: [],
+  return_rejected: [],
+};
+
+/** how a line in each state is described to whoever tries to move it */
+const STATE_TEXT: Record<LineStatus, string> = {
+  placed: 'awaiting shipment',
+  shipped: 'on its way',
+  delivered: 'delivered',
+  cancelled: 'cancelled',
+  return_requested: 'awaiting a return decision',
+  returning: 'being returned',
+  returned: 'returned',
+  return_rejected: 'refused for return',
+};
+
+const MOVE_TEXT: Record<LineStatus, string> = {
+  placed: 'placed again',
+  shipped: 'shipped',
+  delivered: 'marked delivered',
+  cancelled: 'cancelled',
+  return_requested: 'returned',
+  returning: 'accepted for return',
+  returned: 'received back',
+  return_rejected: 'refused for return',
+};
+
+export function canMove(from: LineStatus, to: LineStatus): boolean {
+  return TRANSITIONS[from].includes(to);
+}
+
+/** 409 unless the table allows the move. */
+export function assertTransition(from: LineStatus, to: LineStatus): void {
+  if (canMove(from, to)) return;
+  if (from === to || (from === 'returning' && to === 'return_requested')) {
+    throw conflict(`This item is already ${STATE_TEXT[from]}`);
+  }
+  throw conflict(`This item is ${STATE_TEXT[from]} and cannot be ${MOVE_TEXT[to]}`);
+}
+
+export interface Effects {
+  /** further fields of the line that go with its new status */
+  fields?: LineFields;
+  /** what the audit log keeps beside who, what and when */
+  details?: Record<string, unknown>;
+  /** refunds owed by the move, sent once it commits */
+  refundIds?: number[];
+  /** products whose stock the move changed */
+  productIds?: number[];
+}
+
+export interface Move {
+  purchaseId: string;
+  to: LineStatus;
+  /** only this shopper's line may move (another's answers 404); the back office moves any */
+  customerId?: number;
+  /** 'admin' or 'customer:<id>' */
+  actor: string;
+  action: string;
+  /** checks beyond the table, and writes that go with the move, in its transaction */
+  apply?: (trx: Db, line: LockedLine, now: Date) => Promise<Effects>;
+}
+
+export interface MoveDeps {
+  db: Db;
+  refunds: Refunds;
+  catalog: Catalog;
+}
+
+/**
+ * The one way a line changes state: locked, checked against TRANSITIONS, changed and audited in one
+ * transaction; refunds go to the gateway and product pages are refreshed after it commits. Of two
+ * racing moves the second sees the first's outcome, so a line is cancelled (and refunded) once.
+ */
+export async function moveLine(deps: MoveDeps, move: Move): Promise<Effects> {
+  const effects = await deps.db.transaction().execute(async (trx) => {
+    const line = await store.lockLine(trx, move.purchaseId, move.customerId);
+    if (!line) throw notFound(`No order line "${move.purchaseId}"`);
+    assertTransition(line.status, move.to);
+    const now = new Date();
+    const done = (await move.apply?.(trx, line, now)) ?? {};
+    await store.setLineStatus(trx, line.id, move.to, done.fields);
+    await recordAudit(trx, {
+      actor: move.actor,
+      action: move.action,
+      subject: `purchase:${move.purchaseId}`,
+      details: { from: line.status, to: move.to, ...done.details },
+    });
+    return done;
+  });
+  for (const productId of effects.productIds ?? []) deps.catalog.productChanged(productId);
+  await deps.refunds.send(effects.refundIds ?? []);
+  return effects;
+}

@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  CancelBody,
+  CancelResponse,
+  OrdersResponse,
+  ReturnBody,
+  ReturnResponse,
+} from '../../../contract/orders.ts';
+import type { AppContext } from '../../app.ts';
+import { Orders } from './service.ts';
+
+/** The shopper's orders: listing, cancelling and asking to return their own lines. */
+export const orderRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, ctx) => {
+  const orders = new Orders(ctx);
+  // logged out is a 403 whatever the body says
+  app.addHook('preValidation', async (request) => {
+    await ctx.sessions.requireCustomer(request);
+  });
+
+  app.get('/api/orders', { schema: { response: { 200: OrdersResponse } } }, async (request) =>
+    orders.list(await ctx.sessions.requireCustomer(request)),
+  );
+
+  app.post('/cancel', { schema: { body: CancelBody, response: { 200: CancelResponse } } }, async (request) =>
+    orders.cancel(await ctx.sessions.requireCustomer(request), request.body.orderID),
+  );
+
+  app.post(
+    '/return',
+    { schema: { body: ReturnBody, response: { 200: ReturnResponse } } },
+    async (request) => {
+      await orders.requestReturn(await ctx.sessions.requireCustomer(request), request.body);
+      return {};
+    },
+  );
+};

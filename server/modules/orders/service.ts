@@ -1,0 +1,117 @@
+import type { CancelResponse, OrderLine, OrdersResponse, ReturnBody } from '../../../contract/orders.ts';
+import type { Db } from '../../db/connect.ts';
+import { badRequest, conflict } from '../../platform/errors.ts';
+import { rupees } from '../catalog/service.ts';
+import { Refunds } from '../payments/refunds.ts';
+import { type MoveDeps, moveLine } from './lines.ts';
+import * as store from './store.ts';
+import { cancellationRefund, returnWindowOpen } from './terms.ts';
+
+/** none: never ordered; ordered: ordered, nothing delivered yet; received: at least one line delivered. */
+export type Purchase = 'none' | 'ordered' | 'received';
+
+/** What the shopper has bought of a product, for ratings and "verified purchase" reviews. */
+export async function purchaseOf(db: Db, customerId: number, productId: number): Promise<Purchase> {
+  const { lines, received } = await store.purchaseOf(db, customerId, productId);
+  if (Number(received) > 0) return 'received';
+  return Number(lines) > 0 ? 'ordered' : 'none';
+}
+
+export const RETURN_WINDOW_CLOSED = 'The return window for this item has closed';
+
+const yesNo = (value: boolean) => (value ? 'Y' : 'N');
+
+/** return state as spec section 3 names it: null none asked, 'N' asked, 'Y' received back */
+function orderStatus(status: OrderLine['status']): OrderLine['orderStatus'] {
+  if (status === 'returned') return 'Y';
+  if (status === 'return_requested' || status === 'returning' || status === 'return_rejected') return 'N';
+  return null;
+}
+
+function toOrderLine(row: Awaited<ReturnType<typeof store.customerLines>>[number], now: Date): OrderLine {
+  return {
+    name: row.name,
+    prodId: row.product_id,
+    prod: row.prod,
+    purchase_id: row.purchase_id,
+    tracking_id: row.tracking_id,
+    photo1: row.photo1,
+    delivered: yesNo(row.delivered_at !== null),
+    deliveryEligible: yesNo(row.status === 'delivered' && returnWindowOpen(row.delivered_at, now)),
+    orderStatus: orderStatus(row.status),
+    accepted: row.accepted === null ? null : yesNo(row.accepted),
+    rating: row.rating,
+    review: row.review ?? '',
+    status: row.status,
+    size: row.size,
+    quantity: row.quantity,
+    currentPrice: rupees(row.unit_price_paise),
+    orderedAt: row.placed_at.toISOString(),
+    deliveredAt: row.delivered_at?.toISOString() ?? null,
+    refunded: rupees(row.refunded_paise ?? 0),
+  };
+}
+
+/** The shopper's side of after-sale: their order lines, cancelling one and asking to return one. */
+export class Orders {
+  constructor(private readonly deps: MoveDeps) {}
+
+  async list(customerId: number): Promise<OrdersResponse> {
+    const rows = await store.customerLines(this.deps.db, customerId);
+    const now = new Date();
+    return rows.map((row) => toOrderLine(row, now));
+  }
+
+  /** Stock goes back and the line's price (less any charge, plus delivery for the last live line) is refunded. */
+  async cancel(customerId: number, purchaseId: string): Promise<CancelResponse> {
+    let refundPaise = 0;
+    await moveLine(this.deps, {
+      purchaseId,
+      customerId,
+      to: 'cancelled',
+      actor: `customer:${customerId}`,
+      action: 'order.cancel',
+      apply: async (trx, line, now) => {
+        const refund = cancellationRefund({
+          linePaise: line.unit_price_paise * line.quantity,
+          placedAt: line.placed_at,
+          now,
+          lastLiveLine: !(await store.otherLiveLines(trx, line.order_id, line.id)),
+          deliveryChargePaise: line.delivery_charge_paise,
+        });
+        await store.restoreStock(trx, line.sku_id, line.quantity);
+        const refundId = await Refunds.owe(trx, {
+          paymentId: line.payment_id,
+          orderLineId: line.id,
+          amountPaise: refund.refundPaise,
+          reason: 'cancellation',
+        });
+        refundPaise = refund.refundPaise;
+        return {
+          fields: { cancelled_at: now },
+          details: { ...refund, restocked: line.quantity },
+          refundIds: [refundId],
+          productIds: [line.product_id],
+        };
+      },
+    });
+    return { refund: rupees(refundPaise) };
+  }
+
+  async requestReturn(customerId: number, { orderID, reason }: ReturnBody): Promise<void> {
+    const why = reason.trim();
+    if (!why) throw badRequest('reason is required');
+    await moveLine(this.deps, {
+      purchaseId: orderID,
+      customerId,
+      to: 'return_requested',
+      actor: `customer:${customerId}`,
+      action: 'return.request',
+      apply: async (trx, line, now) => {
+        if (!returnWindowOpen(line.delivered_at, now)) throw conflict(RETURN_WINDOW_CLOSED);
+        await store.insertReturn(trx, line.id, why, now);
+        return { details: { reason: why } };
+      },
+    });
+  }
+}

@@ -1,0 +1,39 @@
+import {
+  CANCELLATION_CHARGE_PERCENT,
+  FREE_CANCELLATION_HOURS,
+  RETURN_WINDOW_HOURS,
+} from '../../../contract/orders.ts';
+
+const HOUR_MS = 3_600_000;
+
+export interface CancellationRefund {
+  /** what goes back in total */
+  refundPaise: number;
+  /** kept as the cancellation charge */
+  chargePaise: number;
+  /** the order's delivery charge, given back with its last live line */
+  deliveryPaise: number;
+}
+
+/**
+ * The cancellation policy (spec section 9): free within FREE_CANCELLATION_HOURS of ordering, then
+ * CANCELLATION_CHARGE_PERCENT of the line's price is kept; cancelling the order's last live line also
+ * gives back its delivery charge, since nothing is delivered any more.
+ */
+export function cancellationRefund(line: {
+  linePaise: number;
+  placedAt: Date;
+  now: Date;
+  lastLiveLine: boolean;
+  deliveryChargePaise: number;
+}): CancellationRefund {
+  const late = line.now.getTime() > line.placedAt.getTime() + FREE_CANCELLATION_HOURS * HOUR_MS;
+  const chargePaise = late ? Math.round((line.linePaise * CANCELLATION_CHARGE_PERCENT) / 100) : 0;
+  const deliveryPaise = line.lastLiveLine ? line.deliveryChargePaise : 0;
+  return { refundPaise: line.linePaise - chargePaise + deliveryPaise, chargePaise, deliveryPaise };
+}
+
+/** Whether a line delivered at `deliveredAt` may still be returned (apparel: 24 hours of receipt). */
+export function returnWindowOpen(deliveredAt: Date | null, now: Date): boolean {
+  return deliveredAt !== null && now.getTime() < deliveredAt.getTime() + RETURN_WINDOW_HOURS * HOUR_MS;
+}

@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { RATE_FIRST_MESSAGE, type RateBody } from '../../../contract/orders.ts';
+import type { PostReviewBody, ReviewPageResponse } from '../../../contract/reviews.ts';
+import type { Db } from '../../db/connect.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { storeReviewImage } from '../../platform/images/service.ts';
+import { type Catalog, parseProductId } from '../catalog/service.ts';
+import { purchaseOf } from '../orders/service.ts';
+import * as store from './store.ts';
+
+export const NOT_DELIVERED_MESSAGE = 'You can rate a product once it has been delivered';
+
+/** 1 to 5 stars, as a JSON number; anything else asks the shopper to rate first. */
+function starsOf(value: unknown): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 5) {
+    throw badRequest(RATE_FIRST_MESSAGE);
+  }
+  return value;
+}
+
+/**
+ * Ratings, reviews and review photos: one review per shopper and product, whose rating, text and
+ * photo may come in any order. Every change shows on the product page at once.
+ */
+export class Reviews {
+  constructor(
+    private readonly db: Db,
+    private readonly catalog: Catalog,
+    private readonly dataDir: string,
+  ) {}
+
+  async page(customerId: number, idText: string): Promise<ReviewPageResponse> {
+    const product = await this.product(idText);
+    const own = await store.ownReview(this.db, customerId, product.id);
+    return {
+      name: product.name,
+      prod: product.prod,
+      photo1: product.photo1,
+      rating: own?.rating ?? null,
+      review: own?.body ?? '',
+      reviewDP1: own?.photo ?? null,
+    };
+  }
+
+  /** From the orders screen: only a product the shopper has received may be rated. */
+  async rate(customerId: number, body: RateBody): Promise<void> {
+    const rating = starsOf(body.rating);
+    const productId = parseProductId(String(body.productId));
+    const purchase = productId === undefined ? 'none' : await purchaseOf(this.db, customerId, productId);
+    if (productId === undefined || purchase === 'none') {
+      throw notFound(`You have no order of product ${body.productId}`);
+    }
+    await this.product(String(productId), body.prod);
+    if (purchase !== 'received') throw conflict(NOT_DELIVERED_MESSAGE);
+    await store.saveReview(this.db, {
+      customerId,
+      productId,
+      rating,
+      body: body.review?.trim(),
+      verified: true,
+    });
+    this.catalog.productChanged(productId);
+  }
+
+  /** From the review page or the product page: any shopper may review; a buyer's is verified. */
+  async post(customerId: number, idText: string, body: PostReviewBody): Promise<void> {
+    const rating = starsOf(body.userRating);
+    const { id: productId } = await this.product(idText, body.prod);
+    await store.saveReview(this.db, {
+      customerId,
+      productId,
+      rating,
+      body: body.userReview?.trim() ?? '',
+      verified: await this.verified(customerId, productId),
+    });
+    this.catalog.productChanged(productId);
+  }
+
+  /** Stores the photo (415 unless it is one) and makes it the review's; answers its file name. */
+  async upload(customerId: number, prod: string, idText: string, photo: Buffer): Promise<string> {
+    const { id: productId } = await this.product(idText, prod);
+    // a new name for every upload: a replaced photo's cached copies never stand in for the new one
+    const file = `rv-${productId}-${randomUUID()}.webp`;
+    await storeReviewImage(this.dataDir, file, photo);
+    await store.savePhoto(this.db, {
+      customerId,
+      productId,
+      photo: file,
+      verified: await this.verified(customerId, productId),
+    });
+    this.catalog.productChanged(productId);
+    return file;
+  }
+
+  /** The product of a path's id (digits only), in the given category if one is named: 404 otherwise. */
+  private async product(idText: string, prod?: string) {
+    const id = parseProductId(idText);
+    const product = id === undefined ? undefined : await store.findProduct(this.db, id);
+    if (!product || (prod !== undefined && prod !== product.prod)) {
+      throw notFound(`No product "${idText.slice(0, 20)}"${prod ? ` among ${prod.slice(0, 40)}` : ''}`);
+    }
+    return product;
+  }
+
+  private async verified(customerId: number, productId: number): Promise<boolean> {
+    return (await purchaseOf(this.db, customerId, productId)) === 'received';
+  }
+}

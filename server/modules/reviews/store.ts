@@ -1,0 +1,75 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/connect.ts';
+
+export async function findProduct(db: Db, productId: number) {
+  return db
+    .selectFrom('products')
+    .select(['id', 'name', 'prod', sql<string>`coalesce(products.photos[1], '')`.as('photo1')])
+    .where('id', '=', productId)
+    .executeTakeFirst();
+}
+
+export async function ownReview(db: Db, customerId: number, productId: number) {
+  return db
+    .selectFrom('reviews')
+    .select(['rating', 'body', 'photo'])
+    .where('customer_id', '=', customerId)
+    .where('product_id', '=', productId)
+    .executeTakeFirst();
+}
+
+export interface ReviewChange {
+  customerId: number;
+  productId: number;
+  verified: boolean;
+}
+
+/**
+ * The shopper's one review of the product, made or replaced: the rating, and the text unless it is
+ * left out (a rating from the orders screen keeps the text). A photo uploaded before stays.
+ */
+export async function saveReview(
+  db: Db,
+  change: ReviewChange & { rating: number; body: string | undefined },
+): Promise<void> {
+  const { customerId, productId, rating, body, verified } = change;
+  await db
+    .insertInto('reviews')
+    .values({
+      customer_id: customerId,
+      product_id: productId,
+      rating,
+      body: body ?? '',
+      photo: null,
+      verified_purchase: verified,
+    })
+    .onConflict((oc) =>
+      oc.columns(['customer_id', 'product_id']).doUpdateSet({
+        rating,
+        ...(body !== undefined && { body }),
+        verified_purchase: verified,
+        updated_at: sql`now()`,
+      }),
+    )
+    .execute();
+}
+
+/** Sets the photo of the shopper's review, which is made without a rating when the photo comes first. */
+export async function savePhoto(db: Db, change: ReviewChange & { photo: string }): Promise<void> {
+  const { customerId, productId, photo, verified } = change;
+  await db
+    .insertInto('reviews')
+    .values({
+      customer_id: customerId,
+      product_id: productId,
+      rating: null,
+      photo,
+      verified_purchase: verified,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['customer_id', 'product_id'])
+        .doUpdateSet({ photo, verified_purchase: verified, updated_at: sql`now()` }),
+    )
+    .execute();
+}
