@@ -16,24 +16,33 @@ export function databaseKinds(): DatabaseKind[] {
 
 let copies = 0;
 
+const pgliteTemplate = () => new Blob([readFileSync(inject('pgliteTemplate'))]);
+
 /** A fresh copy of the migrated, seeded template, for one test file or suite. */
 export async function openTestDatabase(kind: DatabaseKind): Promise<DatabaseHandle> {
-  if (kind === 'pglite') {
-    const tarball = readFileSync(inject('pgliteTemplate'));
-    const pglite = await PGlite.create({ loadDataDir: new Blob([tarball]) });
-    return connectPglite(pglite);
-  }
+  if (kind === 'pglite') return connectPglite(await PGlite.create({ loadDataDir: pgliteTemplate() }));
+  const copy = await copyPostgresTemplate();
+  const handle = connectPostgres(copy.url);
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await copy.drop();
+    },
+  };
+}
+
+/** A new PostgreSQL database made from the template; drop() waits for its connections to go first. */
+async function copyPostgresTemplate(): Promise<{ url: string; drop(): Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   const template = inject('postgresTemplate');
   if (!url || !template) throw new Error('PostgreSQL tests need TEST_DATABASE_URL');
   const name = `haat_test_${process.pid}_${Date.now()}_${copies++}`;
   const admin = connectPostgres(url, 1);
   await sql.raw(`CREATE DATABASE ${name} TEMPLATE ${template}`).execute(admin.db);
-  const handle = connectPostgres(adminUrl(url, name));
   return {
-    ...handle,
-    close: async () => {
-      await handle.close();
+    url: adminUrl(url, name),
+    drop: async () => {
       await untilDisconnected(admin, name);
       await sql.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).execute(admin.db);
       await admin.close();
@@ -61,9 +70,7 @@ export async function databaseForProcess(
   if (kind === 'pglite') {
     const dataDir = mkdtempSync(join(tmpdir(), 'haat-process-'));
     const dir = join(dataDir, 'pgdata');
-    const seeded = await PGlite.create(dir, {
-      loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]),
-    });
+    const seeded = await PGlite.create(dir, { loadDataDir: pgliteTemplate() });
     await seeded.close();
     return {
       env: { DATA_DIR: dataDir },
@@ -72,19 +79,10 @@ export async function databaseForProcess(
       close: async () => rmSync(dataDir, { recursive: true, force: true }),
     };
   }
-  const url = process.env.TEST_DATABASE_URL;
-  const template = inject('postgresTemplate');
-  if (!url || !template) throw new Error('PostgreSQL tests need TEST_DATABASE_URL');
-  const name = `haat_test_${process.pid}_${Date.now()}_${copies++}`;
-  const admin = connectPostgres(url, 1);
-  await sql.raw(`CREATE DATABASE ${name} TEMPLATE ${template}`).execute(admin.db);
+  const copy = await copyPostgresTemplate();
   return {
-    env: { DATABASE_URL: adminUrl(url, name) },
-    open: async () => connectPostgres(adminUrl(url, name), 2),
-    close: async () => {
-      await untilDisconnected(admin, name);
-      await sql.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).execute(admin.db);
-      await admin.close();
-    },
+    env: { DATABASE_URL: copy.url },
+    open: async () => connectPostgres(copy.url, 2),
+    close: copy.drop,
   };
 }

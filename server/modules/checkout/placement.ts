@@ -1,21 +1,21 @@
 import { type CheckOutResponse, REFUND_MESSAGE } from '../../../contract/payments.ts';
 import type { Db } from '../../db/connect.ts';
 import type { PricedLine } from '../../db/schema.ts';
-import { AppError, conflict, notFound } from '../../platform/errors.ts';
+import { conflict, notFound } from '../../platform/errors.ts';
 import { lockCart, removePurchased } from '../cart/service.ts';
 import type { Catalog } from '../catalog/service.ts';
-import { GatewayError, type GatewayPayment, gatewayId, type PaymentGateway } from '../payments/gateway.ts';
+import {
+  askGateway,
+  type GatewayPayment,
+  gatewayId,
+  type PaymentGateway,
+  paysInFull,
+} from '../payments/gateway.ts';
 import { Refunds } from '../payments/refunds.ts';
 import * as placements from './placement-store.ts';
 import * as store from './store.ts';
 
 export type PlacedBy = 'browser' | 'webhook' | 'reconciler';
-
-/** statuses in which the gateway holds the shopper's money for the order */
-export const PAID_STATUSES: readonly string[] = ['captured', 'authorized'];
-
-const gatewayUnavailable = (error: GatewayError) =>
-  new AppError(502, `The payment gateway is not available now, please try again (${error.message})`);
 
 type Confirmation =
   | { ok: true; paymentId: number; customerId: number }
@@ -66,9 +66,7 @@ export class Placement {
   private async confirm(gatewayPaymentId: string): Promise<Confirmation> {
     const known = await placements.paymentByGatewayId(this.db, gatewayPaymentId);
     if (known) return { ok: true, paymentId: known.id, customerId: known.customerId };
-    const payment = await this.gateway.fetchPayment(gatewayPaymentId).catch((error: unknown) => {
-      throw error instanceof GatewayError ? gatewayUnavailable(error) : error;
-    });
+    const payment = await askGateway(() => this.gateway.fetchPayment(gatewayPaymentId));
     return payment ? this.record(payment) : { ok: false, reason: 'unknown' };
   }
 
@@ -76,13 +74,7 @@ export class Placement {
   private async record(payment: GatewayPayment): Promise<Confirmation> {
     const attempt = await placements.paymentOrderByGatewayId(this.db, payment.order_id);
     if (!attempt) return { ok: false, reason: 'unknown' };
-    if (
-      payment.amount !== attempt.amount_paise ||
-      payment.currency !== attempt.currency ||
-      !PAID_STATUSES.includes(payment.status)
-    ) {
-      return { ok: false, reason: 'unpaid' };
-    }
+    if (!paysInFull(payment, attempt)) return { ok: false, reason: 'unpaid' };
     await store.recordPayment(this.db, {
       paymentOrderId: attempt.id,
       gatewayPaymentId: payment.id,

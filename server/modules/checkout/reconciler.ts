@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connect.ts';
-import type { PaymentGateway } from '../payments/gateway.ts';
+import { isPaid, type PaymentGateway } from '../payments/gateway.ts';
 import type { Refunds } from '../payments/refunds.ts';
-import { PAID_STATUSES, type Placement } from './placement.ts';
+import type { Placement } from './placement.ts';
 import * as placements from './placement-store.ts';
 
 /**
@@ -48,7 +48,7 @@ export class Reconciler {
     for (const { gateway_order_id } of await placements.unheardOrders(this.db, seconds)) {
       await this.attempt(`ask about order ${gateway_order_id}`, async () => {
         const payments = await this.gateway.orderPayments(gateway_order_id);
-        for (const payment of payments.filter((p) => PAID_STATUSES.includes(p.status))) {
+        for (const payment of payments.filter(isPaid)) {
           await this.placement.placeReported(payment, 'reconciler');
         }
       });

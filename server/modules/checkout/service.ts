@@ -8,16 +8,20 @@ import {
 import { NOT_SERVICEABLE_MESSAGE, UNAVAILABLE_MESSAGE, type UserInfo } from '../../../contract/shopping.ts';
 import type { Db } from '../../db/connect.ts';
 import { safeEqual } from '../../platform/crypto.ts';
-import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { lockedCart } from '../cart/service.ts';
 import type { Catalog } from '../catalog/service.ts';
 import { isServiceable } from '../delivery/service.ts';
-import { checkoutSignature, GatewayError, gatewayId, type PaymentGateway } from '../payments/gateway.ts';
+import {
+  askGateway,
+  checkoutSignature,
+  gatewayId,
+  type PaymentGateway,
+  paysInFull,
+} from '../payments/gateway.ts';
 import * as store from './store.ts';
 
 const CURRENCY = 'INR';
-/** statuses in which the gateway holds the shopper's money for the order */
-const PAID_STATUSES: readonly string[] = ['captured', 'authorized'];
 
 /** profile fields a parcel cannot be delivered without, named as the web app's form names them */
 const REQUIRED_ADDRESS = ['houseNo', 'roadName', 'areaName', 'city', 'pin'] as const;
@@ -48,9 +52,6 @@ async function assertDeliverable(
     }
   }
 }
-
-const gatewayUnavailable = (error: GatewayError) =>
-  new AppError(502, `The payment gateway is not available now, please try again (${error.message})`);
 
 /** Turning the shopper's cart into a payment: amount, stock holds, gateway order, verification. */
 export class Checkout {
@@ -106,13 +107,14 @@ export class Checkout {
     });
     this.stockChanged(attempt.lines);
     try {
-      const order = await this.gateway.createOrder(attempt.amountPaise, CURRENCY, receipt, { receipt });
+      const order = await askGateway(() =>
+        this.gateway.createOrder(attempt.amountPaise, CURRENCY, receipt, { receipt }),
+      );
       await store.setGatewayOrderId(this.db, attempt.id, order.id);
       return { ...order, key: this.keyId, provider: this.gateway.name };
     } catch (error) {
       await store.releaseHolds(this.db, attempt.id);
       this.stockChanged(attempt.lines);
-      if (error instanceof GatewayError) throw gatewayUnavailable(error);
       throw error;
     }
   }
@@ -137,16 +139,8 @@ export class Checkout {
     if (!attempt) return failed;
     const expected = checkoutSignature(this.keySecret, attempt.gateway_order_id, result.razorpay_payment_id);
     if (!safeEqual(expected, result.razorpay_signature)) return failed;
-    const payment = await this.gateway.fetchPayment(result.razorpay_payment_id).catch((error: unknown) => {
-      throw error instanceof GatewayError ? gatewayUnavailable(error) : error;
-    });
-    if (
-      !payment ||
-      payment.order_id !== attempt.gateway_order_id ||
-      payment.amount !== attempt.amount_paise ||
-      payment.currency !== attempt.currency ||
-      !PAID_STATUSES.includes(payment.status)
-    ) {
+    const payment = await askGateway(() => this.gateway.fetchPayment(result.razorpay_payment_id));
+    if (!payment || payment.order_id !== attempt.gateway_order_id || !paysInFull(payment, attempt)) {
       return failed;
     }
     await store.recordPayment(this.db, {

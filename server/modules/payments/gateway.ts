@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { hmacHex } from '../../platform/crypto.ts';
+import { AppError } from '../../platform/errors.ts';
 
 /** A payment gateway's order: what the shopper's checkout window pays. */
 export interface GatewayOrder {
@@ -49,6 +50,25 @@ export class GatewayError extends Error {
     readonly status?: number,
   ) {
     super(message);
+  }
+}
+
+/** statuses in which the gateway holds the shopper's money */
+const PAID_STATUSES: readonly GatewayPaymentStatus[] = ['captured', 'authorized'];
+
+export const isPaid = (payment: GatewayPayment) => PAID_STATUSES.includes(payment.status);
+
+/** A paid payment of exactly the order's amount and currency: the only kind an order is placed for. */
+export const paysInFull = (payment: GatewayPayment, order: { amount_paise: number; currency: string }) =>
+  isPaid(payment) && payment.amount === order.amount_paise && payment.currency === order.currency;
+
+/** A call to the gateway on a shopper's behalf: the gateway failing is a 502 the shopper may retry. */
+export async function askGateway<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    throw new AppError(502, `The payment gateway is not available now, please try again (${error.message})`);
   }
 }
 
