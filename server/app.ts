@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/connect.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
@@ -83,6 +83,7 @@ export async function buildApp(deps: AppDeps) {
   };
 
   registerErrorHandling(app);
+  allowEmptyJsonBody(app);
   registerKeyHeaderRouting(app);
   await app.register(fastifyCookie);
   registerCsrfCheck(app, sessions);
@@ -111,4 +112,17 @@ export async function buildApp(deps: AppDeps) {
 
   await registerWebApp(app, deps.webDir ?? DEFAULT_WEB_DIR);
   return app;
+}
+
+/**
+ * A bodiless call sent with `content-type: application/json` (the back office's deliver, many HTTP
+ * clients' defaults) is no body rather than malformed JSON; a route that needs a body still says so.
+ */
+function allowEmptyJsonBody(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') done(null, undefined);
+    else parseJson(request, body as string, done);
+  });
 }

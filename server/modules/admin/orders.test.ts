@@ -39,7 +39,9 @@ describeEachDatabase('back office: orders and returns', (t) => {
     staff.post<Answer<T>>(path, body, headers);
   const ship = (purchaseId: string, body: unknown = { trackingId: 'DTDC123456' }) =>
     post(`/admin/api/orders/${purchaseId}/ship`, body);
-  const deliver = (purchaseId: string) => post(`/admin/api/orders/${purchaseId}/deliver`);
+  // sent as many HTTP clients send a bodiless POST: declared JSON, empty
+  const deliver = (purchaseId: string) =>
+    post(`/admin/api/orders/${purchaseId}/deliver`, '', { ...BEARER, 'content-type': 'application/json' });
   const decide = (purchaseId: string, body: unknown) => post(`/admin/api/returns/${purchaseId}`, body);
   const receive = (purchaseId: string) => post(`/admin/api/returns/${purchaseId}/receive`);
   const orders = (query = '') => staff.get<Answer<AdminOrdersResponse>>(`/admin/api/orders${query}`, BEARER);

@@ -171,6 +171,11 @@ describeEachDatabase('checkout: create-order, holds, verify-payment, dev payment
       const fraction = await client.post<Answer<object>>('/create-order', { amount: 10.5, currency: 'INR' });
       expect(fraction.status).toBe(400);
       expect(fraction.body.error).toMatch(/amount/);
+      const empty = await client.post<Answer<object>>('/create-order', '', {
+        'content-type': 'application/json',
+      });
+      expect(empty.status).toBe(400);
+      expect(empty.body.error).toEqual(expect.any(String));
     });
 
     it('answers 403 when logged out or without the CSRF token, and holds nothing', async () => {

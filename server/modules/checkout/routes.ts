@@ -86,6 +86,7 @@ const shopperRoutes: FastifyPluginAsyncTypebox<AppContext & { placement: Placeme
  * session and no CSRF token: the signature is the authentication.
  */
 const webhookRoute: FastifyPluginAsync<{ webhook: PaymentWebhook }> = async (app, { webhook }) => {
+  app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     done(null, body);
   });
