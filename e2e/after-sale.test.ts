@@ -13,7 +13,8 @@ import { REVIEW_SAVED_MESSAGE, REVIEW_SUBMITTED_MESSAGE, UPLOADED_MESSAGE } from
 import { startTestApp } from '../server/test/app.ts';
 import { Fixtures } from '../server/test/fixtures.ts';
 import { expectAccessible } from './support/browser.ts';
-import { alertWith, browserSite, smsCode } from './support/site.ts';
+import { expectAlert, logIn } from './support/shopper.ts';
+import { browserSite } from './support/site.ts';
 
 const site = browserSite(() => startTestApp('pglite'));
 
@@ -69,24 +70,6 @@ beforeAll(async () => {
   trackingId = line.tracking_id ?? '';
 });
 
-/** Waits for an alert's text, then dismisses it, so the next alert of the same text is seen afresh. */
-async function expectAlert(page: Page, text: string, action: () => Promise<unknown>): Promise<void> {
-  await action();
-  await alertWith(page, text).waitFor();
-  await page.getByRole('button', { name: 'OK', exact: true }).click();
-  await alertWith(page, text).waitFor({ state: 'detached' });
-}
-
-async function logIn(page: Page, phone: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Phone number').fill(phone);
-  await page.getByRole('button', { name: 'Request OTP' }).click();
-  await alertWith(page, 'OTP sent').waitFor();
-  await page.getByLabel('OTP').fill(await smsCode(site.app, phone));
-  await page.getByRole('button', { name: 'VALIDATE' }).click();
-  await page.waitForURL(`${site.app.baseUrl}/`);
-}
-
 const row = (page: Page, item: Bought) =>
   page
     .getByRole('list', { name: 'MY ORDERS' })
@@ -109,7 +92,7 @@ async function pngOfAPhoto(): Promise<Buffer> {
 describe('after the sale in the browser', () => {
   it('shows the orders, cancels, returns, rates and reviews with a photo', async () => {
     const page = await site.openPage();
-    await logIn(page, shopper.phone);
+    await logIn(site, page, shopper.phone);
 
     // both lines, each with its indicator and its own buttons
     await page.goto('/orders');
@@ -218,7 +201,7 @@ describe('after the sale in the browser', () => {
 
   it('fits a 350 px screen', async () => {
     const page = await site.openPage({ width: 350, height: 740 });
-    await logIn(page, narrowShopper.phone);
+    await logIn(site, page, narrowShopper.phone);
     await page.goto('/orders');
     await row(page, received).waitFor();
     await row(page, awaited).waitFor();
@@ -233,7 +216,7 @@ describe('after the sale in the browser', () => {
 
   it('shows a shopper who has ordered nothing the way to the shop, and a visitor the login', async () => {
     const page = await site.openPage();
-    await logIn(page, newcomer.phone);
+    await logIn(site, page, newcomer.phone);
     await page.goto('/orders');
     await page.getByRole('heading', { name: "Oops! IT SEEMS YOU HAVEN'T ORDERED ANYTHING YET" }).waitFor();
     await page.getByRole('link', { name: 'START SHOPPING' }).click();

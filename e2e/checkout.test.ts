@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AMOUNT_CHANGED_MESSAGE } from '../contract/payments.ts';
 import { startTestApp } from '../server/test/app.ts';
 import { expectAccessible } from './support/browser.ts';
-import { alertWith, browserSite, smsCode } from './support/site.ts';
+import { logIn } from './support/shopper.ts';
+import { alertWith, browserSite } from './support/site.ts';
 
 const site = browserSite(() => startTestApp('pglite'));
 
@@ -68,16 +69,6 @@ async function prepare(customerId: number, partial: boolean): Promise<void> {
     .execute();
 }
 
-async function logIn(page: Page, phone: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Phone number').fill(phone);
-  await page.getByRole('button', { name: 'Request OTP' }).click();
-  await alertWith(page, 'OTP sent').waitFor();
-  await page.getByLabel('OTP').fill(await smsCode(site.app, phone));
-  await page.getByRole('button', { name: 'VALIDATE' }).click();
-  await page.waitForURL(`${site.app.baseUrl}/`);
-}
-
 const stepHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name, exact: true });
 
 /** Waits for the step and checks that focus moved to its heading. */
@@ -129,7 +120,7 @@ describe('checkout in the browser', () => {
     const shopper = shopperAt(0);
     await prepare(shopper.id, true);
     const page = await site.openPage();
-    await logIn(page, shopper.phone);
+    await logIn(site, page, shopper.phone);
 
     await page.goto('/checkout');
     await stepHeading(page, 'PRODUCT REVIEW').waitFor();
@@ -196,7 +187,7 @@ describe('checkout in the browser', () => {
     const shopper = shopperAt(1);
     await prepare(shopper.id, false);
     const page = await site.openPage();
-    await logIn(page, shopper.phone);
+    await logIn(site, page, shopper.phone);
     await toPaymentStep(page);
 
     await page.getByRole('button', { name: 'Check out' }).click();
@@ -247,7 +238,7 @@ describe('checkout in the browser', () => {
       const order = { ...(await answer.json()), key: 'rzp_test_key', provider: 'razorpay' };
       await route.fulfill({ response: answer, json: order });
     });
-    await logIn(page, shopper.phone);
+    await logIn(site, page, shopper.phone);
     await toPaymentStep(page);
 
     await page.evaluate(() => {

@@ -3,7 +3,8 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../server/test/app.ts';
 import { expectAccessible } from './support/browser.ts';
-import { alertWith, browserSite, smsCode } from './support/site.ts';
+import { expectAlert, logIn } from './support/shopper.ts';
+import { browserSite } from './support/site.ts';
 
 const site = browserSite(() => startTestApp('pglite'));
 const openPage = site.openPage;
@@ -79,24 +80,6 @@ beforeAll(async () => {
     .executeTakeFirstOrThrow();
 });
 
-/** Raises an alert with `action` and dismisses it, so the next alert of the same text is seen afresh. */
-async function expectAlert(page: Page, text: string, action: () => Promise<unknown>): Promise<void> {
-  await action();
-  await alertWith(page, text).waitFor();
-  await page.getByRole('button', { name: 'OK' }).click();
-  await alertWith(page, text).waitFor({ state: 'detached' });
-}
-
-async function logIn(page: Page, phone: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Phone number').fill(phone);
-  await page.getByRole('button', { name: 'Request OTP' }).click();
-  await alertWith(page, 'OTP sent').waitFor();
-  await page.getByLabel('OTP').fill(await smsCode(site.app, phone));
-  await page.getByRole('button', { name: 'VALIDATE' }).click();
-  await page.waitForURL(`${site.app.baseUrl}/`);
-}
-
 async function openKurta(page: Page): Promise<void> {
   await page.goto(`/product/apparel/${kurta.id}`);
   await page.getByRole('heading', { level: 1, name: kurta.name.toUpperCase() }).waitFor();
@@ -168,7 +151,7 @@ describe('shopping in the browser', () => {
     await site.app.db.deleteFrom('wishlist_items').where('customer_id', '=', customer.id).execute();
     await site.app.db.deleteFrom('cart_lines').where('customer_id', '=', customer.id).execute();
     const page = await openPage();
-    await logIn(page, customer.phone);
+    await logIn(site, page, customer.phone);
 
     // the listing heart wishes a card's product
     await page.goto(

@@ -20,6 +20,7 @@ import { devPaymentRoutes } from './modules/payments/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { wishlistRoutes } from './modules/wishlist/routes.ts';
 import { registerErrorHandling } from './platform/errors.ts';
+import { scheduleHousekeeping } from './platform/housekeeping.ts';
 import { imageRoutes } from './platform/images/routes.ts';
 import { registerKeyHeaderRouting } from './platform/key-header.ts';
 import { registerCsrfCheck, Sessions } from './platform/sessions.ts';
@@ -98,6 +99,7 @@ export async function buildApp(deps: AppDeps) {
     now: deps.now ?? (() => new Date()),
     log: app.log,
   });
+  scheduleHousekeeping(app, { sessions: () => sessions.sweep(), codes: () => accounts.sweepCodes() });
   await app.register(accountRoutes, { ...ctx, accounts, sms });
   await app.register(catalogRoutes, ctx);
   await app.register(adminRoutes, ctx);

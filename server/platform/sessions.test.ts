@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../test/app.ts';
 import { TestClient } from '../test/http.ts';
 import { signUpShopper } from '../test/shopper.ts';
+import { Sessions } from './sessions.ts';
 
 describeEachDatabase('sessions and CSRF', (t) => {
   it('GET /api/check starts a session and returns its CSRF token', async () => {
@@ -62,3 +63,23 @@ describeEachDatabase(
   },
   { SESSION_CACHE_MS: '60000' },
 );
+
+describeEachDatabase('sweeping stale sessions', (t) => {
+  it('deletes sessions idle for more than 30 days and keeps the others', async () => {
+    const stale = await t().client();
+    const fresh = await t().client();
+    await t()
+      .db.updateTable('sessions')
+      .set({ last_seen_at: new Date(Date.now() - 31 * 24 * 3600 * 1000) })
+      .where('csrf_token', '=', stale.csrfToken ?? '')
+      .execute();
+    const sessions = new Sessions(t().db, t().config.sessionSecret, false, 0);
+    expect(await sessions.sweep()).toBeGreaterThanOrEqual(1);
+    const left = await t()
+      .db.selectFrom('sessions')
+      .select('csrf_token')
+      .where('csrf_token', 'in', [stale.csrfToken ?? '', fresh.csrfToken ?? ''])
+      .execute();
+    expect(left).toEqual([{ csrf_token: fresh.csrfToken }]);
+  });
+});

@@ -183,6 +183,15 @@ export class Sessions {
     }
   }
 
+  /** Deletes sessions idle past their expiry (a visitor who never returns leaves one behind); answers how many. */
+  async sweep(): Promise<number> {
+    const result = await this.db
+      .deleteFrom('sessions')
+      .where('last_seen_at', '<', new Date(Date.now() - IDLE_MS))
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   private async read(id: string): Promise<Session | null> {
     const row = await this.db
       .selectFrom('sessions')

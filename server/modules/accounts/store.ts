@@ -62,6 +62,12 @@ export async function deleteCodesBefore(db: Db, phone: string, before: Date): Pr
   await db.deleteFrom('otp_codes').where('phone', '=', phone).where('created_at', '<', before).execute();
 }
 
+/** Every code sent before `before`, whatever its phone. */
+export async function deleteAllCodesBefore(db: Db, before: Date): Promise<number> {
+  const result = await db.deleteFrom('otp_codes').where('created_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 export async function deleteCode(db: Db, id: string): Promise<void> {
   await db.deleteFrom('otp_codes').where('id', '=', id).execute();
 }

@@ -56,3 +56,17 @@ export function Modal({ open, onClose, title, children, showClose = true, classN
     </dialog>
   );
 }
+
+/** A dialog form's footer: Close and Submit, right-aligned. */
+export function ModalFormButtons({ onClose }: { onClose: () => void }) {
+  return (
+    <div className="modal-buttons">
+      <button type="button" className="button" onClick={onClose}>
+        Close
+      </button>
+      <button type="submit" className="button button-primary">
+        Submit
+      </button>
+    </div>
+  );
+}

@@ -101,7 +101,7 @@ export function AddressStep({ lines, userInfo, onBack, onSaved, onSessionLost }:
               <label htmlFor={fieldId(spec.name)}>{spec.label}</label>
               <input
                 id={fieldId(spec.name)}
-                className="address-input"
+                className="text-input address-input"
                 type={spec.inputMode === 'tel' ? 'tel' : 'text'}
                 inputMode={spec.inputMode}
                 autoComplete={spec.autoComplete}

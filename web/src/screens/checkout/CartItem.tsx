@@ -24,7 +24,7 @@ export function CartItem({ line, busy, onPlus, onMinus }: Props) {
         <h3 id={nameId} className="cart-name">
           <Link to={paths.product(line.prod, line.id)}>{line.name}</Link>
         </h3>
-        <p className="cart-spec">
+        <p className="item-spec">
           {line.color && <span>Colour: {line.color}</span>}
           {line.size && <span>Size: {line.size}</span>}
           {line.fabric && <span>Fabric: {line.fabric}</span>}

@@ -1,15 +1,7 @@
 import type { EditProfileBody } from '../../../../contract/accounts.ts';
 import type { UserInfo } from '../../../../contract/shopping.ts';
-import {
-  cityError,
-  digitsOnly,
-  NAME_MAX,
-  nameError,
-  PHONE_LENGTH,
-  phoneError,
-  pinError,
-  TEXT_MAX,
-} from '../login/rules.ts';
+import { ADDRESS_LINES, type Check, type FieldSpec, NAME_FIELDS } from '../../lib/address-fields.ts';
+import { digitsOnly, PHONE_LENGTH, phoneError } from '../login/rules.ts';
 
 /** Step 2's shipping address (spec section 5): every field required, checked before payment. */
 
@@ -31,77 +23,34 @@ export type AddressField =
 export type Address = Record<AddressField, string>;
 export type AddressErrors = Partial<Record<AddressField, string>>;
 
-export interface AddressFieldSpec {
-  name: AddressField;
-  label: string;
-  autoComplete: string;
-  maxLength: number;
-  inputMode?: 'numeric' | 'tel';
-  /** what the field keeps of what the shopper typed */
-  clean?: (value: string) => string;
-  /** the message to show, or '' when the value is fine */
-  check: (value: string) => string;
-}
+export type AddressFieldSpec = FieldSpec<AddressField> & { check: Check };
 
-const required =
-  (label: string, rule: (value: string) => string = () => '') =>
-  (value: string) =>
-    value.trim() ? rule(value) : `Please enter the ${label.toLowerCase()}`;
-
-const text = (name: AddressField, label: string, autoComplete: string): AddressFieldSpec => ({
-  name,
-  label,
-  autoComplete,
-  maxLength: TEXT_MAX,
-  check: required(label),
+/** every line of a shipping address is required; the profile lets them stay empty */
+const required = (spec: FieldSpec<AddressField>): AddressFieldSpec => ({
+  ...spec,
+  check: (value) =>
+    value.trim() ? (spec.check?.(value) ?? '') : `Please enter the ${spec.label.toLowerCase()}`,
 });
 
 // Indian mobiles start with 6-9, as the profile (and so /editProfile) demands of altPhoneNumber
-const mobile = (name: AddressField, label: string, autoComplete: string, message: string) => ({
+const mobile = (
+  name: AddressField,
+  label: string,
+  autoComplete: string,
+  message: string,
+): AddressFieldSpec => ({
   name,
   label,
   autoComplete,
   maxLength: PHONE_LENGTH,
-  inputMode: 'tel' as const,
-  clean: (value: string) => digitsOnly(value, PHONE_LENGTH),
-  check: (value: string) => (phoneError(value) ? message : ''),
+  inputMode: 'tel',
+  clean: (value) => digitsOnly(value, PHONE_LENGTH),
+  check: (value) => (phoneError(value) ? message : ''),
 });
 
 export const ADDRESS_FIELDS: readonly AddressFieldSpec[] = [
-  {
-    name: 'fname',
-    label: 'First name',
-    autoComplete: 'given-name',
-    maxLength: NAME_MAX,
-    check: (v) => nameError('First name', v),
-  },
-  {
-    name: 'lname',
-    label: 'Last name',
-    autoComplete: 'family-name',
-    maxLength: NAME_MAX,
-    check: (v) => nameError('Last name', v),
-  },
-  text('houseNo', 'House no.', 'address-line1'),
-  text('roadName', 'Road name', 'address-line2'),
-  text('areaName', 'Area name', 'address-line3'),
-  text('postOffice', 'Post office', 'off'),
-  {
-    name: 'city',
-    label: 'City',
-    autoComplete: 'address-level2',
-    maxLength: NAME_MAX,
-    check: required('City', cityError),
-  },
-  {
-    name: 'pin',
-    label: 'Pincode',
-    autoComplete: 'postal-code',
-    maxLength: 6,
-    inputMode: 'numeric',
-    clean: (v) => digitsOnly(v, 6),
-    check: required('Pincode', pinError),
-  },
+  ...NAME_FIELDS,
+  ...ADDRESS_LINES.map(required),
   mobile('phoneNo', 'Contact number', 'tel-national', MOBILE_MESSAGE),
   mobile('altPhoneNumber', 'Alternative contact number', 'off', ALT_MOBILE_MESSAGE),
 ];

@@ -23,10 +23,6 @@ export const PAYMENT_FAILED = 'Payment failed. Please try again.';
 const CONNECTION_PROBLEM = 'Please check your connection and try again';
 const CHECKOUT_FAILED_LOG = 'Error occured while checking out!';
 
-/** an answer from before the server named its gateway: that server only had the simulated one */
-type OrderAnswer = Omit<CreateOrderResponse, 'key' | 'provider'> &
-  Partial<Pick<CreateOrderResponse, 'key' | 'provider'>>;
-
 interface Context {
   cart: PurchasePageResponse;
   userInfo: UserInfo;
@@ -68,8 +64,7 @@ export function usePayment({ cart, userInfo, onCartChanged, onSessionLost }: Con
       notes: { units },
     };
     try {
-      const order = await api.post<OrderAnswer>(apiPaths.createOrder(), body);
-      return { ...order, key: order.key ?? '', provider: order.provider ?? 'simulated' };
+      return await api.post<CreateOrderResponse>(apiPaths.createOrder(), body);
     } catch (error) {
       if (!(error instanceof ApiError)) {
         showAlert(CONNECTION_PROBLEM);

@@ -1,6 +1,7 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { CANCEL_CONFIRM, RETURN_PROMPT } from '../../../../contract/after-sale-constants.ts';
-import { Modal } from '../../components/Modal.tsx';
+import { Modal, ModalFormButtons } from '../../components/Modal.tsx';
+import { TextAreaField } from '../../components/TextAreaField.tsx';
 
 interface ConfirmProps {
   open: boolean;
@@ -15,7 +16,7 @@ export function CancelDialog({ open, name, onConfirm, onClose }: ConfirmProps) {
   return (
     <Modal open={open} onClose={onClose} title={CANCEL_CONFIRM} showClose={false} className="order-dialog">
       <p className="order-dialog-item">{name}</p>
-      <div className="order-dialog-buttons">
+      <div className="modal-buttons">
         <button type="button" className="button" onClick={onClose}>
           No, keep it
         </button>
@@ -37,7 +38,6 @@ interface ReturnProps {
 /** Asks why the item goes back (spec section 4); the reason is required by the server too. */
 export function ReturnDialog({ open, name, onSubmit, onClose }: ReturnProps) {
   const [reason, setReason] = useState('');
-  const reasonId = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit(reason.trim());
@@ -46,26 +46,16 @@ export function ReturnDialog({ open, name, onSubmit, onClose }: ReturnProps) {
     <Modal open={open} onClose={onClose} title="Return" showClose={false} className="order-dialog">
       <form onSubmit={submit}>
         <p className="order-dialog-item">{name}</p>
-        <label htmlFor={reasonId} className="order-dialog-label">
-          {RETURN_PROMPT}
-        </label>
-        <textarea
-          id={reasonId}
-          className="order-dialog-input"
+        <TextAreaField
+          label={RETURN_PROMPT}
+          labelClassName="order-dialog-label"
           rows={4}
           maxLength={1000}
           required
           value={reason}
-          onChange={(event) => setReason(event.target.value)}
+          onChange={setReason}
         />
-        <div className="order-dialog-buttons">
-          <button type="button" className="button" onClick={onClose}>
-            Close
-          </button>
-          <button type="submit" className="button button-primary">
-            Submit
-          </button>
-        </div>
+        <ModalFormButtons onClose={onClose} />
       </form>
     </Modal>
   );

@@ -44,15 +44,15 @@ export function OrderRow({ line, onCancel, onReturn, onRate }: Props) {
   const total = line.currentPrice * line.quantity;
 
   return (
-    <li className="order-line">
-      <span className="order-photo">
+    <li className="item-card order-line">
+      <span className="item-card-photo order-photo">
         <Image file={line.photo1} alt="" width={960} height={1280} sizes="6rem" />
       </span>
-      <div className="order-body">
-        <h2 id={nameId} className="order-name">
+      <div className="item-card-body">
+        <h2 id={nameId} className="item-card-name order-name">
           <Link to={paths.product(line.prod, line.prodId)}>{line.name}</Link>
         </h2>
-        <p className="order-spec">
+        <p className="item-spec">
           {line.size && <span>Size: {line.size}</span>}
           <span>Qty: {line.quantity}</span>
           <span>

@@ -40,11 +40,11 @@ export function OrdersScreen() {
     );
   }
   return (
-    <section className="orders">
-      <h1 id="orders-title" className="orders-title">
+    <section className="list-page">
+      <h1 id="orders-title" className="list-page-title">
         MY ORDERS
       </h1>
-      <ul className="order-lines" aria-labelledby="orders-title">
+      <ul className="item-list" aria-labelledby="orders-title">
         {state.lines.map((line) => (
           <OrderRow
             key={line.purchase_id}

@@ -1,7 +1,8 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { RATE_FIRST_MESSAGE } from '../../../../contract/after-sale-constants.ts';
-import { Modal } from '../../components/Modal.tsx';
+import { Modal, ModalFormButtons } from '../../components/Modal.tsx';
 import { StarInput } from '../../components/StarInput.tsx';
+import { TextAreaField } from '../../components/TextAreaField.tsx';
 
 interface Props {
   open: boolean;
@@ -13,7 +14,6 @@ interface Props {
 export function ReviewModal({ open, onClose, onSubmit }: Props) {
   const [review, setReview] = useState('');
   const [rating, setRating] = useState(0);
-  const textId = useId();
   const [unrated, setUnrated] = useState(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -32,26 +32,16 @@ export function ReviewModal({ open, onClose, onSubmit }: Props) {
         <p role="alert" className="review-unrated">
           {unrated && RATE_FIRST_MESSAGE}
         </p>
-        <label htmlFor={textId} className="visually-hidden">
-          Your review
-        </label>
-        <textarea
-          id={textId}
-          className="review-input"
+        <TextAreaField
+          label="Your review"
+          labelClassName="visually-hidden"
           rows={5}
           maxLength={2000}
           placeholder="Write review here..."
           value={review}
-          onChange={(event) => setReview(event.target.value)}
+          onChange={setReview}
         />
-        <div className="review-buttons">
-          <button type="button" className="button" onClick={onClose}>
-            Close
-          </button>
-          <button type="submit" className="button button-primary">
-            Submit
-          </button>
-        </div>
+        <ModalFormButtons onClose={onClose} />
       </form>
     </Modal>
   );

@@ -89,7 +89,7 @@ export function ProfileForm({ profile, onSaved }: Props) {
         <label htmlFor={fieldId(spec.name)}>{spec.label}</label>
         <input
           id={fieldId(spec.name)}
-          className="profile-input"
+          className="text-input profile-input"
           type="text"
           inputMode={spec.inputMode}
           autoComplete={spec.autoComplete}

@@ -1,38 +1,16 @@
 import type { EditProfileBody, Profile } from '../../../../contract/accounts.ts';
-import { cityError, digitsOnly, NAME_MAX, nameError, pinError, TEXT_MAX } from '../login/rules.ts';
+import { ADDRESS_LINES, type FieldSpec, NAME_FIELDS } from '../../lib/address-fields.ts';
 
 /** The profile's text fields as the form shows them (spec section 3), gender aside. */
 
 export type TextField = Exclude<keyof EditProfileBody, 'gender' | 'altPhoneNumber'>;
 
-interface TextFieldSpec {
-  name: TextField;
-  label: string;
-  autoComplete: string;
-  maxLength: number;
+interface TextFieldSpec extends FieldSpec<TextField> {
   /** never editable (spec section 5) */
   readOnly?: boolean;
-  inputMode?: 'numeric' | 'email';
-  clean?: (value: string) => string;
-  check?: (value: string) => string;
 }
 
-export const PERSON: readonly TextFieldSpec[] = [
-  {
-    name: 'fname',
-    label: 'First name',
-    autoComplete: 'given-name',
-    maxLength: NAME_MAX,
-    check: (v) => nameError('First name', v),
-  },
-  {
-    name: 'lname',
-    label: 'Last name',
-    autoComplete: 'family-name',
-    maxLength: NAME_MAX,
-    check: (v) => nameError('Last name', v),
-  },
-];
+export const PERSON: readonly TextFieldSpec[] = NAME_FIELDS;
 
 export const CONTACT: readonly TextFieldSpec[] = [
   {
@@ -46,22 +24,7 @@ export const CONTACT: readonly TextFieldSpec[] = [
   { name: 'phoneNo', label: 'Phone number', autoComplete: 'tel-national', maxLength: 10, readOnly: true },
 ];
 
-export const ADDRESS: readonly TextFieldSpec[] = [
-  { name: 'houseNo', label: 'House no.', autoComplete: 'address-line1', maxLength: TEXT_MAX },
-  { name: 'roadName', label: 'Road name', autoComplete: 'address-line2', maxLength: TEXT_MAX },
-  { name: 'areaName', label: 'Area name', autoComplete: 'address-line3', maxLength: TEXT_MAX },
-  { name: 'postOffice', label: 'Post office', autoComplete: 'off', maxLength: TEXT_MAX },
-  { name: 'city', label: 'City', autoComplete: 'address-level2', maxLength: NAME_MAX, check: cityError },
-  {
-    name: 'pin',
-    label: 'Pincode',
-    autoComplete: 'postal-code',
-    maxLength: 6,
-    inputMode: 'numeric',
-    clean: (v) => digitsOnly(v, 6),
-    check: pinError,
-  },
-];
+export const ADDRESS: readonly TextFieldSpec[] = ADDRESS_LINES;
 
 /** The form's values: the profile without what the form does not show. */
 export type ProfileForm = {

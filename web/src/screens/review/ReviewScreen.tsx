@@ -6,6 +6,7 @@ import { LoginPrompt } from '../../components/LoginPrompt.tsx';
 import { LoadFailed, ScreenMessage } from '../../components/ScreenMessage.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { StarInput } from '../../components/StarInput.tsx';
+import { TextAreaField } from '../../components/TextAreaField.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { paths } from '../../config/paths.ts';
 import { useReview } from './useReview.ts';
@@ -57,7 +58,6 @@ function ReviewForm({ prodId, data, onUpload, onPost }: FormProps) {
   const [photo, setPhoto] = useState(data.reviewDP1);
   const [busy, setBusy] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
-  const textId = useId();
   const fileId = useId();
 
   const upload = async () => {
@@ -94,17 +94,14 @@ function ReviewForm({ prodId, data, onUpload, onPost }: FormProps) {
           <Link to={paths.product(data.prod, prodId)}>{data.name}</Link>
         </h1>
         <StarInput value={rating} onChange={setRating} />
-        <label htmlFor={textId} className="review-page-label">
-          Your review
-        </label>
-        <textarea
-          id={textId}
-          className="review-page-input"
+        <TextAreaField
+          label="Your review"
+          labelClassName="review-page-label"
           rows={6}
           maxLength={2000}
           placeholder="Write review here..."
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          onChange={setText}
         />
         <fieldset className="review-page-upload">
           <legend className="review-page-label">Photo of the product</legend>

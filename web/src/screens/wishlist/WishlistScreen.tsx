@@ -28,11 +28,11 @@ export function WishlistScreen() {
     return <NothingYet title="Oops! IT SEEMS YOU DON'T HAVE ANY WISH" />;
   }
   return (
-    <section className="wishlist">
-      <h1 id="wishlist-title" className="wishlist-title">
+    <section className="list-page">
+      <h1 id="wishlist-title" className="list-page-title">
         MY WISHLIST
       </h1>
-      <ul className="wishlist-items" aria-labelledby="wishlist-title">
+      <ul className="item-list" aria-labelledby="wishlist-title">
         {state.prods.map((item) => (
           <WishItem key={`${item.productId}/${item.size}`} item={item} onRemove={() => remove(item)} />
         ))}
@@ -45,12 +45,12 @@ export function WishlistScreen() {
 function WishItem({ item, onRemove }: { item: WishlistItem; onRemove: () => void }) {
   const nameId = useId();
   return (
-    <li className="wish-item">
-      <span className="wish-photo">
+    <li className="item-card">
+      <span className="item-card-photo wish-photo">
         <Image file={item.photo1} alt="" width={960} height={1280} sizes="7rem" />
       </span>
-      <div className="wish-body">
-        <h2 id={nameId} className="wish-name">
+      <div className="item-card-body">
+        <h2 id={nameId} className="item-card-name">
           {item.name}
         </h2>
         {item.size && <p className="wish-size">Size: {item.size}</p>}
