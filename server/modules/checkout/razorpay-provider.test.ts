@@ -1,13 +1,17 @@
 import { afterAll, expect, it } from 'vitest';
-import type {
-  CheckoutResult,
-  CreateOrderResponse,
-  VerifyPaymentResponse,
+import {
+  type CheckOutResponse,
+  type CheckoutResult,
+  type CreateOrderResponse,
+  REFUND_MESSAGE,
+  type VerifyPaymentResponse,
 } from '../../../contract/payments.ts';
 import { hmacHex } from '../../platform/crypto.ts';
 import { describeEachDatabase } from '../../test/app.ts';
 import { startFakeRazorpay } from '../../test/fake-razorpay.ts';
 import { Fixtures } from '../../test/fixtures.ts';
+import { RazorpayGateway } from '../payments/razorpay.ts';
+import { Refunds } from '../payments/refunds.ts';
 
 const fake = await startFakeRazorpay();
 afterAll(() => fake.close());
@@ -81,6 +85,98 @@ describeEachDatabase(
         .where('stock_holds.released_at', 'is', null)
         .execute();
       expect(live).toEqual([]);
+    });
+
+    /** a verified Razorpay payment whose hold lapsed and whose units are gone: placing it owes a refund */
+    async function paidForSoldOut() {
+      const { client, product } = await buyer();
+      const created = await client.post<CreateOrderResponse>('/create-order', {
+        amount: 70_000,
+        currency: 'INR',
+      });
+      const payment = fake.capture(created.body.id);
+      const result: CheckoutResult = {
+        razorpay_order_id: created.body.id,
+        razorpay_payment_id: payment.id,
+        razorpay_signature: hmacHex(fake.keySecret, `${created.body.id}|${payment.id}`),
+      };
+      expect((await client.post<VerifyPaymentResponse>('/verify-payment', result)).body.status).toBe('ok');
+      await t()
+        .db.updateTable('skus')
+        .set({ stock: 0 })
+        .where('id', '=', product.skus.M ?? 0)
+        .execute();
+      const checkOut = () =>
+        client.post<CheckOutResponse>(
+          '/api/purchasePage',
+          { razorpay_payment_id: payment.id, orderId: created.body.id },
+          { key: 'checkOut' },
+        );
+      return { payment, checkOut };
+    }
+    const refundRows = (gatewayPaymentId: string) =>
+      t()
+        .db.selectFrom('refunds')
+        .innerJoin('payments', 'payments.id', 'refunds.payment_id')
+        .select(['refunds.id', 'refunds.status', 'refunds.gateway_refund_id', 'refunds.last_error'])
+        .where('payments.gateway_payment_id', '=', gatewayPaymentId)
+        .execute();
+    const refundsAtRazorpay = (paymentId: string) => fake.refunds.filter((r) => r.payment_id === paymentId);
+    const reconcilerRefunds = () =>
+      new Refunds(t().db, new RazorpayGateway(t().config.razorpay), t().app.log);
+
+    it('refunds through Razorpay, naming the refund by its receipt', async () => {
+      const { payment, checkOut } = await paidForSoldOut();
+      expect((await checkOut()).body).toEqual({ refundMessage: REFUND_MESSAGE });
+      const [row] = await refundRows(payment.id);
+      expect(refundsAtRazorpay(payment.id)).toEqual([
+        expect.objectContaining({ id: row?.gateway_refund_id, amount: 70_000, receipt: `refund-${row?.id}` }),
+      ]);
+      expect(row?.status).toBe('processed');
+    });
+
+    it('keeps a refund owed while Razorpay is down, and sends it once when it is back', async () => {
+      const { payment, checkOut } = await paidForSoldOut();
+      fake.outage = {
+        status: 503,
+        body: JSON.stringify({ error: { code: 'SERVER_ERROR', description: 'down' } }),
+      };
+      try {
+        // the order's fate is decided and answered; only the money's journey waits
+        expect((await checkOut()).body).toEqual({ refundMessage: REFUND_MESSAGE });
+      } finally {
+        fake.outage = undefined;
+      }
+      expect(await refundRows(payment.id)).toEqual([
+        expect.objectContaining({
+          status: 'pending',
+          gateway_refund_id: null,
+          last_error: expect.stringMatching(/503/),
+        }),
+      ]);
+      await reconcilerRefunds().sendPending();
+      await reconcilerRefunds().sendPending();
+      expect(await refundRows(payment.id)).toEqual([
+        expect.objectContaining({ status: 'processed', last_error: null }),
+      ]);
+      expect(refundsAtRazorpay(payment.id)).toHaveLength(1);
+    });
+
+    it('never refunds twice: a refund that reached Razorpay but was not recorded is found by its receipt', async () => {
+      const { payment, checkOut } = await paidForSoldOut();
+      await checkOut();
+      const [sent] = await refundRows(payment.id);
+      // as if the process died after Razorpay answered and before the answer was written
+      await t()
+        .db.updateTable('refunds')
+        .set({ status: 'pending', gateway_refund_id: null, processed_at: null })
+        .where('id', '=', sent?.id ?? 0)
+        .execute();
+      await reconcilerRefunds().sendPending();
+      expect(await refundRows(payment.id)).toEqual([
+        expect.objectContaining({ status: 'processed', gateway_refund_id: sent?.gateway_refund_id }),
+      ]);
+      expect(refundsAtRazorpay(payment.id)).toHaveLength(1);
     });
 
     it('has no development payment endpoints', async () => {
