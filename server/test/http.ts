@@ -33,7 +33,8 @@ export class TestClient {
     const text = await res.text();
     const type = res.headers.get('content-type') ?? '';
     const parsed = type.includes('json') && text ? JSON.parse(text) : text;
-    return { status: res.status, headers: res.headers, body: parsed as T };
+    // text: the answer's bytes as sent, for tests of the exact JSON
+    return { status: res.status, headers: res.headers, body: parsed as T, text };
   }
 
   private defaultHeaders(method: string, body: unknown): Record<string, string> {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   AccessoriesParams,
   HomeResponse,
@@ -29,9 +29,28 @@ const TERMS: TermsResponse = {
   ],
 };
 
+// what Fastify itself sends with a serialised object
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 export const catalogRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, ctx) => {
   const customerOf = async (request: FastifyRequest) =>
     (await ctx.sessions.current(request))?.customerId ?? null;
+
+  /**
+   * The catalogue hands every shopper whose answer is not personal one shared object (see Catalog), so
+   * its JSON is made once, by the route's own response serialiser, and sent as it is (a string payload
+   * skips the serialiser). A new object, because the cache moved on or was invalidated, or because the
+   * answer is the shopper's own, is serialised afresh.
+   */
+  const serialised = new WeakMap<object, ReturnType<FastifyReply['serialize']>>();
+  const sendAnswer = (reply: FastifyReply, answer: object) => {
+    let json = serialised.get(answer);
+    if (json === undefined) {
+      json = reply.serialize(answer);
+      serialised.set(answer, json);
+    }
+    return reply.type(JSON_TYPE).send(json);
+  };
 
   app.get('/home', { schema: { response: { 200: HomeResponse } } }, async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=60');
@@ -50,16 +69,18 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, 
 
   const accessories = { body: ListingBody, params: AccessoriesParams, response: { 200: ListingResponse } };
   for (const url of ['/api/item/accessories/:filters', '/api/item/accessories']) {
-    app.post(url, { schema: accessories }, async (request) =>
-      listing(request, request.body, { prod: 'accessories' }, request.params.filters),
-    );
+    app.post(url, { schema: accessories }, async (request, reply) => {
+      const answer = await listing(request, request.body, { prod: 'accessories' }, request.params.filters);
+      return sendAnswer(reply, answer);
+    });
   }
 
   const apparel = { body: ListingBody, params: ListingParams, response: { 200: ListingResponse } };
   for (const url of ['/api/item/:userSegment/:genre/:filters', '/api/item/:userSegment/:genre']) {
-    app.post(url, { schema: apparel }, async (request) => {
+    app.post(url, { schema: apparel }, async (request, reply) => {
       const { userSegment, genre, filters } = request.params;
-      return listing(request, request.body, { prod: 'apparel', userSegment, genre }, filters);
+      const answer = await listing(request, request.body, { prod: 'apparel', userSegment, genre }, filters);
+      return sendAnswer(reply, answer);
     });
   }
 
@@ -69,7 +90,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, 
     async (request, reply) => {
       reply.header('cache-control', 'private, no-cache');
       const { prod, productID } = request.params;
-      return ctx.catalog.product(prod, productID, await customerOf(request));
+      return sendAnswer(reply, await ctx.catalog.product(prod, productID, await customerOf(request)));
     },
   );
 

@@ -28,9 +28,15 @@ export interface ListingQuery {
   page: number;
 }
 
-/** What a product page shows every shopper alike; the shopper's own part is added per request. */
-type SharedProductPage = Pick<ProductResponse, 'productInfo' | 'review' | 'rating' | 'colorInfo'>;
-type SharedListingProduct = Omit<ListingProduct, 'wished'>;
+/**
+ * A page of cards as a shopper who has wished none of them sees it, and the last answer made of it.
+ * Such answers are shared by many shoppers and never changed: they keep their identity, so the
+ * routes can send the JSON they made of one once.
+ */
+interface CachedPage {
+  prods: ListingProduct[];
+  answer?: ListingResponse;
+}
 /** A listing's count and facets, and the ids of few matches in order (see store.listingSummary). */
 type Summary = Pick<ListingResponse, 'noOfEntries' | 'filterFeature'> &
   Pick<store.ListingSummary, 'newest' | 'cheapest'>;
@@ -68,8 +74,9 @@ export class Catalog {
   // sized for some tens of MB at most: a summary holds up to 2 x 1,000 ids, a product page 100 reviews
   private readonly homeCache = new TtlCache<HomeResponse>(CACHE_TTL_MS, 1);
   private readonly summaryCache = new TtlCache<Summary>(CACHE_TTL_MS, 2_000);
-  private readonly pageCache = new TtlCache<SharedListingProduct[]>(CACHE_TTL_MS, 5_000);
-  private readonly productCache = new TtlCache<SharedProductPage | undefined>(CACHE_TTL_MS, 2_000);
+  private readonly pageCache = new TtlCache<CachedPage>(CACHE_TTL_MS, 5_000);
+  // a product page as a logged-out shopper sees it; a logged-in one's own part is laid over it
+  private readonly productCache = new TtlCache<ProductResponse | undefined>(CACHE_TTL_MS, 2_000);
 
   constructor(private readonly db: Db) {}
 
@@ -96,19 +103,29 @@ export class Catalog {
     });
   }
 
+  /**
+   * A shopper who has wished nothing on the page gets the very object every such shopper gets (until
+   * the cache moves on); the routes rely on that to serialise it once.
+   */
   async listing(query: ListingQuery, customerId: number | null): Promise<ListingResponse> {
     const { scope, filters, sort, page } = query;
     const base = JSON.stringify([scope, filters]);
     const summary = await this.summaryCache.get(base, () => this.loadSummary(scope, filters));
     const offset = (page - 1) * PAGE_SIZE;
-    const prods =
-      offset >= summary.noOfEntries
-        ? []
-        : await this.pageCache.get(`${base}|${sort}|${page}`, () => this.loadPage(query, summary, offset));
-    const { noOfEntries, filterFeature } = summary;
-    return { prods: await this.withWished(scope.prod, prods, customerId), noOfEntries, filterFeature };
+    if (offset >= summary.noOfEntries) {
+      return { prods: [], noOfEntries: summary.noOfEntries, filterFeature: summary.filterFeature };
+    }
+    const cached = await this.pageCache.get(`${base}|${sort}|${page}`, () =>
+      this.loadPage(query, summary, offset),
+    );
+    const shared = sharedAnswer(cached, summary);
+    const wished = await this.wishedAmong(scope.prod, shared.prods, customerId);
+    if (wished.size === 0) return shared;
+    const prods = shared.prods.map((p) => (wished.has(p.id) ? { ...p, wished: 'Y' as const } : p));
+    return { ...shared, prods };
   }
 
+  /** A logged-out shopper gets the very object every logged-out shopper gets (see listing). */
   async product(prodText: string, idText: string, customerId: number | null): Promise<ProductResponse> {
     const id = parseProductId(idText);
     const shared =
@@ -118,9 +135,7 @@ export class Catalog {
     if (!shared || shared.productInfo.prod !== prodText) {
       throw notFound(`No product "${idText}" among ${prodText}`);
     }
-    if (customerId === null) {
-      return { ...shared, addToCart: [], wishStatus: [{ wished: 'N' }], loggedin: false };
-    }
+    if (customerId === null) return shared;
     const productId = shared.productInfo.id;
     const [units, wished] = await Promise.all([
       store.cartUnits(this.db, customerId, productId),
@@ -154,17 +169,13 @@ export class Catalog {
   }
 
   /** A page of few matches comes from their ids in the summary; of many, from a walk along a sort index. */
-  private async loadPage(
-    query: ListingQuery,
-    summary: Summary,
-    offset: number,
-  ): Promise<SharedListingProduct[]> {
+  private async loadPage(query: ListingQuery, summary: Summary, offset: number): Promise<CachedPage> {
     const ordered = query.sort === 0 ? summary.newest : summary.cheapest;
     const ids = query.sort === 2 ? ordered?.slice().reverse() : ordered;
     const rows = ids
       ? await store.listingCards(this.db, ids.slice(offset, offset + PAGE_SIZE))
       : await store.listingPage(this.db, query, offset, PAGE_SIZE);
-    return rows.map((row) => ({
+    const prods = rows.map((row) => ({
       id: row.id,
       name: row.name,
       source: row.source,
@@ -173,28 +184,26 @@ export class Catalog {
       oldPrice: rupees(row.old_price_paise),
       discount: row.discount,
       photo1: row.photo1,
-      ...(row.prod === 'apparel' && { size: row.size ?? '' }),
+      ...(row.prod === 'apparel' && { size: row.size ?? '', wished: 'N' as const }),
     }));
+    return { prods };
   }
 
-  private async withWished(
+  /** The ids among these cards that a logged-in shopper has wished; accessories carry no wish mark. */
+  private async wishedAmong(
     prod: Prod,
-    prods: SharedListingProduct[],
+    prods: ListingProduct[],
     customerId: number | null,
-  ): Promise<ListingProduct[]> {
-    if (prod !== 'apparel') return prods;
-    const wished =
-      customerId === null
-        ? new Set<number>()
-        : await store.wishedAmong(
-            this.db,
-            customerId,
-            prods.map((p) => p.id),
-          );
-    return prods.map((p) => ({ ...p, wished: wished.has(p.id) ? 'Y' : 'N' }));
+  ): Promise<Set<number>> {
+    if (prod !== 'apparel' || customerId === null || prods.length === 0) return new Set();
+    return store.wishedAmong(
+      this.db,
+      customerId,
+      prods.map((p) => p.id),
+    );
   }
 
-  private async loadProduct(id: number): Promise<SharedProductPage | undefined> {
+  private async loadProduct(id: number): Promise<ProductResponse | undefined> {
     const product = await store.findProduct(this.db, id);
     if (!product) return undefined;
     const [sizes, review, ratings, colorInfo] = await Promise.all([
@@ -207,8 +216,26 @@ export class Catalog {
       rating: stars,
       ratingCount: ratings.find((r) => r.rating === stars)?.count ?? 0,
     }));
-    return { productInfo: productInfo(product, sizes), review, rating, colorInfo };
+    return {
+      productInfo: productInfo(product, sizes),
+      review,
+      rating,
+      colorInfo,
+      addToCart: [],
+      wishStatus: [{ wished: 'N' }],
+      loggedin: false,
+    };
   }
+}
+
+/** The page's answer with this summary's count and facets: the same object while both stay cached. */
+function sharedAnswer(page: CachedPage, summary: Summary): ListingResponse {
+  const { noOfEntries, filterFeature } = summary;
+  // the facets' identity tells summaries apart; the answer keeps no hold on the summary's ids
+  if (page.answer?.filterFeature !== filterFeature || page.answer.noOfEntries !== noOfEntries) {
+    page.answer = { prods: page.prods, noOfEntries, filterFeature };
+  }
+  return page.answer;
 }
 
 type ProductRow = NonNullable<Awaited<ReturnType<typeof store.findProduct>>>;
