@@ -5,13 +5,14 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { csrf, onSessionLost } from './api/client.ts';
 import { loadHome } from './app/catalog.ts';
-import { AppRoutes } from './app/router.tsx';
+import { AppRoutes, prefetchScreenData } from './app/router.tsx';
 import { markLoggedOut } from './app/session.tsx';
 
 onSessionLost(markLoggedOut);
-// both are needed by the first screen: start them while its code loads
+// all needed by the first screen: start them while its code loads
 csrf().catch(() => undefined);
 loadHome().catch(() => undefined);
+prefetchScreenData(window.location);
 
 const root = document.getElementById('root');
 if (root) {

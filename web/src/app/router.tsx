@@ -1,6 +1,8 @@
 import { type ComponentType, lazy } from 'react';
-import { Route, Routes } from 'react-router';
-import { paths } from '../config/paths.ts';
+import { matchRoutes, Route, Routes } from 'react-router';
+import { prefetch } from '../api/prefetch.ts';
+import { apiPaths, paths } from '../config/paths.ts';
+import { parseFilters, parsePage, parseSort } from '../screens/listing/filters.ts';
 import { RouteError } from './RouteError.tsx';
 import { Shell } from './Shell.tsx';
 
@@ -74,14 +76,40 @@ const ReviewScreen = screen(
   (m) => m.ReviewScreen,
 );
 
+const LISTING = '/item/:userSegment/:genre/:filters?';
+const CRAFTS = '/accessories/:filters?';
+const PRODUCT = '/product/:prod/:productId';
+
+/**
+ * Starts the first API call of the screen at this address, the one its photos wait for, so that it runs
+ * while the screen's chunk loads; the screen's hook takes it (api/prefetch.ts). Mirrors what
+ * ListingScreen and ProductScreen ask for, or the hook just makes its own request.
+ */
+export function prefetchScreenData({ pathname, search }: { pathname: string; search: string }): void {
+  const [match] = matchRoutes([{ path: LISTING }, { path: CRAFTS }, { path: PRODUCT }], pathname) ?? [];
+  if (!match) return;
+  const { userSegment, genre, filters, prod, productId } = match.params;
+  if (prod !== undefined && productId !== undefined) {
+    prefetch('GET', apiPaths.product(prod, productId));
+    return;
+  }
+  const query = new URLSearchParams(search);
+  const selected = parseFilters(filters);
+  const url =
+    userSegment !== undefined && genre !== undefined
+      ? apiPaths.listing(userSegment, genre, selected)
+      : apiPaths.accessories(selected);
+  prefetch('POST', url, { page: parsePage(query.get('page')), sort: parseSort(query.get('sort')) });
+}
+
 export function AppRoutes() {
   return (
     <Routes>
       <Route element={<Shell />}>
         <Route index element={<HomeScreen />} />
-        <Route path="/item/:userSegment/:genre/:filters?" element={<ListingScreen />} />
-        <Route path="/accessories/:filters?" element={<ListingScreen />} />
-        <Route path="/product/:prod/:productId" element={<ProductScreen />} />
+        <Route path={LISTING} element={<ListingScreen />} />
+        <Route path={CRAFTS} element={<ListingScreen />} />
+        <Route path={PRODUCT} element={<ProductScreen />} />
         <Route path={paths.terms()} element={<PolicyScreen name="terms" />} />
         <Route path={paths.privacy()} element={<PolicyScreen name="privacy" />} />
         <Route path={paths.payment()} element={<PolicyScreen name="payment" />} />

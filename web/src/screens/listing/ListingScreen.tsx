@@ -9,20 +9,14 @@ import { FilterPanel } from './FilterPanel.tsx';
 import { countSelected, parseFilters, parsePage, parseSort, toggleValue } from './filters.ts';
 import { EmptyListing, ListingProblem } from './ListingMessages.tsx';
 import { Pagination } from './Pagination.tsx';
-import { ProductCard } from './ProductCard.tsx';
+import { CARD_SIZES, ProductCard } from './ProductCard.tsx';
 import { SelectedChips } from './SelectedChips.tsx';
 import { SortMenu } from './SortMenu.tsx';
 import { useListing } from './useListing.ts';
 import { useListingWish } from './useListingWish.ts';
-import { type Density, ViewAs } from './ViewAs.tsx';
+import { DEFAULT_DENSITY, type Density, ViewAs } from './ViewAs.tsx';
 import './listing.css';
 
-/** How wide a card is shown at each density, so the browser picks a fitting photo width. */
-const CARD_SIZES: Record<Density, string> = {
-  1: '(max-width: 500px) 50vw, (max-width: 1000px) 50vw, 34vw',
-  2: '(max-width: 500px) 50vw, (max-width: 1000px) 34vw, 25vw',
-  3: '(max-width: 500px) 50vw, (max-width: 700px) 34vw, 17vw',
-};
 const EAGER_CARDS = 4;
 
 /**
@@ -59,7 +53,7 @@ function Listing({ category, filtersParam }: ListingProps) {
     : apiPaths.accessories(filters);
   const listing = useListing({ url, page, sort, filters });
   const onWish = useListingWish();
-  const [density, setDensity] = useState<Density>(2);
+  const [density, setDensity] = useState<Density>(DEFAULT_DENSITY);
   const [panelOpen, setPanelOpen] = useState(false);
   const panelId = useId();
 

@@ -1,4 +1,5 @@
 export type Density = 1 | 2 | 3;
+export const DEFAULT_DENSITY: Density = 2;
 
 const DENSITIES: Density[] = [1, 2, 3];
 const BARS = ['a', 'b', 'c'];

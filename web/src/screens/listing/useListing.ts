@@ -2,8 +2,12 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ListingResponse, SelectedFilters, SortCode } from '../../../../contract/catalog.ts';
 import { ApiError, api } from '../../api/client.ts';
+import { takePrefetched } from '../../api/prefetch.ts';
+import { preloadImage } from '../../components/Image.tsx';
 import { paths } from '../../config/paths.ts';
 import { type FilterOptions, narrowOptions, toOptions } from './filters.ts';
+import { CARD_SIZES } from './ProductCard.tsx';
+import { DEFAULT_DENSITY } from './ViewAs.tsx';
 
 export interface ListingQuery {
   /** the API path, filters included */
@@ -43,9 +47,19 @@ export function useListing(query: ListingQuery): ListingState & { retry: () => v
   useEffect(() => {
     const controller = new AbortController();
     setState((s) => ({ ...s, loading: true, failed: undefined }));
-    api
-      .post<ListingResponse>(url, { page, sort }, { signal: controller.signal })
+    const body = { page, sort };
+    const prefetched = takePrefetched<ListingResponse>('POST', url, body);
+    // a first visit shows the default density
+    prefetched?.then(
+      ({ prods }) => {
+        if (prods[0]?.photo1) preloadImage(prods[0].photo1, CARD_SIZES[DEFAULT_DENSITY]);
+      },
+      () => undefined,
+    );
+    (prefetched ?? api.post<ListingResponse>(url, body, { signal: controller.signal }))
       .then((data) => {
+        // a prefetched request has no signal: its answer can arrive after the page has moved on
+        if (controller.signal.aborted) return;
         const returned = toOptions(data.filterFeature);
         setState((s) => ({
           loading: false,

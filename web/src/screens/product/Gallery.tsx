@@ -7,10 +7,13 @@ interface Props {
 }
 
 const SWIPE_PX = 40;
+export const GALLERY_SIZES = '(max-width: 800px) 100vw, 50vw';
 
 /** Up to five photos; moves only when the shopper asks (buttons, thumbnails, arrow keys, swipe). */
 export function Gallery({ photos, name }: Props) {
   const [index, setIndex] = useState(0);
+  // the thumbnails wait for the first photo, the page's largest picture, rather than share its bandwidth
+  const [firstShown, setFirstShown] = useState(false);
   const swipeStart = useRef<number | undefined>(undefined);
   const count = photos.length;
   const current = photos[index] ?? photos[0];
@@ -48,8 +51,9 @@ export function Gallery({ photos, name }: Props) {
           alt={count > 1 ? `${name}, photo ${index + 1} of ${count}` : name}
           width={960}
           height={1280}
-          sizes="(max-width: 800px) 100vw, 50vw"
+          sizes={GALLERY_SIZES}
           priority={index === 0}
+          onSettled={() => setFirstShown(true)}
         />
         {count > 1 && (
           <>
@@ -82,7 +86,11 @@ export function Gallery({ photos, name }: Props) {
                 aria-current={i === index}
                 onClick={() => setIndex(i)}
               >
-                <Image file={file} alt="" width={960} height={1280} sizes="80px" />
+                {firstShown ? (
+                  <Image file={file} alt="" width={960} height={1280} sizes="80px" />
+                ) : (
+                  <span className="gallery-thumb-wait" />
+                )}
               </button>
             </li>
           ))}

@@ -2,7 +2,10 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ProductResponse } from '../../../../contract/catalog.ts';
 import { ApiError, api } from '../../api/client.ts';
+import { takePrefetched } from '../../api/prefetch.ts';
+import { preloadImage } from '../../components/Image.tsx';
 import { apiPaths, paths } from '../../config/paths.ts';
+import { GALLERY_SIZES } from './Gallery.tsx';
 
 export type ProductState =
   | { status: 'loading' }
@@ -21,9 +24,19 @@ export function useProduct(prod: string, productId: string): ProductState & { re
     const controller = new AbortController();
     // a reload of a shown page (after a review) keeps it on screen until the new data arrives
     setState((s) => (s.status === 'ready' ? s : { status: 'loading' }));
-    api
-      .get<ProductResponse>(apiPaths.product(prod, productId), { signal: controller.signal })
-      .then((data) => setState({ status: 'ready', data }))
+    const path = apiPaths.product(prod, productId);
+    const prefetched = takePrefetched<ProductResponse>('GET', path);
+    prefetched?.then(
+      ({ productInfo }) => {
+        if (productInfo.photo1) preloadImage(productInfo.photo1, GALLERY_SIZES);
+      },
+      () => undefined,
+    );
+    (prefetched ?? api.get<ProductResponse>(path, { signal: controller.signal }))
+      .then((data) => {
+        // a prefetched request has no signal: its answer can arrive after the page has moved on
+        if (!controller.signal.aborted) setState({ status: 'ready', data });
+      })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         if (error instanceof ApiError && error.status === 500) {
