@@ -172,8 +172,10 @@ export async function paidUnplaced(db: Db, seconds: number) {
 }
 
 /**
- * Gateway orders of the last day that we never heard were paid, unheard of for at least `seconds`:
- * the reconciler asks the gateway about each.
+ * Gateway orders of the last day that we never heard were paid, older than `seconds`: the reconciler
+ * asks the gateway about each. An attempt is asked again only after a quarter of its age has passed
+ * since it was last asked (or changed), so an abandoned checkout costs a few dozen questions in its day,
+ * not one every period.
  */
 export async function unheardOrders(db: Db, seconds: number) {
   return db
@@ -183,6 +185,11 @@ export async function unheardOrders(db: Db, seconds: number) {
     .where('gateway_order_id', 'not like', 'pending\\_%')
     .where('created_at', '<', sql<Date>`now() - make_interval(secs => ${seconds})`)
     .where('created_at', '>', sql<Date>`now() - interval '1 day'`)
+    .where(
+      'updated_at',
+      '<',
+      sql<Date>`now() - greatest(make_interval(secs => ${seconds}), (now() - payment_orders.created_at) / 4)`,
+    )
     .where((eb) =>
       eb.not(
         eb.exists(
@@ -195,6 +202,15 @@ export async function unheardOrders(db: Db, seconds: number) {
     )
     .orderBy('id')
     .limit(100)
+    .execute();
+}
+
+/** The reconciler asked the gateway about the attempt just now. */
+export async function markAsked(db: Db, paymentOrderId: number): Promise<void> {
+  await db
+    .updateTable('payment_orders')
+    .set({ updated_at: sql`now()` })
+    .where('id', '=', paymentOrderId)
     .execute();
 }
 

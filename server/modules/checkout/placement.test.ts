@@ -7,6 +7,7 @@ import { CheckoutDriver } from '../../test/checkout.ts';
 import { type FixtureProduct, Fixtures } from '../../test/fixtures.ts';
 import type { TestClient } from '../../test/http.ts';
 import { paymentCapturedEvent, webhookSignature } from '../payments/webhook-event.ts';
+import { unheardOrders } from './placement-store.ts';
 
 /** what the database holds about one payment: its order and lines, its refunds, its attempt */
 async function traceOf(t: TestApp, gatewayPaymentId: string) {
@@ -432,6 +433,28 @@ describeEachDatabase(
         return now?.orders.length ? now : undefined;
       });
       expect(trace.orders).toHaveLength(1);
+    });
+
+    it('asks the gateway about an unheard attempt again only after a quarter of its age', async () => {
+      const { client } = await driver.shopper(1, scarf);
+      const order = await driver.createOrder(client, await driver.amountToPay(client));
+      const age = async (createdMinutesAgo: number, askedMinutesAgo: number) => {
+        await t()
+          .db.updateTable('payment_orders')
+          .set({
+            created_at: sql<Date>`now() - make_interval(mins => ${createdMinutesAgo})`,
+            updated_at: sql<Date>`now() - make_interval(mins => ${askedMinutesAgo})`,
+          })
+          .where('gateway_order_id', '=', order.body.id)
+          .execute();
+        const due = await unheardOrders(t().db, 60);
+        return due.some((attempt) => attempt.gateway_order_id === order.body.id);
+      };
+      expect(await age(60, 10)).toBe(false);
+      expect(await age(60, 16)).toBe(true);
+      expect(await age(12 * 60, 2 * 60)).toBe(false);
+      expect(await age(12 * 60, 4 * 60)).toBe(true);
+      expect(await age(25 * 60, 24 * 60)).toBe(false);
     });
 
     it('marks an unpaid attempt expired once its holds lapse', async () => {

@@ -45,9 +45,10 @@ export class Reconciler {
         if (payment) await this.placement.placeReported(payment, 'reconciler');
       });
     }
-    for (const { gateway_order_id } of await placements.unheardOrders(this.db, seconds)) {
+    for (const { id, gateway_order_id } of await placements.unheardOrders(this.db, seconds)) {
       await this.attempt(`ask about order ${gateway_order_id}`, async () => {
         const payments = await this.gateway.orderPayments(gateway_order_id);
+        await placements.markAsked(this.db, id);
         for (const payment of payments.filter(isPaid)) {
           await this.placement.placeReported(payment, 'reconciler');
         }
