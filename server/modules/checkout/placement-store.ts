@@ -2,31 +2,20 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import type { PricedLine } from '../../db/schema.ts';
 
-/** Our record of a gateway payment, with the attempt (payment order) it paid. */
-export async function paymentByGatewayId(db: Db, gatewayPaymentId: string) {
-  return db
+/** Our record of a payment (by our id or the gateway's), with the attempt it paid and whose it is. */
+export async function payment(db: Db, by: { id: number } | { gatewayId: string }) {
+  const query = db
     .selectFrom('payments')
     .innerJoin('payment_orders', 'payment_orders.id', 'payments.payment_order_id')
     .select([
       'payments.id',
       'payments.payment_order_id as paymentOrderId',
-      'payment_orders.customer_id as customerId',
-    ])
-    .where('payments.gateway_payment_id', '=', gatewayPaymentId)
-    .executeTakeFirst();
-}
-
-export async function paymentById(db: Db, paymentId: number) {
-  return db
-    .selectFrom('payments')
-    .innerJoin('payment_orders', 'payment_orders.id', 'payments.payment_order_id')
-    .select([
-      'payments.payment_order_id as paymentOrderId',
       'payments.amount_paise as amountPaise',
       'payment_orders.customer_id as customerId',
-    ])
-    .where('payments.id', '=', paymentId)
-    .executeTakeFirstOrThrow();
+    ]);
+  return 'id' in by
+    ? query.where('payments.id', '=', by.id).executeTakeFirst()
+    : query.where('payments.gateway_payment_id', '=', by.gatewayId).executeTakeFirst();
 }
 
 /** The attempt a gateway order belongs to, whoever's it is (the webhook and reconciler know no shopper). */

@@ -64,7 +64,7 @@ export class Placement {
 
   /** Our record of the payment, made from the gateway's answer when the browser never verified it. */
   private async confirm(gatewayPaymentId: string): Promise<Confirmation> {
-    const known = await placements.paymentByGatewayId(this.db, gatewayPaymentId);
+    const known = await placements.payment(this.db, { gatewayId: gatewayPaymentId });
     if (known) return { ok: true, paymentId: known.id, customerId: known.customerId };
     const payment = await askGateway(() => this.gateway.fetchPayment(gatewayPaymentId));
     return payment ? this.record(payment) : { ok: false, reason: 'unknown' };
@@ -75,14 +75,8 @@ export class Placement {
     const attempt = await placements.paymentOrderByGatewayId(this.db, payment.order_id);
     if (!attempt) return { ok: false, reason: 'unknown' };
     if (!paysInFull(payment, attempt)) return { ok: false, reason: 'unpaid' };
-    await store.recordPayment(this.db, {
-      paymentOrderId: attempt.id,
-      gatewayPaymentId: payment.id,
-      amountPaise: payment.amount,
-      currency: payment.currency,
-      status: payment.status as 'authorized' | 'captured',
-    });
-    const recorded = await placements.paymentByGatewayId(this.db, payment.id);
+    await store.recordPayment(this.db, attempt.id, payment);
+    const recorded = await placements.payment(this.db, { gatewayId: payment.id });
     if (!recorded) throw new Error(`payment ${payment.id} was recorded but cannot be read back`);
     return { ok: true, paymentId: recorded.id, customerId: recorded.customerId };
   }
@@ -95,7 +89,8 @@ export class Placement {
   }
 
   private async decide(trx: Db, paymentId: number, by: PlacedBy): Promise<Decision> {
-    const payment = await placements.paymentById(trx, paymentId);
+    const payment = await placements.payment(trx, { id: paymentId });
+    if (!payment) throw new Error(`payment ${paymentId} vanished while being placed`);
     // the shopper's row first, as every cart change and /create-order lock it: no lock cycles
     await lockCart(trx, payment.customerId);
     const attempt = await placements.lockPaymentOrder(trx, payment.paymentOrderId);

@@ -143,13 +143,7 @@ export class Checkout {
     if (!payment || payment.order_id !== attempt.gateway_order_id || !paysInFull(payment, attempt)) {
       return failed;
     }
-    await store.recordPayment(this.db, {
-      paymentOrderId: attempt.id,
-      gatewayPaymentId: payment.id,
-      amountPaise: payment.amount,
-      currency: payment.currency,
-      status: payment.status as 'authorized' | 'captured',
-    });
+    await store.recordPayment(this.db, attempt.id, payment);
     return { status: 'ok', paymentId: payment.id };
   }
 }

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import type { PricedLine } from '../../db/schema.ts';
 import { AVAILABLE_UNITS } from '../../db/stock.ts';
+import type { GatewayPayment } from '../payments/gateway.ts';
 
 const HOLD_MINUTES = 15;
 
@@ -114,27 +115,20 @@ export async function ownPaymentOrder(db: Db, customerId: number, gatewayOrderId
     .executeTakeFirst();
 }
 
-export interface VerifiedPayment {
-  paymentOrderId: number;
-  gatewayPaymentId: string;
-  amountPaise: number;
-  currency: string;
-  status: 'authorized' | 'captured';
-}
-
 /**
- * Records the payment once (the gateway's payment id is unique) and marks the attempt paid. An attempt
- * whose holds were released or expired is still paid: placing it refunds what can no longer be filled.
+ * Records a payment the gateway confirmed paid in full, once (the gateway's payment id is unique), and
+ * marks the attempt paid. An attempt whose holds were released or expired is still paid: placing it
+ * refunds what can no longer be filled.
  */
-export async function recordPayment(db: Db, payment: VerifiedPayment): Promise<void> {
+export async function recordPayment(db: Db, paymentOrderId: number, payment: GatewayPayment): Promise<void> {
   await db
     .insertInto('payments')
     .values({
-      payment_order_id: payment.paymentOrderId,
-      gateway_payment_id: payment.gatewayPaymentId,
-      amount_paise: payment.amountPaise,
+      payment_order_id: paymentOrderId,
+      gateway_payment_id: payment.id,
+      amount_paise: payment.amount,
       currency: payment.currency,
-      status: payment.status,
+      status: payment.status === 'captured' ? 'captured' : 'authorized',
       captured_at: payment.status === 'captured' ? sql<Date>`now()` : null,
     })
     .onConflict((oc) => oc.column('gateway_payment_id').doNothing())
@@ -142,7 +136,7 @@ export async function recordPayment(db: Db, payment: VerifiedPayment): Promise<v
   await db
     .updateTable('payment_orders')
     .set({ status: 'paid', updated_at: sql`now()` })
-    .where('id', '=', payment.paymentOrderId)
+    .where('id', '=', paymentOrderId)
     .where('status', 'in', ['created', 'failed', 'expired'])
     .execute();
 }
