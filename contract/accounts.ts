@@ -39,14 +39,15 @@ export type DevSmsResponse = Static<typeof DevSmsResponse>;
 
 // POST /api/signUp (header key = phone | mail | login) and POST /api/login ------------------------
 
-export const SignUpKey = Type.Unsafe<'phone' | 'mail' | 'login'>({
-  type: 'string',
-  enum: ['phone', 'mail', 'login'],
-});
-export type SignUpKey = Static<typeof SignUpKey>;
-export const SignUpHeaders = Type.Object({ key: SignUpKey });
+/** key=phone: whether the number is registered already */
+export const SignUpPhoneBody = Type.Object({ phoneNumber: PhoneNumber });
+export type SignUpPhoneBody = Static<typeof SignUpPhoneBody>;
 
-/** The sign-up record of key=login; all four are required there. */
+/** key=mail: whether the e-mail id is registered already */
+export const SignUpMailBody = Type.Object({ mailId: MailId });
+export type SignUpMailBody = Static<typeof SignUpMailBody>;
+
+/** key=login: the sign-up record; creates the account and logs in */
 export const SignUpRecord = Type.Object({
   phone: PhoneNumber,
   mail: MailId,
@@ -55,25 +56,12 @@ export const SignUpRecord = Type.Object({
 });
 export type SignUpRecord = Static<typeof SignUpRecord>;
 
-/** key=phone sends phoneNumber, key=mail sends mailId, key=login sends the sign-up record. */
-export const SignUpBody = Type.Object({
-  phoneNumber: Type.Optional(PhoneNumber),
-  mailId: Type.Optional(MailId),
-  phone: Type.Optional(PhoneNumber),
-  mail: Type.Optional(MailId),
-  fname: Type.Optional(PersonName),
-  lname: Type.Optional(PersonName),
-});
-export type SignUpBody = Static<typeof SignUpBody>;
-
 /** the answer of POST /api/login and of sign-up key=login (which logs in too) */
 export const LoginResponse = Type.Object({ fname: Type.String() });
 export type LoginResponse = Static<typeof LoginResponse>;
 
 /** key=phone and key=mail: whether it is already registered */
 export const RegisteredResponse = Type.Boolean();
-
-export const SignUpResponse = Type.Union([RegisteredResponse, LoginResponse]);
 
 export const LoginBody = Type.Object({ phoneNumber: PhoneNumber });
 export type LoginBody = Static<typeof LoginBody>;

@@ -150,9 +150,6 @@ export type ProductResponse = Omit<Static<typeof ProductResponse>, 'productInfo'
 export const ModifyProdParams = Type.Object({ prod: Type.String() });
 export type ModifyProdParams = Static<typeof ModifyProdParams>;
 
-export const ModifyProdHeaders = Type.Object({ key: Type.Enum(['color']) });
-export type ModifyProdHeaders = Static<typeof ModifyProdHeaders>;
-
 export const ModifyProdBody = Type.Object({
   childKey: Type.String({ minLength: 1, maxLength: 100 }),
   color: Type.String({ minLength: 1, maxLength: 60 }),

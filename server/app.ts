@@ -19,11 +19,12 @@ import { Refunds } from './modules/payments/refunds.ts';
 import { devPaymentRoutes } from './modules/payments/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { wishlistRoutes } from './modules/wishlist/routes.ts';
+import { BrowserTokens, registerCsrfCheck } from './platform/csrf.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import { scheduleHousekeeping } from './platform/housekeeping.ts';
 import { imageRoutes } from './platform/images/routes.ts';
 import { registerKeyHeaderRouting } from './platform/key-header.ts';
-import { registerCsrfCheck, Sessions } from './platform/sessions.ts';
+import { Sessions } from './platform/sessions.ts';
 import { createSmsSender } from './platform/sms/index.ts';
 import { registerWebApp } from './platform/web.ts';
 
@@ -41,6 +42,8 @@ export interface AppDeps {
 export interface AppContext {
   config: Config;
   db: Db;
+  /** the browser's cookie and its CSRF token, which outlive any one session */
+  browser: BrowserTokens;
   sessions: Sessions;
   catalog: Catalog;
   gateway: PaymentGateway;
@@ -73,10 +76,12 @@ export async function buildApp(deps: AppDeps) {
     config.nodeEnv === 'production',
     config.sessionCacheMs,
   );
+  const browser = new BrowserTokens(config.sessionSecret, config.nodeEnv === 'production');
   const gateway = createPaymentGateway(config, db);
   const ctx: AppContext = {
     config,
     db,
+    browser,
     sessions,
     catalog: new Catalog(db),
     gateway,
@@ -85,9 +90,9 @@ export async function buildApp(deps: AppDeps) {
 
   registerErrorHandling(app);
   allowEmptyJsonBody(app);
-  registerKeyHeaderRouting(app);
+  const keys = registerKeyHeaderRouting(app);
   await app.register(fastifyCookie);
-  registerCsrfCheck(app, sessions);
+  registerCsrfCheck(app, browser);
 
   const sms = createSmsSender(config, app.log);
   const accounts = new AccountsService({
@@ -111,6 +116,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(orderRoutes, ctx);
   await app.register(reviewRoutes, ctx);
   await app.register(devPaymentRoutes, ctx);
+  keys.answerUnknownKeys();
 
   await registerWebApp(app, deps.webDir ?? DEFAULT_WEB_DIR);
   return app;

@@ -87,7 +87,6 @@ export interface CustomersTable {
 
 export interface SessionsTable {
   id: string;
-  csrf_token: string;
   customer_id: number | null;
   verified_phone: string | null;
   verified_until: MaybeTimestamp;
@@ -289,6 +288,13 @@ export interface SimGatewayRefundsTable {
   created_at: DefaultedTimestamp;
 }
 
+export interface RateEventsTable {
+  id: Generated<string>;
+  bucket: string;
+  subject: string;
+  at: DefaultedTimestamp;
+}
+
 export interface Database {
   sellers: SellersTable;
   delivery_partners: DeliveryPartnersTable;
@@ -314,6 +320,7 @@ export interface Database {
   sim_gateway_orders: SimGatewayOrdersTable;
   sim_gateway_payments: SimGatewayPaymentsTable;
   sim_gateway_refunds: SimGatewayRefundsTable;
+  rate_events: RateEventsTable;
 }
 
 export type Product = Selectable<ProductsTable>;

@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/connect.ts';
-import { hmacHex, randomToken, safeEqual } from './crypto.ts';
+import { hmacHex, randomToken } from './crypto.ts';
 import { forbidden } from './errors.ts';
 
 export const SESSION_COOKIE = 'haat_sid';
@@ -11,26 +11,20 @@ const TOUCH_EVERY_MS = 3600 * 1000;
 
 export interface Session {
   id: string;
-  csrfToken: string;
   customerId: number | null;
   verifiedPhone: string | null;
   verifiedUntil: Date | null;
 }
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** false on routes that authenticate otherwise (webhooks, back office) */
-    csrf?: boolean;
-  }
-}
-
-const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+type SessionFields = Partial<Pick<Session, 'customerId' | 'verifiedPhone' | 'verifiedUntil'>>;
 
 // bounds the session cache's memory; the oldest entries go first
 const CACHE_MAX_ENTRIES = 50_000;
 
 /**
- * Server-side sessions in the database, keyed by an HMAC of the cookie's random token.
+ * Server-side sessions in the database, keyed by an HMAC of the cookie's random token. A session row is
+ * written only when there is something to keep (a verified phone, a login): a visitor who only browses
+ * has a browser cookie (see csrf.ts) and no row.
  *
  * Every change goes through this class, so this process's cache of recent lookups is always current;
  * another instance behind the same database sees a sign-out within `cacheMs` at the most.
@@ -65,13 +59,6 @@ export class Sessions {
     return session;
   }
 
-  /** The request's session; a 403 when it has none (a write that passed the CSRF check always has one). */
-  async require(request: FastifyRequest): Promise<Session> {
-    const session = await this.current(request);
-    if (!session) throw forbidden('Your session has expired, please reload the page');
-    return session;
-  }
-
   /** The logged-in customer's id; a 403 (session lost) otherwise. */
   async requireCustomer(request: FastifyRequest): Promise<number> {
     const session = await this.current(request);
@@ -79,26 +66,23 @@ export class Sessions {
     return session.customerId;
   }
 
-  /** Replaces the session with a fresh one (new token and CSRF token), as at login. */
-  async rotate(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    fields: Partial<Pick<Session, 'customerId' | 'verifiedPhone' | 'verifiedUntil'>>,
-  ): Promise<Session> {
+  /**
+   * Replaces the session with one under a new id, as at login, so a cookie planted before never reaches
+   * the logged-in session; what the old one held is kept unless `fields` says otherwise.
+   */
+  async rotate(request: FastifyRequest, reply: FastifyReply, fields: SessionFields): Promise<Session> {
     const old = await this.current(request);
     if (old) {
       this.cache.delete(old.id);
       await this.db.deleteFrom('sessions').where('id', '=', old.id).execute();
     }
-    const session = await this.start(reply, fields);
+    const kept = old && { verifiedPhone: old.verifiedPhone, verifiedUntil: old.verifiedUntil };
+    const session = await this.start(reply, { ...kept, ...fields });
     this.loaded.set(request, Promise.resolve(session));
     return session;
   }
 
-  async update(
-    session: Session,
-    fields: Partial<Pick<Session, 'customerId' | 'verifiedPhone' | 'verifiedUntil'>>,
-  ): Promise<void> {
+  async update(session: Session, fields: SessionFields): Promise<void> {
     await this.db
       .updateTable('sessions')
       .set({
@@ -121,22 +105,10 @@ export class Sessions {
     return true;
   }
 
-  async verifyCsrf(request: FastifyRequest): Promise<void> {
-    const header = request.headers['x-csrf-token'];
-    const session = await this.current(request);
-    if (!session || typeof header !== 'string' || !safeEqual(header, session.csrfToken)) {
-      throw forbidden('Missing or invalid CSRF token');
-    }
-  }
-
-  private async start(
-    reply: FastifyReply,
-    fields: Partial<Pick<Session, 'customerId' | 'verifiedPhone' | 'verifiedUntil'>>,
-  ): Promise<Session> {
+  private async start(reply: FastifyReply, fields: SessionFields): Promise<Session> {
     const token = randomToken();
     const session: Session = {
       id: hmacHex(this.secret, token),
-      csrfToken: randomToken(),
       customerId: fields.customerId ?? null,
       verifiedPhone: fields.verifiedPhone ?? null,
       verifiedUntil: fields.verifiedUntil ?? null,
@@ -145,7 +117,6 @@ export class Sessions {
       .insertInto('sessions')
       .values({
         id: session.id,
-        csrf_token: session.csrfToken,
         customer_id: session.customerId,
         verified_phone: session.verifiedPhone,
         verified_until: session.verifiedUntil,
@@ -195,7 +166,7 @@ export class Sessions {
   private async read(id: string): Promise<Session | null> {
     const row = await this.db
       .selectFrom('sessions')
-      .select(['id', 'csrf_token', 'customer_id', 'verified_phone', 'verified_until', 'last_seen_at'])
+      .select(['id', 'customer_id', 'verified_phone', 'verified_until', 'last_seen_at'])
       .where('id', '=', id)
       .executeTakeFirst();
     if (!row) return null;
@@ -209,20 +180,9 @@ export class Sessions {
     }
     return {
       id: row.id,
-      csrfToken: row.csrf_token,
       customerId: row.customer_id,
       verifiedPhone: row.verified_phone,
       verifiedUntil: row.verified_until ? new Date(row.verified_until) : null,
     };
   }
-}
-
-/** Every unsafe request carries the session's CSRF token, unless its route authenticates otherwise. */
-export function registerCsrfCheck(app: FastifyInstance, sessions: Sessions): void {
-  // onRequest: before the body is parsed or validated, so a forged request learns nothing more
-  app.addHook('onRequest', async (request) => {
-    if (!UNSAFE_METHODS.has(request.method) || request.is404) return;
-    if (request.routeOptions.config?.csrf === false) return;
-    await sessions.verifyCsrf(request);
-  });
 }

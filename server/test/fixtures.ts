@@ -1,7 +1,10 @@
 import { randomInt } from 'node:crypto';
 import type { Prod } from '../../contract/catalog.ts';
+import { loadConfig } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import type { Features, OrderLineStatus, PricedLine, Specs } from '../db/schema.ts';
+import { hmacHex, randomToken } from '../platform/crypto.ts';
+import { SESSION_COOKIE } from '../platform/sessions.ts';
 import type { TestClient } from './http.ts';
 
 export interface ProductSpec {
@@ -141,14 +144,12 @@ export class Fixtures {
     return row.id;
   }
 
-  /** Makes the client's session a logged-in one, as the login call will. */
+  /** Gives the client a logged-in session, as the login call does (the test app's default secret). */
   async logIn(client: TestClient, customerId: number): Promise<void> {
-    if (!client.csrfToken) throw new Error('start the client first');
-    await this.db
-      .updateTable('sessions')
-      .set({ customer_id: customerId })
-      .where('csrf_token', '=', client.csrfToken)
-      .executeTakeFirstOrThrow();
+    const token = randomToken();
+    const id = hmacHex(loadConfig({ NODE_ENV: 'test' }).sessionSecret, token);
+    await this.db.insertInto('sessions').values({ id, customer_id: customerId }).execute();
+    client.setCookie(SESSION_COOKIE, token);
   }
 
   async wish(customerId: number, productId: number, size = ''): Promise<void> {

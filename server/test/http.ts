@@ -12,6 +12,16 @@ export class TestClient {
     return this;
   }
 
+  /** As a cookie the server set (fixtures that log a client in straight through the database). */
+  setCookie(name: string, value: string): void {
+    this.cookies.set(name, value);
+  }
+
+  /** The session cookie's value, or undefined. */
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
   get<T = unknown>(path: string, headers: Record<string, string> = {}) {
     return this.request<T>('GET', path, undefined, headers);
   }

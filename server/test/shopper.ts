@@ -27,13 +27,12 @@ export interface Shopper {
   lname: string;
 }
 
-/** Signs a new shopper up on `client`, which ends logged in with a fresh CSRF token. */
+/** Signs a new shopper up on `client`, which ends logged in; its CSRF token stays the same. */
 export async function signUpShopper(client: TestClient, fields: Partial<Shopper> = {}): Promise<Shopper> {
   const phone = fields.phone ?? uniquePhone();
   const shopper = { phone, mail: `shopper${phone}@example.in`, fname: 'Asha', lname: 'Rao', ...fields };
   await verifyPhone(client, phone);
   const res = await client.post('/api/signUp', shopper, { key: 'login' });
   if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
-  await client.start();
   return shopper;
 }

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import type { Profile } from '../../../contract/accounts.ts';
+import { SESSION_COOKIE } from '../../platform/sessions.ts';
 import { describeEachDatabase } from '../../test/app.ts';
 import { TestClient } from '../../test/http.ts';
 import { signUpShopper, uniquePhone, verifyPhone } from '../../test/shopper.ts';
@@ -65,26 +66,34 @@ describeEachDatabase(
       expect(missing.body.error).toBe('key is required');
     });
 
-    it('signs up the verified phone, logs in with a new cookie and CSRF token, and shows the profile', async () => {
-      const client = new TestClient(t().baseUrl);
-      const check = await client.get<{ csrfToken: string }>('/api/check');
-      client.csrfToken = check.body.csrfToken;
-      const anonymousCookie = sessionCookie(check.headers);
+    it('signs up the verified phone, logs in under a new session id with the same CSRF token', async () => {
+      const client = await t().client();
+      const token = client.csrfToken;
       const record = newShopper();
       await verifyPhone(client, record.phone);
+      const verifiedCookie = client.cookie(SESSION_COOKIE);
+      expect(verifiedCookie).toBeDefined();
 
       const res = await client.post<Answer>('/api/signUp', record, { key: 'login' });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ fname: 'Meera' });
       const loggedInCookie = sessionCookie(res.headers);
-      expect(loggedInCookie).not.toBe(anonymousCookie);
-      expect((await replay(anonymousCookie, '/loginCheck')).status).toBe(403);
+      expect(loggedInCookie).not.toBe(`${SESSION_COOKIE}=${verifiedCookie}`);
+      expect((await replay(`${SESSION_COOKIE}=${verifiedCookie}`, '/loginCheck')).status).toBe(403);
 
-      // the old CSRF token died with the old session
-      const stale = await client.post('/api/otp/send', { phoneNumber: uniquePhone() });
-      expect(stale.status).toBe(403);
-      const fresh = await client.get<{ csrfToken: string }>('/api/check');
-      expect(fresh.body.csrfToken).not.toBe(check.body.csrfToken);
+      // the spec's sign-up flow calls /api/login next, with the token fetched at startup
+      const login = await client.post<Answer>('/api/login', { phoneNumber: record.phone });
+      expect(login.status).toBe(200);
+      expect(login.body).toEqual({ fname: 'Meera' });
+      expect(client.csrfToken).toBe(token);
+      // the verified phone never makes a second account
+      const again = await client.post<Answer>(
+        '/api/signUp',
+        { ...record, mail: `x${record.mail}` },
+        { key: 'login' },
+      );
+      expect(again.status).toBe(409);
+      expect(again.body).toEqual({ error: 'Phone number is already registered' });
 
       const loginCheck = await client.get('/loginCheck');
       expect(loginCheck.status).toBe(200);
@@ -198,30 +207,28 @@ describeEachDatabase(
       expect(res.body).toEqual({ fname: 'अमित' });
     });
 
-    it('logs in only the verified phone, rotating the session; the verification is then used up', async () => {
+    it('logs in only the verified phone, under a new session id; sign-out ends the verification', async () => {
       const shopper = await signUpShopper(await t().client());
-      const client = new TestClient(t().baseUrl);
-      const check = await client.get<{ csrfToken: string }>('/api/check');
-      client.csrfToken = check.body.csrfToken;
+      const client = await t().client();
       const login = (phoneNumber: string) => client.post<Answer>('/api/login', { phoneNumber });
 
       const unverified = await login(shopper.phone);
       expect(unverified.status).toBe(401);
+      expect(unverified.body).toEqual({ error: 'Please verify this phone number with an OTP first' });
       await verifyPhone(client, uniquePhone());
       expect((await login(shopper.phone)).status).toBe(401);
 
       waitForResend();
       await verifyPhone(client, shopper.phone);
+      const verifiedCookie = `${SESSION_COOKIE}=${client.cookie(SESSION_COOKIE)}`;
       const res = await login(shopper.phone);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ fname: shopper.fname });
-      expect(sessionCookie(res.headers)).not.toBe(sessionCookie(check.headers));
-      expect((await replay(sessionCookie(check.headers), '/loginCheck')).status).toBe(403);
-      await client.start();
+      expect(sessionCookie(res.headers)).not.toBe(verifiedCookie);
+      expect((await replay(verifiedCookie, '/loginCheck')).status).toBe(403);
       expect((await client.get('/loginCheck')).status).toBe(200);
 
       expect((await client.get('/api/userSignout')).status).toBe(200);
-      await client.start();
       expect((await login(shopper.phone)).status).toBe(401);
     });
 
@@ -268,6 +275,18 @@ describeEachDatabase(
       const again = await client.get<Answer>('/api/userSignout');
       expect(again.status).toBe(403);
       expect(again.body).toEqual({ error: 'Logged out already' });
+    });
+
+    it('refuses a sign-out that a cross-site page started, and signs out from the shop itself', async () => {
+      const client = await t().client();
+      await signUpShopper(client);
+      const forged = await client.get<Answer>('/api/userSignout', { 'sec-fetch-site': 'cross-site' });
+      expect(forged.status).toBe(403);
+      expect(forged.body).toEqual({ error: 'Sign out from the shop itself' });
+      expect((await client.get('/loginCheck')).status).toBe(200);
+      const own = await client.get('/api/userSignout', { 'sec-fetch-site': 'same-origin' });
+      expect(own.status).toBe(200);
+      expect((await client.get('/loginCheck')).status).toBe(403);
     });
 
     it('a stolen cookie of a signed-out session is no longer logged in', async () => {

@@ -12,15 +12,16 @@ import {
   OtpVerifyBody,
   OtpVerifyResponse,
   Profile,
+  RegisteredResponse,
   SignOutResponse,
-  SignUpBody,
-  SignUpHeaders,
-  SignUpResponse,
+  SignUpMailBody,
+  SignUpPhoneBody,
+  SignUpRecord,
   ThrottledResponse,
 } from '../../../contract/accounts.ts';
 import { CheckResponse } from '../../../contract/session.ts';
 import type { AppContext } from '../../app.ts';
-import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { forbidden, notFound } from '../../platform/errors.ts';
 import { ConsoleSmsSender } from '../../platform/sms/console.ts';
 import type { SmsSender } from '../../platform/sms/sender.ts';
 import type { AccountsService, LoggedIn } from './service.ts';
@@ -31,12 +32,11 @@ export interface AccountRoutesOptions extends AppContext {
 }
 
 export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = async (app, ctx) => {
-  const { accounts, sessions } = ctx;
+  const { accounts, sessions, browser } = ctx;
 
   app.get('/api/check', { schema: { response: { 200: CheckResponse } } }, async (request, reply) => {
-    const session = await sessions.ensure(request, reply);
     reply.header('cache-control', 'no-store');
-    return { csrfToken: session.csrfToken };
+    return { csrfToken: browser.token(request, reply) };
   });
 
   app.post(
@@ -54,14 +54,20 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
   app.post(
     '/api/otp/verify',
     { schema: { body: OtpVerifyBody, response: { 200: OtpVerifyResponse } } },
-    async (request) => {
-      const session = await sessions.require(request);
-      await accounts.verifyCode(session, request.body.phoneNumber, request.body.code);
+    async (request, reply) => {
+      await accounts.verifyCode(
+        () => sessions.ensure(request, reply),
+        request.body.phoneNumber,
+        request.body.code,
+      );
       return { verified: true as const };
     },
   );
 
-  /** Logs the session in: a new cookie and CSRF token, and the verified phone is used up. */
+  /**
+   * Logs the session in under a new session id; the browser's CSRF token stays, and so does the verified
+   * phone (for its 10 minutes), so the spec's `/api/login` right after sign-up answers as well.
+   */
   const logIn = async (request: FastifyRequest, reply: FastifyReply, who: LoggedIn) => {
     await sessions.rotate(request, reply, { customerId: who.customerId });
     reply.header('cache-control', 'no-store');
@@ -71,30 +77,30 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
   app.post(
     '/api/signUp',
     {
-      schema: {
-        headers: SignUpHeaders,
-        body: SignUpBody,
-        response: { 200: SignUpResponse },
-      },
+      constraints: { key: 'phone' },
+      schema: { body: SignUpPhoneBody, response: { 200: RegisteredResponse } },
+    },
+    async (request) => accounts.isPhoneRegistered(request.body.phoneNumber),
+  );
+
+  app.post(
+    '/api/signUp',
+    {
+      constraints: { key: 'mail' },
+      schema: { body: SignUpMailBody, response: { 200: RegisteredResponse } },
+    },
+    async (request) => accounts.isMailRegistered(request.body.mailId),
+  );
+
+  app.post(
+    '/api/signUp',
+    {
+      constraints: { key: 'login' },
+      schema: { body: SignUpRecord, response: { 200: LoginResponse } },
     },
     async (request, reply) => {
-      const body = request.body;
-      switch (request.headers.key) {
-        case 'phone':
-          return accounts.isPhoneRegistered(required(body.phoneNumber, 'phoneNumber'));
-        case 'mail':
-          return accounts.isMailRegistered(required(body.mailId, 'mailId'));
-        case 'login': {
-          const record = {
-            phone: required(body.phone, 'phone'),
-            mail: required(body.mail, 'mail'),
-            fname: required(body.fname, 'fname'),
-            lname: required(body.lname, 'lname'),
-          };
-          const session = await sessions.require(request);
-          return logIn(request, reply, await accounts.signUp(session, record));
-        }
-      }
+      const session = await sessions.current(request);
+      return logIn(request, reply, await accounts.signUp(session, request.body));
     },
   );
 
@@ -102,7 +108,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
     '/api/login',
     { schema: { body: LoginBody, response: { 200: LoginResponse } } },
     async (request, reply) => {
-      const session = await sessions.require(request);
+      const session = await sessions.current(request);
       return logIn(request, reply, await accounts.login(session, request.body.phoneNumber));
     },
   );
@@ -129,12 +135,15 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
     },
   );
 
-  // a GET, as the spec has it; signing someone out is all a forged link could do
+  // a GET, as the spec has it; a browser's Sec-Fetch-Site tells a forged cross-site link from the shop's call
   app.get(
     '/api/userSignout',
     // no automatic HEAD twin: a HEAD must not sign anybody out
     { exposeHeadRoute: false, schema: { response: { 200: SignOutResponse } } },
     async (request, reply) => {
+      if (request.headers['sec-fetch-site'] === 'cross-site') {
+        throw forbidden('Sign out from the shop itself');
+      }
       const session = await sessions.current(request);
       if (!session?.customerId) throw forbidden('Logged out already');
       await sessions.destroy(request, reply);
@@ -155,8 +164,3 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
     );
   }
 };
-
-function required<T>(value: T | undefined, field: string): T {
-  if (value === undefined) throw badRequest(`${field} is required`);
-  return value;
-}

@@ -83,17 +83,17 @@ export class AccountsService {
     return { sent: true, resendAfter: RESEND_AFTER_S };
   }
 
-  /**
-   * Checks the phone's latest code; a match lets this session log in or sign up with that phone.
-   * Every refusal reads 'Incorrect OTP', as the contract says: a wrong, expired, used or exhausted code
-   * is told apart in the log only.
-   */
   /** Codes older than every limit that counts them, of phones that never asked again. */
   sweepCodes(): Promise<number> {
     return store.deleteAllCodesBefore(this.deps.db, new Date(this.deps.now().getTime() - HOUR));
   }
 
-  async verifyCode(session: Session, phone: string, code: string): Promise<void> {
+  /**
+   * Checks the phone's latest code; a match lets this session log in or sign up with that phone.
+   * Every refusal reads 'Incorrect OTP', as the contract says: a wrong, expired, used or exhausted code
+   * is told apart in the log only. `session` is started only once the code matched.
+   */
+  async verifyCode(session: () => Promise<Session>, phone: string, code: string): Promise<void> {
     const { db, sessions } = this.deps;
     const now = this.deps.now();
     const latest = await store.latestCode(db, phone);
@@ -106,7 +106,7 @@ export class AccountsService {
     if (!attempt) throw refuse('too many tries');
     if (!safeEqual(this.hash(phone, code), attempt.code_hash)) throw refuse('wrong code');
     if (!(await store.consumeCode(db, latest.id, now))) throw refuse('used meanwhile');
-    await sessions.update(session, {
+    await sessions.update(await session(), {
       verifiedPhone: phone,
       verifiedUntil: new Date(now.getTime() + VERIFIED_FOR_MS),
     });
@@ -121,7 +121,7 @@ export class AccountsService {
   }
 
   /** Creates the account of the phone this session verified; the caller then logs the session in. */
-  async signUp(session: Session, record: SignUpRecord): Promise<LoggedIn> {
+  async signUp(session: Session | null, record: SignUpRecord): Promise<LoggedIn> {
     const { db } = this.deps;
     this.requireVerified(session, record.phone);
     if (await store.phoneRegistered(db, record.phone)) throw conflict(PHONE_TAKEN);
@@ -143,7 +143,7 @@ export class AccountsService {
   }
 
   /** The customer of the phone this session verified; the caller then logs the session in. */
-  async login(session: Session, phone: string): Promise<LoggedIn> {
+  async login(session: Session | null, phone: string): Promise<LoggedIn> {
     this.requireVerified(session, phone);
     const customer = await store.findCustomerByPhone(this.deps.db, phone);
     if (!customer) throw notFound(PHONE_NOT_REGISTERED);
@@ -172,9 +172,9 @@ export class AccountsService {
     return customer;
   }
 
-  private requireVerified(session: Session, phone: string): void {
-    const until = session.verifiedUntil?.getTime() ?? 0;
-    if (session.verifiedPhone !== phone || until <= this.deps.now().getTime()) {
+  private requireVerified(session: Session | null, phone: string): void {
+    const until = session?.verifiedUntil?.getTime() ?? 0;
+    if (session?.verifiedPhone !== phone || until <= this.deps.now().getTime()) {
       throw unauthorized('Please verify this phone number with an OTP first');
     }
   }

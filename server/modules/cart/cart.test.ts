@@ -133,8 +133,8 @@ describeEachDatabase('cart', (t) => {
       size: 'M',
       addCart: 1,
     });
-    expect(unknownKey.status).toBe(404);
-    expect(unknownKey.body).toEqual({ error: expect.any(String) });
+    expect(unknownKey.status).toBe(400);
+    expect(unknownKey.body).toEqual({ error: 'key is required' });
     const badBody = await client.post(
       `/product/apparel/${kurta.id}`,
       { prodID: kurta.id, size: 'M', addCart: 2 },

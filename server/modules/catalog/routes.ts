@@ -7,7 +7,6 @@ import {
   ListingParams,
   ListingResponse,
   ModifyProdBody,
-  ModifyProdHeaders,
   ModifyProdParams,
   ModifyProdResponse,
   ProductParams,
@@ -97,9 +96,9 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, 
   app.post(
     '/api/:prod/modifyProd',
     {
+      constraints: { key: 'color' },
       schema: {
         params: ModifyProdParams,
-        headers: ModifyProdHeaders,
         body: ModifyProdBody,
         response: { 200: ModifyProdResponse },
       },

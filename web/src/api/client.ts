@@ -34,11 +34,6 @@ export function csrf(): Promise<string> {
   return csrfToken;
 }
 
-/** Login and sign-up rotate the session, and with it the token: the next write fetches the new one. */
-export function resetCsrf(): void {
-  csrfToken = undefined;
-}
-
 interface Options {
   /** the spec's `key` header that selects the action of a shared path */
   key?: string;

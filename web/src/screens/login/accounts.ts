@@ -6,7 +6,7 @@ import type {
   SignUpRecord,
   ThrottledResponse,
 } from '../../../../contract/accounts.ts';
-import { ApiError, api, resetCsrf } from '../../api/client.ts';
+import { ApiError, api } from '../../api/client.ts';
 import { login } from '../../app/session.tsx';
 import { apiPaths } from '../../config/paths.ts';
 
@@ -51,9 +51,8 @@ export interface SignUpState {
   verified: boolean;
 }
 
-/** After login or sign-up: the session was rotated, so the CSRF token is new too. */
+/** After login or sign-up: the browser's CSRF token stays valid, only the login state changes. */
 export function startSession({ fname }: LoginResponse) {
-  resetCsrf();
   login(fname);
 }
 
