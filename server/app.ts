@@ -24,6 +24,7 @@ import { registerErrorHandling } from './platform/errors.ts';
 import { scheduleHousekeeping } from './platform/housekeeping.ts';
 import { imageRoutes } from './platform/images/routes.ts';
 import { registerKeyHeaderRouting } from './platform/key-header.ts';
+import { RateLimits } from './platform/rate-limit.ts';
 import { Sessions } from './platform/sessions.ts';
 import { createSmsSender } from './platform/sms/index.ts';
 import { registerWebApp } from './platform/web.ts';
@@ -49,6 +50,8 @@ export interface AppContext {
   gateway: PaymentGateway;
   /** money going back: record owed refunds in your transaction, send them after it commits */
   refunds: Refunds;
+  /** counted limits shared by every instance (key checks, create-order, uploads, the SMS budget) */
+  limits: RateLimits;
 }
 
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../dist/web', import.meta.url));
@@ -86,6 +89,7 @@ export async function buildApp(deps: AppDeps) {
     catalog: new Catalog(db),
     gateway,
     refunds: new Refunds(db, gateway, app.log),
+    limits: new RateLimits(db, deps.now),
   };
 
   registerErrorHandling(app);
@@ -104,7 +108,11 @@ export async function buildApp(deps: AppDeps) {
     now: deps.now ?? (() => new Date()),
     log: app.log,
   });
-  scheduleHousekeeping(app, { sessions: () => sessions.sweep(), codes: () => accounts.sweepCodes() });
+  scheduleHousekeeping(app, {
+    sessions: () => sessions.sweep(),
+    codes: () => accounts.sweepCodes(),
+    limits: () => ctx.limits.sweep(),
+  });
   await app.register(accountRoutes, { ...ctx, accounts, sms });
   await app.register(catalogRoutes, ctx);
   await app.register(adminRoutes, ctx);

@@ -21,6 +21,7 @@ import {
 } from '../../../contract/accounts.ts';
 import { CheckResponse } from '../../../contract/session.ts';
 import type { AppContext } from '../../app.ts';
+import { answerLoopbackOnly } from '../../platform/dev-routes.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import { ConsoleSmsSender } from '../../platform/sms/console.ts';
 import type { SmsSender } from '../../platform/sms/sender.ts';
@@ -153,14 +154,18 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
 
   if (ctx.config.nodeEnv !== 'production' && ctx.sms instanceof ConsoleSmsSender) {
     const outbox = ctx.sms;
-    app.get(
-      '/api/dev/sms/:phoneNumber',
-      { schema: { params: DevSmsParams, response: { 200: DevSmsResponse } } },
-      async (request) => {
-        const code = outbox.latestCode(request.params.phoneNumber);
-        if (!code) throw notFound('No OTP has been sent to this number');
-        return { code };
-      },
-    );
+    const devRoutes: FastifyPluginAsyncTypebox = async (dev) => {
+      answerLoopbackOnly(dev);
+      dev.get(
+        '/api/dev/sms/:phoneNumber',
+        { schema: { params: DevSmsParams, response: { 200: DevSmsResponse } } },
+        async (request) => {
+          const code = outbox.latestCode(request.params.phoneNumber);
+          if (!code) throw notFound('No OTP has been sent to this number');
+          return { code };
+        },
+      );
+    };
+    await app.register(devRoutes);
   }
 };

@@ -192,5 +192,6 @@ describeEachDatabase(
     RAZORPAY_BASE_URL: fake.url,
     RAZORPAY_KEY_ID: fake.keyId,
     RAZORPAY_KEY_SECRET: fake.keySecret,
+    RAZORPAY_WEBHOOK_SECRET: 'razorpay-provider-test-webhook-secret',
   },
 );

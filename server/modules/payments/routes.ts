@@ -6,6 +6,7 @@ import {
   DevPayResponse,
 } from '../../../contract/payments.ts';
 import type { AppContext } from '../../app.ts';
+import { answerLoopbackOnly } from '../../platform/dev-routes.ts';
 import { gatewayId } from './gateway.ts';
 import { SimulatedGateway } from './simulated.ts';
 import { paymentCapturedEvent, webhookSignature } from './webhook-event.ts';
@@ -14,6 +15,7 @@ import { paymentCapturedEvent, webhookSignature } from './webhook-event.ts';
 export const devPaymentRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, ctx) => {
   const { gateway } = ctx;
   if (ctx.config.nodeEnv === 'production' || !(gateway instanceof SimulatedGateway)) return;
+  answerLoopbackOnly(app);
 
   // deliveries still on their way when the app closes are awaited, as Razorpay's would be retried
   const deliveries = new Set<Promise<void>>();

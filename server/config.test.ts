@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const RAZORPAY = {
+  PAYMENT_PROVIDER: 'razorpay',
+  RAZORPAY_KEY_ID: 'rzp_test_key',
+  RAZORPAY_KEY_SECRET: 'key-secret',
+  RAZORPAY_WEBHOOK_SECRET: 'webhook-secret',
+};
+
+describe('configuration', () => {
+  it('refuses Razorpay without its secrets in any mode, naming what is missing', () => {
+    for (const NODE_ENV of [undefined, 'development', 'test']) {
+      const env = { ...RAZORPAY, NODE_ENV, RAZORPAY_WEBHOOK_SECRET: undefined };
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow('PAYMENT_PROVIDER=razorpay needs RAZORPAY_WEBHOOK_SECRET');
+    }
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'razorpay' })).toThrow(
+      'needs RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET',
+    );
+    expect(loadConfig(RAZORPAY).razorpay.webhookSecret).toBe('webhook-secret');
+  });
+
+  it('gives the simulated gateway its development secrets', () => {
+    const config = loadConfig({});
+    expect(config.paymentProvider).toBe('simulated');
+    expect(config.razorpay.webhookSecret).not.toBe('');
+    expect(config.razorpay.keySecret).not.toBe('');
+  });
+
+  it('reads the SMS budget, and refuses one that is not a whole number', () => {
+    expect(loadConfig({}).smsBudget).toEqual({ hourly: 1000, daily: 10_000 });
+    expect(loadConfig({ SMS_HOURLY_BUDGET: '5', SMS_DAILY_BUDGET: '20' }).smsBudget).toEqual({
+      hourly: 5,
+      daily: 20,
+    });
+    expect(() => loadConfig({ SMS_DAILY_BUDGET: 'lots' })).toThrow('SMS_DAILY_BUDGET must be a whole number');
+  });
+});
