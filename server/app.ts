@@ -1,7 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from 'fastify';
+import { sql } from 'kysely';
 import type { Config } from './config.ts';
 import type { Db } from './db/connect.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
@@ -19,6 +25,7 @@ import { Refunds } from './modules/payments/refunds.ts';
 import { devPaymentRoutes } from './modules/payments/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { wishlistRoutes } from './modules/wishlist/routes.ts';
+import { ChangeFeed, PostgresChangeFeed } from './platform/changes.ts';
 import { BrowserTokens, registerCsrfCheck } from './platform/csrf.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import { scheduleHousekeeping } from './platform/housekeeping.ts';
@@ -37,6 +44,16 @@ export interface AppDeps {
   webDir?: string;
   /** the clock of time-limited rules (one-time codes); tests move it */
   now?: () => Date;
+}
+
+/** Changes announced to every instance on the same PostgreSQL; to this process alone on PGlite. */
+async function openChangeFeed(config: Config, db: Db, log: FastifyBaseLogger): Promise<ChangeFeed> {
+  if (!config.databaseUrl) return new ChangeFeed();
+  const notify = (channel: string, payload: string) =>
+    sql`SELECT pg_notify(${channel}, ${payload})`.execute(db);
+  const feed = new PostgresChangeFeed(config.databaseUrl, notify, log);
+  await feed.start();
+  return feed;
 }
 
 /** What every module's routes receive: the shared services, built once here. */
@@ -81,12 +98,14 @@ export async function buildApp(deps: AppDeps) {
   );
   const browser = new BrowserTokens(config.sessionSecret, config.nodeEnv === 'production');
   const gateway = createPaymentGateway(config, db);
+  const changes = await openChangeFeed(config, db, app.log);
+  app.addHook('onClose', () => changes.close());
   const ctx: AppContext = {
     config,
     db,
     browser,
     sessions,
-    catalog: new Catalog(db),
+    catalog: new Catalog(db, changes),
     gateway,
     refunds: new Refunds(db, gateway, app.log),
     limits: new RateLimits(db, deps.now),

@@ -6,6 +6,7 @@ import {
   type ProductResponse,
   ProductResponse as ProductResponseSchema,
 } from '../../../contract/catalog.ts';
+import { ChangeFeed } from '../../platform/changes.ts';
 import { describeEachDatabase, TEST_ADMIN_TOKEN } from '../../test/app.ts';
 import { type FixtureProduct, Fixtures } from '../../test/fixtures.ts';
 import { TestClient } from '../../test/http.ts';
@@ -39,7 +40,7 @@ describeEachDatabase('catalogue answers sent as made once', (t) => {
   let kurtas: FixtureProduct[];
   let loggedOut: TestClient;
   // reads the catalogue beside the app's own, with nothing cached
-  const fresh = () => new Catalog(t().db);
+  const fresh = () => new Catalog(t().db, new ChangeFeed());
 
   beforeAll(async () => {
     fixtures = new Fixtures(t().db);

@@ -75,6 +75,20 @@ describe('TtlCache', () => {
     expect(await after).toBe('v3');
   });
 
+  it('never keeps a load that was under way when its key was deleted (a sale during a page load)', async () => {
+    const cache = new TtlCache<string>(TTL, 10);
+    const { load, answer } = loader();
+    const before = cache.get('k', load);
+    cache.delete('k');
+    const after = cache.get('k', load);
+    answer('stock before the sale');
+    answer('stock after the sale');
+    expect(await before).toBe('stock before the sale');
+    expect(await after).toBe('stock after the sale');
+    expect(await cache.get('k', load)).toBe('stock after the sale');
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
   it('forgets one key on delete, and keeps the others', async () => {
     const cache = new TtlCache<string>(TTL, 10);
     const load = vi.fn(async () => 'v');

@@ -13,6 +13,7 @@ import {
   type SortCode,
 } from '../../../contract/catalog.ts';
 import type { Db } from '../../db/connect.ts';
+import type { Change, ChangeFeed } from '../../platform/changes.ts';
 import { notFound } from '../../platform/errors.ts';
 import { TtlCache } from './cache.ts';
 import { compareSizes } from './filters.ts';
@@ -67,8 +68,9 @@ export function parseProductId(text: string): number | undefined {
 
 /**
  * The catalogue as shoppers read it. Listings, the home list and product pages are cached for a
- * short while (the database sets the throughput limit): other modules that change what a shopper
- * sees here call productChanged() or invalidate(); anything else shows within a minute.
+ * short while (the database sets the throughput limit). Changes reach the caches through the change
+ * feed, from this instance and from every other one on the same database: other modules that change
+ * what a shopper sees here call productChanged() or invalidate(), which announce it.
  */
 export class Catalog {
   // sized for some tens of MB at most: a summary holds up to 2 x 1,000 ids, a product page 100 reviews
@@ -78,15 +80,28 @@ export class Catalog {
   // a product page as a logged-out shopper sees it; a logged-in one's own part is laid over it
   private readonly productCache = new TtlCache<ProductResponse | undefined>(CACHE_TTL_MS, 2_000);
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly changes: ChangeFeed,
+  ) {
+    changes.onChange((change) => this.forget(change));
+  }
 
-  /** After a change to a product's stock, holds or reviews: its page is read afresh. */
+  /** After a change to a product's stock, holds or reviews: its page is read afresh, on every instance. */
   productChanged(productId: number): void {
-    this.productCache.delete(String(productId));
+    this.changes.announce({ productIds: [productId] });
   }
 
   /** After a change to products or stock that listings show. */
   invalidate(): void {
+    this.changes.announce({ everything: true });
+  }
+
+  private forget(change: Change): void {
+    if ('productIds' in change) {
+      for (const id of change.productIds) this.productCache.delete(String(id));
+      return;
+    }
     this.homeCache.clear();
     this.summaryCache.clear();
     this.pageCache.clear();
