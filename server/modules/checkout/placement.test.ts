@@ -389,6 +389,83 @@ describeEachDatabase('placing the order: key=checkOut, webhook, refunds', (t) =>
       expect(await stockOf(t(), kurta.skus.M)).toBe(4);
     });
 
+    /** a correctly signed payment.captured event for the order's full amount, whatever the gateway says */
+    const claimedCaptured = (paid: CheckoutResult, amount: number) =>
+      JSON.stringify(
+        paymentCapturedEvent({
+          id: paid.razorpay_payment_id,
+          order_id: paid.razorpay_order_id,
+          amount,
+          currency: 'INR',
+          status: 'captured',
+        }),
+      );
+    const attemptStatus = async (gatewayOrderId: string) =>
+      (
+        await t()
+          .db.selectFrom('payment_orders')
+          .select('status')
+          .where('gateway_order_id', '=', gatewayOrderId)
+          .executeTakeFirstOrThrow()
+      ).status;
+
+    it('places nothing for a signed event whose payment the gateway says failed', async () => {
+      const kurta = await product(5);
+      const { client } = await driver.shopper(1, kurta);
+      const order = await driver.createOrder(client, await driver.amountToPay(client));
+      const failed = (await driver.pay(client, order.body.id, 'failure')).body;
+      const body = claimedCaptured(failed, order.body.amount);
+      const res = await deliver(body, sign(body));
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ status: 'unconfirmed' });
+      expect(await traceOf(t(), failed.razorpay_payment_id)).toBeUndefined();
+      expect(await stockOf(t(), kurta.skus.M)).toBe(5);
+      // nothing recorded: the attempt stays open for the reconciler to ask about
+      expect(await attemptStatus(order.body.id)).toBe('created');
+    });
+
+    it('places nothing while the gateway holds another amount; a redelivery once it confirms places', async () => {
+      const kurta = await product(5);
+      const { client } = await driver.shopper(1, kurta);
+      const order = await driver.createOrder(client, await driver.amountToPay(client));
+      const paid = (await driver.pay(client, order.body.id)).body;
+      const gatewayAmount = (paise: number) =>
+        t()
+          .db.updateTable('sim_gateway_payments')
+          .set({ amount_paise: paise })
+          .where('id', '=', paid.razorpay_payment_id)
+          .execute();
+      await gatewayAmount(order.body.amount - 100);
+      const body = claimedCaptured(paid, order.body.amount);
+      const first = await deliver(body, sign(body), 'evt_shortAmount0001');
+      expect(await first.json()).toEqual({ status: 'unconfirmed' });
+      expect(await traceOf(t(), paid.razorpay_payment_id)).toBeUndefined();
+      expect(await attemptStatus(order.body.id)).toBe('created');
+
+      await gatewayAmount(order.body.amount);
+      const again = await deliver(body, sign(body), 'evt_shortAmount0001');
+      expect(await again.json()).toEqual({ status: 'placed' });
+      expect((await traceOf(t(), paid.razorpay_payment_id))?.orders).toEqual([
+        expect.objectContaining({ placed_by: 'webhook' }),
+      ]);
+    });
+
+    it("takes nothing but the payment id from the event: the gateway's amount is the one recorded", async () => {
+      const kurta = await product(5);
+      const { client } = await driver.shopper(1, kurta);
+      const order = await driver.createOrder(client, await driver.amountToPay(client));
+      const paid = (await driver.pay(client, order.body.id)).body;
+      // the event under-reports the amount; the gateway confirms the full one
+      const body = claimedCaptured(paid, 100);
+      expect(await (await deliver(body, sign(body))).json()).toEqual({ status: 'placed' });
+      const recorded = await t()
+        .db.selectFrom('payments')
+        .select('amount_paise')
+        .where('gateway_payment_id', '=', paid.razorpay_payment_id)
+        .executeTakeFirstOrThrow();
+      expect(recorded.amount_paise).toBe(order.body.amount);
+    });
+
     it('ignores a genuine event about a payment that is not ours, or not a payment', async () => {
       const stranger = JSON.stringify(
         paymentCapturedEvent({

@@ -54,15 +54,27 @@ export class Placement {
     return refunded ? { refundMessage: REFUND_MESSAGE } : {};
   }
 
-  /** The webhook's and reconciler's way in: a payment the gateway reported; not ours or unpaid: nothing. */
-  async placeReported(payment: GatewayPayment, by: Exclude<PlacedBy, 'browser'>): Promise<boolean> {
+  /**
+   * The webhook's way in: the event names the payment, the gateway says what it is (a signed event is
+   * still not proof of money). Not ours: `ignored`; ours but not paid in full: `unconfirmed`, and
+   * nothing is recorded, so the reconciler asks the gateway about the attempt again later.
+   */
+  async placeNotified(gatewayPaymentId: string): Promise<'placed' | 'ignored' | 'unconfirmed'> {
+    const confirmed = await this.confirm(gatewayPaymentId);
+    if (!confirmed.ok) return confirmed.reason === 'unpaid' ? 'unconfirmed' : 'ignored';
+    await this.place(confirmed.paymentId, 'webhook');
+    return 'placed';
+  }
+
+  /** The reconciler's way in: a payment as the gateway itself answered it; not ours or unpaid: nothing. */
+  async placeReported(payment: GatewayPayment): Promise<boolean> {
     const confirmed = await this.record(payment);
     if (!confirmed.ok) return false;
-    await this.place(confirmed.paymentId, by);
+    await this.place(confirmed.paymentId, 'reconciler');
     return true;
   }
 
-  /** Our record of the payment, made from the gateway's answer when the browser never verified it. */
+  /** Our record of the payment (only ever made from the gateway's answer), else the gateway's answer now. */
   private async confirm(gatewayPaymentId: string): Promise<Confirmation> {
     const known = await placements.payment(this.db, { gatewayId: gatewayPaymentId });
     if (known) return { ok: true, paymentId: known.id, customerId: known.customerId };

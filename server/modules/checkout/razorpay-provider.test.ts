@@ -12,8 +12,10 @@ import { startFakeRazorpay } from '../../test/fake-razorpay.ts';
 import { Fixtures } from '../../test/fixtures.ts';
 import { RazorpayGateway } from '../payments/razorpay.ts';
 import { Refunds } from '../payments/refunds.ts';
+import { paymentCapturedEvent, webhookSignature } from '../payments/webhook-event.ts';
 
 const fake = await startFakeRazorpay();
+const webhookSecret = 'razorpay-provider-test-webhook-secret';
 afterAll(() => fake.close());
 
 describeEachDatabase(
@@ -179,6 +181,79 @@ describeEachDatabase(
       expect(refundsAtRazorpay(payment.id)).toHaveLength(1);
     });
 
+    /** a correctly signed payment.captured event claiming the order's full amount */
+    const deliverCaptured = (orderId: string, paymentId: string, eventId: string) => {
+      const body = JSON.stringify(
+        paymentCapturedEvent({
+          id: paymentId,
+          order_id: orderId,
+          amount: 70_000,
+          currency: 'INR',
+          status: 'captured',
+        }),
+      );
+      return fetch(`${t().baseUrl}/api/webhooks/razorpay`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-razorpay-signature': webhookSignature(webhookSecret, body),
+          'x-razorpay-event-id': eventId,
+        },
+        body,
+      });
+    };
+    const ordersOf = (customerId: number) =>
+      t().db.selectFrom('orders').select('placed_by').where('customer_id', '=', customerId).execute();
+    async function createdOrder() {
+      const { client, customerId } = await buyer();
+      const created = await client.post<CreateOrderResponse>('/create-order', {
+        amount: 70_000,
+        currency: 'INR',
+      });
+      return { customerId, orderId: created.body.id };
+    }
+
+    it('places a webhook-reported payment once Razorpay confirms it, and not while it holds another amount', async () => {
+      const short = await createdOrder();
+      const underpaid = fake.capture(short.orderId, 69_900);
+      const refused = await deliverCaptured(short.orderId, underpaid.id, 'evt_rzpShort000001');
+      expect(await refused.json()).toEqual({ status: 'unconfirmed' });
+      expect(fake.received).toContainEqual(
+        expect.objectContaining({ method: 'GET', path: `/v1/payments/${underpaid.id}` }),
+      );
+      expect(await ordersOf(short.customerId)).toEqual([]);
+
+      const full = await createdOrder();
+      const payment = fake.capture(full.orderId);
+      const placed = await deliverCaptured(full.orderId, payment.id, 'evt_rzpFull0000001');
+      expect(await placed.json()).toEqual({ status: 'placed' });
+      expect(await ordersOf(full.customerId)).toEqual([{ placed_by: 'webhook' }]);
+    });
+
+    it('ignores a signed event about a payment Razorpay does not know', async () => {
+      const { customerId, orderId } = await createdOrder();
+      const res = await deliverCaptured(orderId, 'pay_UnknownToRzp01', 'evt_rzpUnknown0001');
+      expect(await res.json()).toEqual({ status: 'ignored' });
+      expect(await ordersOf(customerId)).toEqual([]);
+    });
+
+    it('answers 502 while Razorpay cannot be asked, so the event comes again and places then', async () => {
+      const { customerId, orderId } = await createdOrder();
+      const payment = fake.capture(orderId);
+      fake.outage = {
+        status: 500,
+        body: JSON.stringify({ error: { code: 'SERVER_ERROR', description: 'down' } }),
+      };
+      try {
+        expect((await deliverCaptured(orderId, payment.id, 'evt_rzpOutage00001')).status).toBe(502);
+      } finally {
+        fake.outage = undefined;
+      }
+      expect(await ordersOf(customerId)).toEqual([]);
+      const retried = await deliverCaptured(orderId, payment.id, 'evt_rzpOutage00001');
+      expect(await retried.json()).toEqual({ status: 'placed' });
+    });
+
     it('has no development payment endpoints', async () => {
       const client = await t().client();
       expect((await client.post('/api/dev/pay', { orderId: 'order_x', outcome: 'success' })).status).toBe(
@@ -192,6 +267,6 @@ describeEachDatabase(
     RAZORPAY_BASE_URL: fake.url,
     RAZORPAY_KEY_ID: fake.keyId,
     RAZORPAY_KEY_SECRET: fake.keySecret,
-    RAZORPAY_WEBHOOK_SECRET: 'razorpay-provider-test-webhook-secret',
+    RAZORPAY_WEBHOOK_SECRET: webhookSecret,
   },
 );

@@ -42,7 +42,7 @@ export class Reconciler {
     for (const { gateway_payment_id } of await placements.paidUnplaced(this.db, seconds)) {
       await this.attempt(`place payment ${gateway_payment_id}`, async () => {
         const payment = await this.gateway.fetchPayment(gateway_payment_id);
-        if (payment) await this.placement.placeReported(payment, 'reconciler');
+        if (payment) await this.placement.placeReported(payment);
       });
     }
     for (const { id, gateway_order_id } of await placements.unheardOrders(this.db, seconds)) {
@@ -50,7 +50,7 @@ export class Reconciler {
         const payments = await this.gateway.orderPayments(gateway_order_id);
         await placements.markAsked(this.db, id);
         for (const payment of payments.filter(isPaid)) {
-          await this.placement.placeReported(payment, 'reconciler');
+          await this.placement.placeReported(payment);
         }
       });
     }

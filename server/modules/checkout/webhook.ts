@@ -1,7 +1,6 @@
 import type { Db } from '../../db/connect.ts';
 import { safeEqual } from '../../platform/crypto.ts';
 import { badRequest } from '../../platform/errors.ts';
-import type { GatewayPayment } from '../payments/gateway.ts';
 import { webhookSignature } from '../payments/webhook-event.ts';
 import type { Placement } from './placement.ts';
 import * as store from './webhook-store.ts';
@@ -11,14 +10,15 @@ const PAID_EVENTS = ['payment.captured', 'order.paid'];
 
 interface Event {
   event?: unknown;
-  payload?: { payment?: { entity?: Partial<GatewayPayment> } };
+  payload?: { payment?: { entity?: { id?: unknown } } };
 }
 
-export type WebhookOutcome = 'placed' | 'ignored' | 'duplicate';
+export type WebhookOutcome = 'placed' | 'ignored' | 'unconfirmed' | 'duplicate';
 
 /**
  * Razorpay's webhook: the browser may never come back after paying (closed tab, lost network, a
- * restart between verify and checkout), so a signed "paid" event places the order too.
+ * restart between verify and checkout), so a signed "paid" event places the order too, once the
+ * gateway confirms the payment it names.
  */
 export class PaymentWebhook {
   constructor(
@@ -35,10 +35,11 @@ export class PaymentWebhook {
     const id = typeof eventId === 'string' && eventId ? eventId : undefined;
     // a replay changes nothing; placing is idempotent anyway, this spares the gateway a question
     if (id && (await store.seen(this.db, id))) return 'duplicate';
-    const payment = paidPayment(event);
-    const placed = payment ? await this.placement.placeReported(payment, 'webhook') : false;
-    if (id) await store.remember(this.db, id, String(event.event));
-    return placed ? 'placed' : 'ignored';
+    const paymentId = paidPaymentId(event);
+    const outcome = paymentId ? await this.placement.placeNotified(paymentId) : 'ignored';
+    // an unconfirmed payment stays open: a redelivery of the same event asks the gateway again
+    if (id && outcome !== 'unconfirmed') await store.remember(this.db, id, String(event.event));
+    return outcome;
   }
 }
 
@@ -52,18 +53,10 @@ function parse(rawBody: string): Event {
   throw badRequest('Webhook body is not a JSON object');
 }
 
-function paidPayment(event: Event): GatewayPayment | undefined {
+/** Only the payment's id is read: its order, amount, currency and status are the gateway's to say. */
+function paidPaymentId(event: Event): string | undefined {
   const entity = event.payload?.payment?.entity;
   if (typeof event.event !== 'string' || !PAID_EVENTS.includes(event.event) || !entity) return undefined;
-  const { id, order_id, amount, currency, status } = entity;
-  if (
-    typeof id !== 'string' ||
-    typeof order_id !== 'string' ||
-    typeof amount !== 'number' ||
-    typeof currency !== 'string' ||
-    typeof status !== 'string'
-  ) {
-    throw badRequest('Webhook payment entity is incomplete');
-  }
-  return { id, order_id, amount, currency, status };
+  if (typeof entity.id !== 'string' || !entity.id) throw badRequest('Webhook payment entity has no id');
+  return entity.id;
 }
