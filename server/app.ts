@@ -28,10 +28,12 @@ import { wishlistRoutes } from './modules/wishlist/routes.ts';
 import { ChangeFeed, PostgresChangeFeed } from './platform/changes.ts';
 import { BrowserTokens, registerCsrfCheck } from './platform/csrf.ts';
 import { registerErrorHandling } from './platform/errors.ts';
+import { registerHealth } from './platform/health.ts';
 import { scheduleHousekeeping } from './platform/housekeeping.ts';
 import { imageRoutes } from './platform/images/routes.ts';
 import { registerKeyHeaderRouting } from './platform/key-header.ts';
 import { RateLimits } from './platform/rate-limit.ts';
+import { registerRequestIdHeader, requestId } from './platform/request-id.ts';
 import { Sessions } from './platform/sessions.ts';
 import { createSmsSender } from './platform/sms/index.ts';
 import { registerWebApp } from './platform/web.ts';
@@ -78,6 +80,7 @@ export async function buildApp(deps: AppDeps) {
     logger: deps.logger ?? false,
     bodyLimit: 1024 * 1024,
     trustProxy: deps.config.trustProxy,
+    genReqId: requestId,
     // ids in paths are plain; reject pathological URLs early
     routerOptions: { maxParamLength: 2000, ignoreTrailingSlash: true },
     // a malformed URL or content type gets our JSON error shape like everything else
@@ -112,6 +115,12 @@ export async function buildApp(deps: AppDeps) {
   };
 
   registerErrorHandling(app);
+  registerRequestIdHeader(app);
+  let stopping = false;
+  app.addHook('preClose', async () => {
+    stopping = true;
+  });
+  registerHealth(app, { db, stopping: () => stopping });
   allowEmptyJsonBody(app);
   const keys = registerKeyHeaderRouting(app);
   await app.register(fastifyCookie);

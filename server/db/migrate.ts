@@ -24,12 +24,23 @@ class SqlFileMigrationProvider implements MigrationProvider {
   }
 }
 
+const migrator = (db: Db) => new Migrator({ db, provider: new SqlFileMigrationProvider() });
+
+/**
+ * Applies every migration not applied yet. Safe when several instances start at once: Kysely's
+ * migrator holds a lock (a row of kysely_migration_lock) while it works, so each runs exactly once.
+ */
 export async function migrate(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: new SqlFileMigrationProvider() });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await migrator(db).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     const name = failed ? ` (${failed.migrationName})` : '';
     throw new Error(`database migration failed${name}: ${error instanceof Error ? error.message : error}`);
   }
+}
+
+/** The migrations this code has that the database has not applied. */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const migrations = await migrator(db).getMigrations();
+  return migrations.filter((m) => !m.executedAt).map((m) => m.name);
 }

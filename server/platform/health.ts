@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { Db } from '../db/connect.ts';
+import { pendingMigrations } from '../db/migrate.ts';
+
+export interface HealthDeps {
+  db: Db;
+  /** true once shutdown began: the load balancer should send new shoppers elsewhere */
+  stopping: () => boolean;
+}
+
+/**
+ * `GET /healthz`: the process answers (a load balancer restarts it otherwise).
+ * `GET /readyz`: it can serve shoppers: the database answers and every migration is applied; 503 with
+ * the reason otherwise, and from the moment shutdown begins.
+ */
+export function registerHealth(app: FastifyInstance, deps: HealthDeps): void {
+  let migrated = false;
+  const notReady = async (): Promise<string | undefined> => {
+    if (deps.stopping()) return 'shutting down';
+    try {
+      await sql`SELECT 1`.execute(deps.db);
+    } catch {
+      return 'the database does not answer';
+    }
+    if (!migrated) {
+      const pending = await pendingMigrations(deps.db);
+      if (pending.length) return `migrations not applied: ${pending.join(', ')}`;
+      // applied migrations are never taken back: asked once
+      migrated = true;
+    }
+    return undefined;
+  };
+
+  app.get('/healthz', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { status: 'ok' };
+  });
+
+  app.get('/readyz', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const reason = await notReady();
+    if (reason) return reply.code(503).send({ error: `Not ready: ${reason}` });
+    return { status: 'ready' };
+  });
+}
