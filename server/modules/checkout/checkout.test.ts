@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   AMOUNT_CHANGED_MESSAGE,
@@ -242,6 +243,78 @@ describeEachDatabase('checkout: create-order, holds, verify-payment, dev payment
       await fixtures.hold(other, skuId, 2, 'expired');
       const { client } = await shopper(2, scarce);
       expect((await createOrder(client, await amountToPay(client))).status).toBe(200);
+    });
+  });
+
+  describe('holds are not extended without paying (decision 010)', () => {
+    /** the shopper's attempts and holds, as if made `minutes` earlier */
+    async function backdate(customerId: number, minutes: number) {
+      const attempts = t().db.selectFrom('payment_orders').select('id').where('customer_id', '=', customerId);
+      await t()
+        .db.updateTable('payment_orders')
+        .set({ created_at: sql<Date>`created_at - make_interval(mins => ${minutes})` })
+        .where('customer_id', '=', customerId)
+        .execute();
+      await t()
+        .db.updateTable('stock_holds')
+        .set({ expires_at: sql<Date>`expires_at - make_interval(mins => ${minutes})` })
+        .where('payment_order_id', 'in', attempts)
+        .execute();
+    }
+    const liveHoldEnd = async (customerId: number) => {
+      const holds = await liveHolds(customerId);
+      expect(holds).toHaveLength(1);
+      return new Date(holds[0]?.expires_at ?? 0).getTime();
+    };
+    const minutesLeft = (end: number) => (end - Date.now()) / 60_000;
+
+    it('ends a new attempt’s holds, or those after a release, when the first unpaid attempt’s end', async () => {
+      const { client, customerId } = await shopper(1);
+      const amount = await amountToPay(client);
+      expect((await createOrder(client, amount)).status).toBe(200);
+      await backdate(customerId, 10);
+      const firstEnd = await liveHoldEnd(customerId);
+      expect(minutesLeft(firstEnd)).toBeLessThanOrEqual(5);
+
+      const second = await createOrder(client, amount);
+      expect(second.status).toBe(200);
+      expect(await liveHoldEnd(customerId)).toBe(firstEnd);
+
+      await client.post('/api/payments/release', { orderId: second.body.id });
+      expect((await createOrder(client, amount)).status).toBe(200);
+      expect(await liveHoldEnd(customerId)).toBe(firstEnd);
+    });
+
+    it('holds nothing once the first 15 minutes are spent: others may buy the units', async () => {
+      const scarce = await fixtures.product({ sizes: [['M', 2]] });
+      const first = await shopper(2, scarce);
+      const amount = await amountToPay(first.client);
+      expect((await createOrder(first.client, amount)).status).toBe(200);
+      await backdate(first.customerId, 16);
+      // the shopper may still pay: the order is placed if the units are still free, refunded if not
+      expect((await createOrder(first.client, amount)).status).toBe(200);
+      expect(await available(scarce)).toEqual({ M: 2 });
+      const second = await shopper(2, scarce);
+      expect((await createOrder(second.client, await amountToPay(second.client))).status).toBe(200);
+    });
+
+    it('holds a fresh 15 minutes an hour after the last unpaid attempt', async () => {
+      const { client, customerId } = await shopper(1);
+      const amount = await amountToPay(client);
+      expect((await createOrder(client, amount)).status).toBe(200);
+      await backdate(customerId, 61);
+      expect((await createOrder(client, amount)).status).toBe(200);
+      expect(minutesLeft(await liveHoldEnd(customerId))).toBeGreaterThan(14);
+    });
+
+    it('holds a fresh 15 minutes for the next purchase once the shopper paid', async () => {
+      const { client, customerId } = await shopper(1);
+      const paid = await driver.paid(client);
+      expect((await driver.checkOut(client, paid)).status).toBe(200);
+      await backdate(customerId, 10);
+      await fixtures.cartLine(customerId, kurta.skus.M ?? 0, 1);
+      expect((await createOrder(client, await amountToPay(client))).status).toBe(200);
+      expect(minutesLeft(await liveHoldEnd(customerId))).toBeGreaterThan(14);
     });
   });
 

@@ -69,8 +69,9 @@ export class Checkout {
   }
 
   /**
-   * Holds the cart's units for 15 minutes and opens a gateway order for the cart's amount. Everything
-   * is refused (409) before any money moves when the amount differs or the units are not free.
+   * Holds the cart's units (15 minutes from the shopper's first unpaid attempt, decision 010) and opens
+   * a gateway order for the cart's amount. Everything is refused (409) before any money moves when the
+   * amount differs or the units are not free.
    */
   async createOrder(customerId: number, clientAmountPaise: number): Promise<CreateOrderResponse> {
     const receipt = gatewayId('rcpt');

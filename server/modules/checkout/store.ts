@@ -5,6 +5,8 @@ import { AVAILABLE_UNITS } from '../../db/stock.ts';
 import type { GatewayPayment } from '../payments/gateway.ts';
 
 const HOLD_MINUTES = 15;
+/** how long an unpaid attempt on a size keeps counting against the shopper's next holds (decision 010) */
+const UNPAID_WINDOW_MINUTES = 60;
 
 /**
  * Locks the SKUs in id order (so two shoppers' checkouts never deadlock) and answers each one's units
@@ -72,12 +74,23 @@ export async function insertPaymentOrder(db: Db, order: NewPaymentOrder): Promis
         payment_order_id: row.id,
         sku_id: line.skuId,
         quantity: line.quantity,
-        expires_at: sql<Date>`now() + make_interval(mins => ${HOLD_MINUTES})`,
+        expires_at: holdEnd(order.customerId, line.skuId),
       })),
     )
     .execute();
   return row.id;
 }
+
+/**
+ * 15 minutes from the shopper's first unpaid attempt on this size in the last hour (now, when there is
+ * none): trying again, or releasing and trying again, never holds the units longer (decision 010).
+ */
+const holdEnd = (customerId: number, skuId: number) => sql<Date>`coalesce((
+    SELECT min(p.created_at) FROM payment_orders p JOIN stock_holds h ON h.payment_order_id = p.id
+    WHERE p.customer_id = ${customerId} AND h.sku_id = ${skuId}
+      AND p.status IN ('created', 'failed', 'expired')
+      AND p.created_at > now() - make_interval(mins => ${UNPAID_WINDOW_MINUTES})
+  ), now()) + make_interval(mins => ${HOLD_MINUTES})`;
 
 export async function setGatewayOrderId(db: Db, paymentOrderId: number, gatewayOrderId: string) {
   await db
