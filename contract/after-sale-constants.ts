@@ -1,15 +1,12 @@
 /**
- * After the sale's plain constants and messages (spec sections 8 and 9), apart from the schemas so the
- * web app imports them as values without bundling TypeBox. contract/orders.ts and contract/reviews.ts
- * re-export them.
+ * After the sale's plain messages (spec section 8), apart from the schemas so the web app imports them as
+ * values without bundling TypeBox. contract/orders.ts and contract/reviews.ts re-export them. The time
+ * limits and the cancellation charge are in shopping-rules.ts.
  */
 
 // Orders: cancel, return, rate
-export const CANCELLATION_CHARGE_PERCENT = 10;
-export const FREE_CANCELLATION_HOURS = 24;
 export const CANCEL_CONFIRM = 'Are you sure to cancel this?';
 export const CANCELLED_MESSAGE = 'Your item has been cancelled! Refund has been initiated';
-export const RETURN_WINDOW_HOURS = 24;
 export const RETURN_PROMPT = 'Please elaborate the issue with the product';
 export const RETURN_SUBMITTED_MESSAGE = 'Your request has been submitted!';
 export const RATE_FIRST_MESSAGE = 'Please rate the product before submitting';

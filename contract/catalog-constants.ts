@@ -3,9 +3,6 @@
  * without bundling TypeBox. contract/catalog.ts re-exports them.
  */
 
-/** Listing page size (spec section 9). */
-export const PAGE_SIZE = 20;
-
 /** Fields never shown as specifications (spec section 3). */
 export const HIDDEN_PRODUCT_FIELDS = [
   'sellerId',

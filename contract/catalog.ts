@@ -74,7 +74,8 @@ export const ListingResponse = Type.Object({
 });
 export type ListingResponse = Static<typeof ListingResponse>;
 
-export { FEATURE_LABELS, HIDDEN_PRODUCT_FIELDS, PAGE_SIZE } from './catalog-constants.ts';
+export { FEATURE_LABELS, HIDDEN_PRODUCT_FIELDS } from './catalog-constants.ts';
+export { PAGE_SIZE } from './shopping-rules.ts';
 
 // GET /product/ind/{prod}/{productID} ------------------------------------------------------------
 

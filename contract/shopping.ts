@@ -1,6 +1,9 @@
 import { type Static, Type } from 'typebox';
 import { Prod } from './catalog.ts';
 
+// the limits and their messages, for the server modules that import the schemas beside them
+export * from './shopping-rules.ts';
+
 /** The logged-in shopper's delivery check, wishlist and cart (issue 4). Prices in whole rupees. */
 
 // POST /api/pincheck --------------------------------------------------------------------------------
@@ -18,7 +21,6 @@ export const PincheckBody = Type.Object(
 export type PincheckBody = Static<typeof PincheckBody>;
 /** true: the partner serves the pincode; false: it does not, or no such pincode exists */
 export const PincheckResponse = Type.Boolean();
-export const NOT_SERVICEABLE_MESSAGE = 'Pincode is not serviceable! Try another';
 
 // Shared by the product page's calls ----------------------------------------------------------------
 
@@ -77,12 +79,6 @@ export type AddCartBody = Static<typeof AddCartBody>;
 export const AddCartResponse = Type.Object({ cartInd: Type.Integer() });
 export type AddCartResponse = Static<typeof AddCartResponse>;
 
-export const MAX_UNITS_PER_PRODUCT = 4;
-export const MAX_UNITS_MESSAGE = 'Max 4 orders can be placed for each product at a time!';
-export const STOCK_LIMIT_MESSAGE = 'Stock limit reached!';
-export const UNAVAILABLE_MESSAGE = 'Currently unavailable';
-export const SELECT_SIZE_MESSAGE = 'Please select a size!';
-
 // GET /api/purchasePage -----------------------------------------------------------------------------
 
 export const CartLine = Type.Object({
@@ -134,7 +130,7 @@ export const PriceDetails = Type.Object({
   totalPrice: Type.Integer(),
   /** sum of (current - old) x quantity: negative or 0 */
   discount: Type.Integer(),
-  /** 0 when totalPrice + discount is above freeDeliveryAbove (or the cart is empty), else 50 */
+  /** 0 when totalPrice + discount is above freeDeliveryAbove (or the cart is empty), else the charge */
   deliveryCharge: Type.Integer(),
   amountToPay: Type.Integer(),
   freeDeliveryAbove: Type.Integer(),

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AMOUNT_CHANGED_MESSAGE } from '../contract/payments.ts';
+import { DELIVERY_CHARGE_PAISE, FREE_DELIVERY_ABOVE_PAISE } from '../contract/shopping-rules.ts';
 import { startTestApp } from '../server/test/app.ts';
 import { expectAccessible } from './support/browser.ts';
 import { logIn } from './support/shopper.ts';
@@ -88,8 +89,8 @@ async function toPaymentStep(page: Page): Promise<void> {
 
 /** spec section 9 for one unit: free delivery above ₹500, as the window and the breakdown show it */
 function amountToPay(pricePaise: number): string {
-  const price = pricePaise / 100;
-  return `₹${(price + (price > 500 ? 0 : 50)).toLocaleString('en-IN')}`;
+  const delivery = pricePaise > FREE_DELIVERY_ABOVE_PAISE ? 0 : DELIVERY_CHARGE_PAISE;
+  return `₹${((pricePaise + delivery) / 100).toLocaleString('en-IN')}`;
 }
 
 const paymentWindow = (page: Page) => page.getByRole('dialog', { name: 'haat · Secure payment' });

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Prod } from '../../contract/catalog.ts';
+import { DELIVERY_CHARGE_PAISE, FREE_DELIVERY_ABOVE_PAISE } from '../../contract/shopping-rules.ts';
 import { loadConfig } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import type { Features, OrderLineStatus, PricedLine, Specs } from '../db/schema.ts';
@@ -232,7 +233,7 @@ export class Fixtures {
     const n = this.next();
     const priced = await Promise.all(lines.map((line) => this.priced(line)));
     const items = priced.reduce((t, l) => t + l.unitPricePaise * l.quantity, 0);
-    const deliveryChargePaise = items > 50_000 ? 0 : 5_000;
+    const deliveryChargePaise = items > FREE_DELIVERY_ABOVE_PAISE ? 0 : DELIVERY_CHARGE_PAISE;
     const amountPaise = items + deliveryChargePaise;
     const placedAt = options.placedAt ?? new Date();
     const gatewayOrderId = `order_fix${this.run}${n}`;

@@ -1,8 +1,6 @@
-/** The price breakdown of spec section 9, in paise: the one rule the cart page and payment share. */
+import { DELIVERY_CHARGE_PAISE, FREE_DELIVERY_ABOVE_PAISE } from '../../../contract/shopping-rules.ts';
 
-export const DELIVERY_CHARGE_PAISE = 5_000;
-/** delivery is free when the amount after discount is above this (strictly) */
-export const FREE_DELIVERY_ABOVE_PAISE = 50_000;
+/** The price breakdown of spec section 9, in paise: the one rule the cart page and payment share. */
 
 export interface PricedLine {
   unitPricePaise: number;

@@ -1,18 +1,21 @@
+import type {
+  AddCartResponse,
+  CartLine,
+  PurchasePageResponse,
+  UserInfo,
+} from '../../../contract/shopping.ts';
 import {
-  type AddCartResponse,
-  type CartLine,
+  FREE_DELIVERY_ABOVE_PAISE,
   MAX_UNITS_MESSAGE,
   MAX_UNITS_PER_PRODUCT,
-  type PurchasePageResponse,
   SELECT_SIZE_MESSAGE,
   STOCK_LIMIT_MESSAGE,
   UNAVAILABLE_MESSAGE,
-  type UserInfo,
-} from '../../../contract/shopping.ts';
+} from '../../../contract/shopping-rules.ts';
 import type { Db } from '../../db/connect.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { cartUnits, parseProductId, rupees } from '../catalog/service.ts';
-import { FREE_DELIVERY_ABOVE_PAISE, priceBreakdown } from './pricing.ts';
+import { priceBreakdown } from './pricing.ts';
 import * as store from './store.ts';
 
 const MAX_LINE_ID = 2_147_483_647;

@@ -1,12 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProductResponse } from '../../../contract/catalog.ts';
-import {
-  type CancelResponse,
-  type OrderLine,
-  type OrdersResponse,
-  RETURN_WINDOW_HOURS,
-} from '../../../contract/orders.ts';
+import type { CancelResponse, OrderLine, OrdersResponse } from '../../../contract/orders.ts';
 import type { DevPaymentResponse } from '../../../contract/payments.ts';
+import { RETURN_WINDOW_HOURS } from '../../../contract/shopping-rules.ts';
 import { describeEachDatabase } from '../../test/app.ts';
 import { type FixtureProduct, Fixtures } from '../../test/fixtures.ts';
 import type { TestClient } from '../../test/http.ts';

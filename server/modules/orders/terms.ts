@@ -2,7 +2,7 @@ import {
   CANCELLATION_CHARGE_PERCENT,
   FREE_CANCELLATION_HOURS,
   RETURN_WINDOW_HOURS,
-} from '../../../contract/orders.ts';
+} from '../../../contract/shopping-rules.ts';
 
 const HOUR_MS = 3_600_000;
 

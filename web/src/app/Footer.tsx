@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
+import { FREE_DELIVERY_ABOVE_PAISE } from '../../../contract/shopping-rules.ts';
 import { paths } from '../config/paths.ts';
-import { formatRupees } from '../lib/format.ts';
+import { formatPaise } from '../lib/format.ts';
 import { shop } from './shop.ts';
 import './Footer.css';
 
@@ -16,7 +17,7 @@ export function Footer() {
   return (
     <footer className="site-footer">
       <ul className="footer-promises container">
-        <li>Free delivery above {formatRupees(shop.freeDeliveryAbove)}</li>
+        <li>Free delivery above {formatPaise(FREE_DELIVERY_ABOVE_PAISE)}</li>
         <li>Secure online payment</li>
         <li>Delivery across India</li>
       </ul>

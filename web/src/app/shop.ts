@@ -5,8 +5,5 @@ export const shop = {
   officeLines: ['4th floor, 22 Camac Street', 'Kolkata 700016', 'West Bengal, India'],
   supportEmail: 'support@haat.example',
   supportHours: 'Monday to Saturday, 10 am to 7 pm IST',
-  /** money in whole rupees, as spec section 9 states it */
-  freeDeliveryAbove: 500,
-  deliveryCharge: 50,
   year: 2025,
 };

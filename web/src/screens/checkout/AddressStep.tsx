@@ -3,6 +3,7 @@ import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import type { Profile } from '../../../../contract/accounts.ts';
 import type { CartLine, UserInfo } from '../../../../contract/shopping.ts';
+import { NOT_SERVICEABLE_MESSAGE } from '../../../../contract/shopping-rules.ts';
 import { ApiError, api } from '../../api/client.ts';
 import { apiPaths, paths } from '../../config/paths.ts';
 import {
@@ -11,7 +12,6 @@ import {
   type AddressErrors,
   type AddressFieldSpec,
   addressErrors,
-  NOT_SERVICEABLE_MESSAGE,
   profileEdit,
   toAddress,
 } from './address.ts';

@@ -7,7 +7,6 @@ import { digitsOnly, PHONE_LENGTH, phoneError } from '../login/rules.ts';
 
 export const MOBILE_MESSAGE = 'Please enter a valid 10-digit mobile number';
 export const ALT_MOBILE_MESSAGE = 'Please enter a valid 10-digit alternative mobile number';
-export const NOT_SERVICEABLE_MESSAGE = 'Pincode is not serviceable! Try another';
 
 export type AddressField =
   | 'fname'

@@ -6,12 +6,14 @@ import type {
   DeleteItemResponse,
   PurchasePageResponse,
 } from '../../../../contract/shopping.ts';
+import {
+  MAX_UNITS_MESSAGE,
+  MAX_UNITS_PER_PRODUCT,
+  STOCK_LIMIT_MESSAGE,
+} from '../../../../contract/shopping-rules.ts';
 import { ApiError, api } from '../../api/client.ts';
 import { showAlert } from '../../components/Alert.tsx';
 import { apiPaths, paths } from '../../config/paths.ts';
-
-/** Spec section 9: at most 4 units of a product in one order, all sizes together. */
-const MAX_UNITS_PER_PRODUCT = 4;
 
 export type CartState =
   | { status: 'loading' }
@@ -22,8 +24,8 @@ export type CartState =
 /** Why the plus button may not add another unit of this line, in spec section 5's words. */
 export function plusBlocked(line: CartLine, lines: CartLine[]): string | undefined {
   const units = lines.filter((l) => l.id === line.id).reduce((sum, l) => sum + l.quantity, 0);
-  if (units >= MAX_UNITS_PER_PRODUCT) return 'Max 4 orders can be placed for each product at a time!';
-  if (line.quantity >= line.stock) return 'Stock limit reached!';
+  if (units >= MAX_UNITS_PER_PRODUCT) return MAX_UNITS_MESSAGE;
+  if (line.quantity >= line.stock) return STOCK_LIMIT_MESSAGE;
   return undefined;
 }
 

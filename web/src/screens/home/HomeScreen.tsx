@@ -1,12 +1,13 @@
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { FREE_DELIVERY_ABOVE_PAISE } from '../../../../contract/shopping-rules.ts';
 import { ApiError } from '../../api/client.ts';
 import { loadHome } from '../../app/catalog.ts';
 import { shop } from '../../app/shop.ts';
 import { showAlert } from '../../components/Alert.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { paths } from '../../config/paths.ts';
-import { formatRupees } from '../../lib/format.ts';
+import { formatPaise } from '../../lib/format.ts';
 import { Art } from './art.tsx';
 import { Carousel } from './Carousel.tsx';
 import { DESIGNER_BAGS, SLIDES, type Tile, TRENDING } from './showcase.ts';
@@ -42,7 +43,7 @@ export function HomeScreen() {
       </div>
       <ul className="container home-promises">
         <li>
-          <strong>Free delivery</strong> above {formatRupees(shop.freeDeliveryAbove)}
+          <strong>Free delivery</strong> above {formatPaise(FREE_DELIVERY_ABOVE_PAISE)}
         </li>
         <li>
           <strong>Easy returns</strong> on apparel

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { PAGE_SIZE } from '../../../../contract/catalog-constants.ts';
+import { PAGE_SIZE } from '../../../../contract/shopping-rules.ts';
 
 interface Props {
   page: number;

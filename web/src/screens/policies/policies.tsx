@@ -1,9 +1,16 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { CANCELLATION_CHARGE_PERCENT } from '../../../../contract/after-sale-constants.ts';
+import {
+  CANCELLATION_CHARGE_PERCENT,
+  DELIVERY_CHARGE_PAISE,
+  FREE_CANCELLATION_HOURS,
+  FREE_DELIVERY_ABOVE_PAISE,
+  MAX_UNITS_PER_PRODUCT,
+  RETURN_WINDOW_HOURS,
+} from '../../../../contract/shopping-rules.ts';
 import { shop } from '../../app/shop.ts';
 import { paths } from '../../config/paths.ts';
-import { formatRupees } from '../../lib/format.ts';
+import { formatPaise } from '../../lib/format.ts';
 
 /** The text of the five policy pages (spec points 1 and 9). */
 
@@ -18,8 +25,8 @@ interface Policy {
   body: ReactNode;
 }
 
-const freeAbove = formatRupees(shop.freeDeliveryAbove);
-const charge = formatRupees(shop.deliveryCharge);
+const freeAbove = formatPaise(FREE_DELIVERY_ABOVE_PAISE);
+const charge = formatPaise(DELIVERY_CHARGE_PAISE);
 
 const contactLine = (
   <p>
@@ -70,7 +77,7 @@ const terms: Policy = {
           Your order is confirmed once your payment succeeds. If an item sells out while you pay, we cancel
           that item and refund it in full to your original payment method.
         </li>
-        <li>You can buy at most 4 units of a product in one order.</li>
+        <li>You can buy at most {MAX_UNITS_PER_PRODUCT} units of a product in one order.</li>
       </ul>
       <h2>Delivery</h2>
       <p>
@@ -80,8 +87,8 @@ const terms: Policy = {
       </p>
       <h2>Cancellations, returns and refunds</h2>
       <p>
-        You can cancel an order free of charge within 24 hours, and return apparel within 24 hours of
-        receiving it. The details are in the{' '}
+        You can cancel an order free of charge within {FREE_CANCELLATION_HOURS} hours, and return apparel
+        within {RETURN_WINDOW_HOURS} hours of receiving it. The details are in the{' '}
         <Link to={paths.cancellation()}>cancellation and return policy</Link>.
       </p>
       <h2>Reviews and photos</h2>
@@ -239,11 +246,11 @@ const cancellation: Policy = {
       <h2>Cancelling an order</h2>
       <ul>
         <li>
-          Cancellation is <strong>free within 24 hours</strong> of placing your order.
+          Cancellation is <strong>free within {FREE_CANCELLATION_HOURS} hours</strong> of placing your order.
         </li>
         <li>
-          After 24 hours you can still cancel an item that has not been delivered, but a cancellation charge
-          of {CANCELLATION_CHARGE_PERCENT}% of the item's price applies.
+          After {FREE_CANCELLATION_HOURS} hours you can still cancel an item that has not been delivered, but
+          a cancellation charge of {CANCELLATION_CHARGE_PERCENT}% of the item's price applies.
         </li>
         <li>
           To cancel, open <strong>Orders</strong>, find the item and choose <strong>Cancel</strong>.
@@ -251,7 +258,7 @@ const cancellation: Policy = {
       </ul>
       <h2>Returning apparel</h2>
       <p>
-        You can ask to return clothing <strong>within 24 hours of receiving it</strong> if:
+        You can ask to return clothing <strong>within {RETURN_WINDOW_HOURS} hours of receiving it</strong> if:
       </p>
       <ul>
         <li>it is unused and unwashed, with its original tags and packaging; or</li>

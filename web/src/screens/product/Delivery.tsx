@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
+import { NOT_SERVICEABLE_MESSAGE } from '../../../../contract/shopping-rules.ts';
 import { deliveryWindow } from './delivery-window.ts';
 
 const PINCODE = /^[1-9]\d{5}$/;
@@ -49,7 +50,7 @@ export function Delivery({ onCheck, onResult }: Props) {
     setMessage(
       serviceable
         ? { text: 'Pincode is serviceable', ok: true }
-        : { text: 'Pincode is not serviceable! Try another', ok: false },
+        : { text: NOT_SERVICEABLE_MESSAGE, ok: false },
     );
   };
 

@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { ModifyProdResponse, ProductResponse } from '../../../../contract/catalog.ts';
+import {
+  FREE_CANCELLATION_HOURS,
+  LOW_STOCK_BELOW,
+  UNAVAILABLE_MESSAGE,
+} from '../../../../contract/shopping-rules.ts';
 import { api } from '../../api/client.ts';
 import { markLoggedOut } from '../../app/session.tsx';
 import { Price } from '../../components/Price.tsx';
@@ -17,8 +22,6 @@ import { Specs } from './Specs.tsx';
 import { useProduct } from './useProduct.ts';
 import { useProductActions } from './useProductActions.ts';
 import './product.css';
-
-const LOW_STOCK = 10;
 
 /** /product/{prod}/{productId}. A sibling colour is a new product: its page starts afresh. */
 export function ProductScreen() {
@@ -61,9 +64,9 @@ function ProductPage({ prod, productId }: { prod: string; productId: string }) {
 function stockMessages(info: ProductResponse['productInfo']): string[] {
   const inStock = info.active === 'In stock';
   const messages: string[] = [];
-  if (!inStock) messages.push('Currently unavailable');
+  if (!inStock) messages.push(UNAVAILABLE_MESSAGE);
   if (info.prod === 'accessories' && info.stock === 0) messages.push('Out of stock');
-  if (inStock && info.stock > 0 && info.stock < LOW_STOCK) {
+  if (inStock && info.stock > 0 && info.stock < LOW_STOCK_BELOW) {
     messages.push(`Hurry up only ${info.stock} stocks are available!`);
   }
   return messages;
@@ -172,7 +175,7 @@ function Product({ data, onReviewed }: { data: ProductResponse; onReviewed: () =
           <ul className="product-promises">
             <li>Delivered in 7-10 business days</li>
             <li>Free delivery on spending above ₹500</li>
-            <li>Free cancellation within 24 hours of ordering</li>
+            <li>Free cancellation within {FREE_CANCELLATION_HOURS} hours of ordering</li>
           </ul>
         </div>
       </div>

@@ -5,6 +5,7 @@ import {
 } from '../../../../contract/after-sale-constants.ts';
 import type { PostReviewBody } from '../../../../contract/reviews.ts';
 import type { AddCartResponse } from '../../../../contract/shopping.ts';
+import { SELECT_SIZE_MESSAGE } from '../../../../contract/shopping-rules.ts';
 import { ApiError, api } from '../../api/client.ts';
 import { showAlert } from '../../components/Alert.tsx';
 import { apiPaths, paths } from '../../config/paths.ts';
@@ -55,7 +56,7 @@ export function useProductActions(context: Context): ProductActions {
       return undefined;
     }
     if (needsChosenSize && needsSize && !size) {
-      showAlert('Please select a size!');
+      showAlert(SELECT_SIZE_MESSAGE);
       return undefined;
     }
     return send().catch(fail);

@@ -1,0 +1,36 @@
+/**
+ * The rules of buying (spec section 9), stated once: the server enforces them, the web app states them
+ * to the shopper. Plain values apart from the schemas, so the web app imports them without TypeBox.
+ * Money in paise, as the server counts it; the web app shows it in rupees.
+ */
+
+// The cart ------------------------------------------------------------------------------------------
+
+/** units of one product in one order, all its sizes together */
+export const MAX_UNITS_PER_PRODUCT = 4;
+export const DELIVERY_CHARGE_PAISE = 5_000;
+/** delivery is free when the amount after discount is above this (strictly) */
+export const FREE_DELIVERY_ABOVE_PAISE = 50_000;
+
+// After the sale ------------------------------------------------------------------------------------
+
+export const FREE_CANCELLATION_HOURS = 24;
+/** of a line's price, kept when it is cancelled after FREE_CANCELLATION_HOURS */
+export const CANCELLATION_CHARGE_PERCENT = 10;
+/** a delivered line may be returned for this long after its delivery */
+export const RETURN_WINDOW_HOURS = 24;
+
+// The catalogue -------------------------------------------------------------------------------------
+
+/** the product page warns of low stock below this many units */
+export const LOW_STOCK_BELOW = 10;
+/** products per listing page */
+export const PAGE_SIZE = 20;
+
+// What the shopper is told at a limit ---------------------------------------------------------------
+
+export const MAX_UNITS_MESSAGE = `Max ${MAX_UNITS_PER_PRODUCT} orders can be placed for each product at a time!`;
+export const STOCK_LIMIT_MESSAGE = 'Stock limit reached!';
+export const UNAVAILABLE_MESSAGE = 'Currently unavailable';
+export const SELECT_SIZE_MESSAGE = 'Please select a size!';
+export const NOT_SERVICEABLE_MESSAGE = 'Pincode is not serviceable! Try another';
