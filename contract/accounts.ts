@@ -1,8 +1,12 @@
 import { type Static, type TSchema, Type } from 'typebox';
 
 const LETTERS = '\\p{L}\\p{M}';
-/** letters (any script), spaces and . ' - ; surrounding spaces are trimmed */
-const NAME_PATTERN = `^ *[${LETTERS}][${LETTERS} .'-]* *$`;
+/**
+ * letters (any script), spaces and . ' - ; surrounding spaces are trimmed. No two quantifiers can take the
+ * same character (the trailing spaces belong to the last one), so a failing match backtracks linearly.
+ */
+const NAME_TEXT = ` *[${LETTERS}][${LETTERS} .'-]*`;
+const NAME_PATTERN = `^${NAME_TEXT}$`;
 
 /** An Indian mobile number: 10 digits, the first 6-9, without +91. */
 export const PhoneNumber = Type.String({ pattern: '^[6-9][0-9]{9}$' });
@@ -114,7 +118,7 @@ export const EditProfileBody = Type.Object({
   roadName: Clearable(FreeText(100)),
   areaName: Clearable(FreeText(100)),
   postOffice: Clearable(FreeText(100)),
-  city: Clearable(Type.String({ maxLength: 50, pattern: `^( *[${LETTERS}][${LETTERS} .'-]* *)?$` })),
+  city: Clearable(Type.String({ maxLength: 50, pattern: `^(?:${NAME_TEXT})?$` })),
   pin: Clearable(Type.String({ pattern: '^([1-9][0-9]{5})?$' })),
   altPhoneNumber: Clearable(Type.String({ pattern: '^([6-9][0-9]{9})?$' })),
 });

@@ -133,6 +133,8 @@ export async function buildApp(deps: AppDeps) {
     sms,
     secret: config.sessionSecret,
     addressHourlyLimit: config.otpAddressHourlyLimit,
+    smsBudget: config.smsBudget,
+    limits: ctx.limits,
     now: deps.now ?? (() => new Date()),
     log: app.log,
   });

@@ -192,7 +192,7 @@ describeEachDatabase(
       expect((await verify(client, phone, second)).status).toBe(200);
     });
 
-    it('caps a phone at 5 codes an hour', async () => {
+    it('caps the codes one address may have sent to a phone at 5 an hour', async () => {
       const client = await t().client();
       const phone = uniquePhone();
       for (let i = 0; i < 5; i++) {

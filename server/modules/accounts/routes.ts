@@ -21,11 +21,12 @@ import {
 } from '../../../contract/accounts.ts';
 import { CheckResponse } from '../../../contract/session.ts';
 import type { AppContext } from '../../app.ts';
+import { clientAddressKey } from '../../platform/client-address.ts';
 import { answerLoopbackOnly } from '../../platform/dev-routes.ts';
-import { forbidden, notFound } from '../../platform/errors.ts';
+import { AppError, forbidden, notFound } from '../../platform/errors.ts';
 import { ConsoleSmsSender } from '../../platform/sms/console.ts';
 import type { SmsSender } from '../../platform/sms/sender.ts';
-import type { AccountsService, LoggedIn } from './service.ts';
+import type { AccountsService, Asker, LoggedIn } from './service.ts';
 
 export interface AccountRoutesOptions extends AppContext {
   accounts: AccountsService;
@@ -35,6 +36,12 @@ export interface AccountRoutesOptions extends AppContext {
 export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = async (app, ctx) => {
   const { accounts, sessions, browser } = ctx;
 
+  /** The CSRF check let only a browser with an id this far; '' would be one shared, tighter subject. */
+  const asker = (request: FastifyRequest): Asker => ({
+    browserId: browser.browserId(request) ?? '',
+    clientAddress: clientAddressKey(request.ip),
+  });
+
   app.get('/api/check', { schema: { response: { 200: CheckResponse } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return { csrfToken: browser.token(request, reply) };
@@ -43,13 +50,8 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
   app.post(
     '/api/otp/send',
     { schema: { body: OtpSendBody, response: { 200: OtpSendResponse, 429: ThrottledResponse } } },
-    async (request, reply) => {
-      const result = await accounts.sendCode(request.body.phoneNumber, request.ip);
-      if ('retryAfter' in result) {
-        return reply.code(429).header('retry-after', String(result.retryAfter)).send(result);
-      }
-      return result;
-    },
+    async (request, reply) =>
+      answerThrottled(reply, accounts.sendCode(request.body.phoneNumber, clientAddressKey(request.ip))),
   );
 
   app.post(
@@ -79,18 +81,20 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
     '/api/signUp',
     {
       constraints: { key: 'phone' },
-      schema: { body: SignUpPhoneBody, response: { 200: RegisteredResponse } },
+      schema: { body: SignUpPhoneBody, response: { 200: RegisteredResponse, 429: ThrottledResponse } },
     },
-    async (request) => accounts.isPhoneRegistered(request.body.phoneNumber),
+    async (request, reply) =>
+      answerThrottled(reply, accounts.isPhoneRegistered(asker(request), request.body.phoneNumber)),
   );
 
   app.post(
     '/api/signUp',
     {
       constraints: { key: 'mail' },
-      schema: { body: SignUpMailBody, response: { 200: RegisteredResponse } },
+      schema: { body: SignUpMailBody, response: { 200: RegisteredResponse, 429: ThrottledResponse } },
     },
-    async (request) => accounts.isMailRegistered(request.body.mailId),
+    async (request, reply) =>
+      answerThrottled(reply, accounts.isMailRegistered(asker(request), request.body.mailId)),
   );
 
   app.post(
@@ -169,3 +173,15 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
     await app.register(devRoutes);
   }
 };
+
+/** A used-up limit answers the contract's ThrottledResponse: `{error, retryAfter}` and the Retry-After header. */
+async function answerThrottled<T>(reply: FastifyReply, answer: Promise<T>): Promise<T | FastifyReply> {
+  try {
+    return await answer;
+  } catch (error) {
+    if (!(error instanceof AppError) || error.status !== 429) throw error;
+    const retryAfter = Number(error.headers['retry-after']);
+    const body: ThrottledResponse = { error: error.message, retryAfter };
+    return reply.code(429).headers(error.headers).send(body);
+  }
+}

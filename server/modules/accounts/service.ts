@@ -1,16 +1,20 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type {
-  EditProfileBody,
-  OtpSendResponse,
-  Profile,
-  SignUpRecord,
-  ThrottledResponse,
-} from '../../../contract/accounts.ts';
+import type { EditProfileBody, OtpSendResponse, Profile, SignUpRecord } from '../../../contract/accounts.ts';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
 import type { Customer } from '../../db/schema.ts';
 import { hmacHex, safeEqual } from '../../platform/crypto.ts';
-import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../platform/errors.ts';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  tooManyRequests,
+  unauthorized,
+} from '../../platform/errors.ts';
+import type { Charge, Limit, RateLimits } from '../../platform/rate-limit.ts';
 import type { Session, Sessions } from '../../platform/sessions.ts';
 import type { SmsSender } from '../../platform/sms/sender.ts';
 import * as store from './store.ts';
@@ -18,10 +22,26 @@ import * as store from './store.ts';
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 export const CODE_VALID_MS = 5 * MINUTE;
 export const RESEND_AFTER_S = 30;
 export const MAX_ATTEMPTS = 5;
-export const PHONE_HOURLY_LIMIT = 5;
+/**
+ * Codes one client address may have sent to one phone in an hour: counted per address, so a stranger who
+ * asks for someone else's number uses up only their own share and the owner can still log in.
+ */
+export const PHONE_ADDRESS_HOURLY_LIMIT = 5;
+/**
+ * Codes one phone may be sent in an hour from all addresses together, so that many addresses cannot flood
+ * a number with paid SMS. Four times an address's share: the owner is locked out only when strangers on
+ * four networks gang up, and then for at most the hour.
+ */
+export const PHONE_HOURLY_CEILING = 4 * PHONE_ADDRESS_HOURLY_LIMIT;
+/**
+ * `key=phone`/`key=mail` checks one browser may make in an hour: a shopper's sign-up makes a few, a script
+ * enumerating customers makes hundreds (a new browser is cheap, so the client address is capped too).
+ */
+export const CHECKS_PER_BROWSER_HOURLY = 30;
 /** how long a verified code lets the session log in or sign up with its phone */
 export const VERIFIED_FOR_MS = 10 * MINUTE;
 
@@ -36,12 +56,20 @@ export interface AccountsDeps {
   sms: SmsSender;
   /** key of the codes' HMAC */
   secret: string;
+  /** codes one client address may request, and registration checks it may make, per hour */
   addressHourlyLimit: number;
+  /** SMS the whole shop may send per hour and per day */
+  smsBudget: Config['smsBudget'];
+  limits: RateLimits;
   now: () => Date;
   log: Pick<FastifyBaseLogger, 'error' | 'info'>;
 }
 
-export type SendResult = OtpSendResponse | ThrottledResponse;
+/** Who asks: a browser (its cookie's id) from a client address (see `clientAddressKey`). */
+export interface Asker {
+  browserId: string;
+  clientAddress: string;
+}
 
 export interface LoggedIn {
   customerId: number;
@@ -50,18 +78,35 @@ export interface LoggedIn {
 
 /** Accounts: one-time codes by SMS, sign-up and login for the phone a session verified, the profile. */
 export class AccountsService {
-  constructor(private readonly deps: AccountsDeps) {}
+  private readonly checksByBrowser: Limit;
+  private readonly checksByAddress: Limit;
+  private readonly smsBudget: Charge[];
 
-  /** Sends a new code, unless the phone or the client address has asked too often. */
-  async sendCode(phone: string, clientAddress: string): Promise<SendResult> {
-    const { db, sms, log } = this.deps;
+  constructor(private readonly deps: AccountsDeps) {
+    this.checksByBrowser = hourly('signup-check:browser', CHECKS_PER_BROWSER_HOURLY, CHECKS_REFUSED);
+    this.checksByAddress = hourly('signup-check:address', deps.addressHourlyLimit, CHECKS_REFUSED);
+    const { hourly: perHour, daily: perDay } = deps.smsBudget;
+    this.smsBudget = [
+      { limit: hourly('sms:hour', perHour, SMS_BUDGET_SPENT), subject: '' },
+      { limit: { bucket: 'sms:day', max: perDay, windowMs: DAY, message: SMS_BUDGET_SPENT }, subject: '' },
+    ];
+  }
+
+  /**
+   * Sends a new code, unless the phone or the client address has asked too often or the shop's SMS budget
+   * is spent (429): a refused send stores and sends nothing.
+   */
+  async sendCode(phone: string, clientAddress: string): Promise<OtpSendResponse> {
+    const { db, sms, limits, log } = this.deps;
+    await limits.check(this.smsBudget);
     const now = this.deps.now();
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const claim = await db.transaction().execute(async (trx) => {
       await store.lockPhone(trx, phone);
       await store.deleteCodesBefore(trx, phone, new Date(now.getTime() - HOUR));
-      const throttled = await this.throttle(trx, phone, clientAddress, now);
-      if (throttled) return throttled;
+      // returned, not thrown, so that the clean-up above commits
+      const refusal = await this.throttle(trx, phone, clientAddress, now);
+      if (refusal) return refusal;
       const id = await store.insertCode(trx, {
         phone,
         codeHash: this.hash(phone, code),
@@ -71,7 +116,7 @@ export class AccountsService {
       });
       return { id };
     });
-    if (!('id' in claim)) return claim;
+    if (claim instanceof AppError) throw claim;
     try {
       await sms.sendOtp(phone, code);
     } catch (error) {
@@ -80,6 +125,8 @@ export class AccountsService {
       log.error({ err: error }, 'one-time code SMS not sent');
       throw new AppError(502, 'Could not send the OTP right now, please try again in a moment');
     }
+    // counted once sent: a provider outage must not spend the budget
+    await limits.count(db, this.smsBudget);
     return { sent: true, resendAfter: RESEND_AFTER_S };
   }
 
@@ -112,11 +159,15 @@ export class AccountsService {
     });
   }
 
-  isPhoneRegistered(phone: string): Promise<boolean> {
+  /** Whether a phone is registered: counted per browser and per address, so customers cannot be listed. */
+  async isPhoneRegistered(asker: Asker, phone: string): Promise<boolean> {
+    await this.countCheck(asker);
     return store.phoneRegistered(this.deps.db, phone);
   }
 
-  isMailRegistered(mail: string): Promise<boolean> {
+  /** Whether an e-mail is registered, counted as `isPhoneRegistered` is. */
+  async isMailRegistered(asker: Asker, mail: string): Promise<boolean> {
+    await this.countCheck(asker);
     return store.emailRegistered(this.deps.db, mail);
   }
 
@@ -179,31 +230,28 @@ export class AccountsService {
     }
   }
 
-  private async throttle(
-    trx: Db,
-    phone: string,
-    clientAddress: string,
-    now: Date,
-  ): Promise<ThrottledResponse | undefined> {
+  private countCheck({ browserId, clientAddress }: Asker): Promise<void> {
+    return this.deps.limits.take([
+      { limit: this.checksByBrowser, subject: browserId },
+      { limit: this.checksByAddress, subject: clientAddress },
+    ]);
+  }
+
+  /** The first limit this send would break, as the 429 to answer. */
+  private async throttle(trx: Db, phone: string, clientAddress: string, now: Date) {
     const hourAgo = new Date(now.getTime() - HOUR);
-    const byPhone = await store.recentSends(trx, 'phone', phone, hourAgo);
+    const byPhone = await store.recentSends(trx, { phone }, hourAgo);
     const waited = byPhone.newest ? now.getTime() - byPhone.newest.getTime() : Number.POSITIVE_INFINITY;
     if (waited < RESEND_AFTER_S * SECOND) {
       return throttled('Please wait before requesting another OTP', RESEND_AFTER_S * SECOND - waited);
     }
-    if (byPhone.count >= PHONE_HOURLY_LIMIT && byPhone.oldest) {
-      return throttled(
-        'Too many OTPs requested for this number, please try again later',
-        byPhone.oldest.getTime() + HOUR - now.getTime(),
-      );
-    }
-    const byAddress = await store.recentSends(trx, 'client_address', clientAddress, hourAgo);
-    if (byAddress.count >= this.deps.addressHourlyLimit && byAddress.oldest) {
-      return throttled(
-        'Too many OTPs requested from your network, please try again later',
-        byAddress.oldest.getTime() + HOUR - now.getTime(),
-      );
-    }
+    const byPhoneHere = await store.recentSends(trx, { phone, clientAddress }, hourAgo);
+    const full =
+      usedUp(byPhoneHere, PHONE_ADDRESS_HOURLY_LIMIT, now) ?? usedUp(byPhone, PHONE_HOURLY_CEILING, now);
+    if (full !== undefined) return throttled(PHONE_CAPPED, full);
+    const byAddress = await store.recentSends(trx, { clientAddress }, hourAgo);
+    const addressFull = usedUp(byAddress, this.deps.addressHourlyLimit, now);
+    if (addressFull !== undefined) return throttled(ADDRESS_CAPPED, addressFull);
     return undefined;
   }
 
@@ -212,10 +260,25 @@ export class AccountsService {
   }
 }
 
-const throttled = (error: string, waitMs: number): ThrottledResponse => ({
-  error,
-  retryAfter: Math.max(1, Math.ceil(waitMs / SECOND)),
+const PHONE_CAPPED = 'Too many OTPs requested for this number, please try again later';
+const ADDRESS_CAPPED = 'Too many OTPs requested from your network, please try again later';
+const SMS_BUDGET_SPENT = 'We cannot send OTPs right now, please try again later';
+const CHECKS_REFUSED = 'Too many checks, please try again later';
+
+const throttled = (message: string, waitMs: number) => tooManyRequests(message, waitMs / SECOND);
+
+const hourly = (bucket: string, max: number, message: string): Limit => ({
+  bucket,
+  max,
+  windowMs: HOUR,
+  message,
 });
+
+/** How long until a send counted in `sends` leaves the hour, when `max` of them are there already. */
+function usedUp(sends: store.RecentSends, max: number, now: Date): number | undefined {
+  if (sends.count < max || !sends.oldest) return undefined;
+  return sends.oldest.getTime() + HOUR - now.getTime();
+}
 
 const orEmpty = (value: string | null) => value ?? '';
 /** '' or null clears; undefined leaves the column as it is */

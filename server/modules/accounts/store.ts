@@ -15,23 +15,23 @@ export interface RecentSends {
   newest: Date | null;
 }
 
-/** Codes sent since `since` to a phone or from a client address. */
+/** Codes sent since `since` to a phone, from a client address, or to a phone from one address. */
 export async function recentSends(
   db: Db,
-  column: 'phone' | 'client_address',
-  value: string,
+  by: { phone: string; clientAddress?: string } | { phone?: string; clientAddress: string },
   since: Date,
 ): Promise<RecentSends> {
-  const row = await db
+  let query = db
     .selectFrom('otp_codes')
     .select((eb) => [
       eb.fn.countAll<number>().as('count'),
       eb.fn.min('created_at').as('oldest'),
       eb.fn.max('created_at').as('newest'),
     ])
-    .where(column, '=', value)
-    .where('created_at', '>', since)
-    .executeTakeFirstOrThrow();
+    .where('created_at', '>', since);
+  if (by.phone !== undefined) query = query.where('phone', '=', by.phone);
+  if (by.clientAddress !== undefined) query = query.where('client_address', '=', by.clientAddress);
+  const row = await query.executeTakeFirstOrThrow();
   return {
     count: Number(row.count),
     oldest: row.oldest ? new Date(row.oldest) : null,
