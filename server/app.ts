@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
-import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
@@ -31,6 +30,7 @@ import { registerErrorHandling } from './platform/errors.ts';
 import { registerHealth } from './platform/health.ts';
 import { scheduleHousekeeping } from './platform/housekeeping.ts';
 import { imageRoutes } from './platform/images/routes.ts';
+import { guardedValidatorCompiler } from './platform/input-guard.ts';
 import { registerKeyHeaderRouting } from './platform/key-header.ts';
 import { RateLimits } from './platform/rate-limit.ts';
 import { registerRequestIdHeader, requestId } from './platform/request-id.ts';
@@ -91,7 +91,7 @@ export async function buildApp(deps: AppDeps) {
     },
   });
   // TypeBox checks bodies strictly: no coercion of "1" to 1, no silently dropped fields
-  app.setValidatorCompiler(TypeBoxValidatorCompiler);
+  app.setValidatorCompiler(guardedValidatorCompiler);
   const { config, db } = deps;
   const sessions = new Sessions(
     db,

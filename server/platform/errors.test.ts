@@ -1,5 +1,8 @@
+import Fastify from 'fastify';
+import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../test/app.ts';
+import { registerErrorHandling } from './errors.ts';
 
 const LISTING = '/api/item/Women/Kurti/%7B%7D';
 
@@ -40,5 +43,18 @@ describeEachDatabase('error answers', (t) => {
       expect(res.status, path).toBe(404);
       expect(res.body, path).toEqual({ error: expect.any(String) });
     }
+  });
+
+  it('answers 400 when a value the database cannot take gets past the edge (a NUL, text for a number)', async () => {
+    const app = Fastify();
+    registerErrorHandling(app);
+    app.get('/text', () => sql`SELECT ${'a\u0000b'}::text AS t`.execute(t().db));
+    app.get('/number', () => sql`SELECT ${'ten'}::int AS n`.execute(t().db));
+    for (const url of ['/text', '/number']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toEqual({ error: 'The request holds a value that cannot be stored' });
+    }
+    await app.close();
   });
 });

@@ -30,6 +30,14 @@ const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Content-Length does not match the body',
 };
 
+/**
+ * PostgreSQL's data exceptions that only a value sent by the client can cause (a NUL or a character the
+ * encoding lacks, text that is not a number, a number or text too big for its column): a 400, as a last
+ * line behind the schemas and the input guard, which should have named the field.
+ */
+const BAD_VALUE_SQLSTATES = new Set(['22021', '22P05', '22P02', '22003', '22001']);
+const BAD_VALUE = 'The request holds a value that cannot be stored';
+
 interface SchemaIssue {
   keyword?: string;
   instancePath?: string;
@@ -65,6 +73,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
     if (known) return reply.code(error.statusCode ?? 400).send({ error: known });
+    if (error.code && BAD_VALUE_SQLSTATES.has(error.code)) {
+      // logged: the edge should have refused the value before it reached the database
+      request.log.warn({ err: error }, 'bad value reached the database');
+      return reply.code(400).send({ error: BAD_VALUE });
+    }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send({ error: error.message });
     }

@@ -1,5 +1,6 @@
 import type { SelectedFilters } from '../../../contract/catalog.ts';
 import { badRequest } from '../../platform/errors.ts';
+import { NUL_REFUSED, nulPath } from '../../platform/input-guard.ts';
 
 const MAX_FEATURES = 20;
 const MAX_VALUES = 50;
@@ -23,6 +24,9 @@ export function parseFilters(segment: string | undefined): SelectedFilters {
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw badRequest('filters must be a JSON object mapping a feature to a list of values');
   }
+  // JSON's \u0000 escape gets past the path's own check
+  const nul = nulPath(parsed);
+  if (nul) throw badRequest(`${['filters', ...nul].join('.')} ${NUL_REFUSED}`);
   const entries = Object.entries(parsed);
   if (entries.length > MAX_FEATURES) throw badRequest(`filters may name at most ${MAX_FEATURES} features`);
   const chosen = entries
