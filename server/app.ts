@@ -24,6 +24,7 @@ import { Refunds } from './modules/payments/refunds.ts';
 import { devPaymentRoutes } from './modules/payments/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { wishlistRoutes } from './modules/wishlist/routes.ts';
+import { registerBodyDrain } from './platform/body-limit.ts';
 import { ChangeFeed, PostgresChangeFeed } from './platform/changes.ts';
 import { BrowserTokens, registerCsrfCheck } from './platform/csrf.ts';
 import { registerErrorHandling } from './platform/errors.ts';
@@ -115,6 +116,7 @@ export async function buildApp(deps: AppDeps) {
   };
 
   registerErrorHandling(app);
+  registerBodyDrain(app);
   registerRequestIdHeader(app);
   let stopping = false;
   app.addHook('preClose', async () => {

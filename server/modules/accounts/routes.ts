@@ -21,6 +21,7 @@ import {
 } from '../../../contract/accounts.ts';
 import { CheckResponse } from '../../../contract/session.ts';
 import type { AppContext } from '../../app.ts';
+import { keepBodiesSmall } from '../../platform/body-limit.ts';
 import { clientAddressKey } from '../../platform/client-address.ts';
 import { answerLoopbackOnly } from '../../platform/dev-routes.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
@@ -34,6 +35,7 @@ export interface AccountRoutesOptions extends AppContext {
 }
 
 export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = async (app, ctx) => {
+  keepBodiesSmall(app);
   const { accounts, sessions, browser } = ctx;
 
   /** The CSRF check let only a browser with an id this far; '' would be one shared, tighter subject. */

@@ -9,9 +9,11 @@ import {
   PurchasePageResponse,
 } from '../../../contract/shopping.ts';
 import type { AppContext } from '../../app.ts';
+import { keepBodiesSmall } from '../../platform/body-limit.ts';
 import { Cart } from './service.ts';
 
 export const cartRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, ctx) => {
+  keepBodiesSmall(app);
   const cart = new Cart(ctx.db);
   // logged out is a 403 whatever the body says
   app.addHook('preValidation', async (request) => {

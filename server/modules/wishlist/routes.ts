@@ -10,9 +10,11 @@ import {
   WishUpdateResponse,
 } from '../../../contract/shopping.ts';
 import type { AppContext } from '../../app.ts';
+import { keepBodiesSmall } from '../../platform/body-limit.ts';
 import { Wishlist } from './service.ts';
 
 export const wishlistRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, ctx) => {
+  keepBodiesSmall(app);
   const wishlist = new Wishlist(ctx.db);
   // logged out is a 403 whatever the body says
   app.addHook('preValidation', async (request) => {
