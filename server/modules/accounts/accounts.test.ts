@@ -2,7 +2,6 @@ import { expect, it } from 'vitest';
 import type { Profile } from '../../../contract/accounts.ts';
 import { SESSION_COOKIE } from '../../platform/sessions.ts';
 import { describeEachDatabase } from '../../test/app.ts';
-import { TestClient } from '../../test/http.ts';
 import { signUpShopper, uniquePhone, verifyPhone } from '../../test/shopper.ts';
 
 const clock = { ms: Date.now() };
