@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   AMOUNT_CHANGED_MESSAGE,
   type CheckoutResult,
@@ -447,3 +447,74 @@ describeEachDatabase('checkout: create-order, holds, verify-payment, dev payment
     });
   });
 });
+
+/** the limiter's clock (the `now` dep): tests move it forward instead of waiting */
+let clockOffsetMs = 0;
+const MINUTE = 60_000;
+
+describeEachDatabase(
+  'checkout: at most 10 accepted /create-order calls per shopper per 15 minutes',
+  (t) => {
+    const driver = new CheckoutDriver(t);
+    let kurta: FixtureProduct;
+
+    beforeAll(async () => {
+      kurta = await new Fixtures(t().db).product({ sizes: [['M', 1000]] });
+    });
+    beforeEach(() => {
+      clockOffsetMs = 0;
+    });
+
+    /** `n` calls for the cart's own amount, one after another; their statuses */
+    async function calls(client: TestClient, n: number): Promise<number[]> {
+      const amount = await driver.amountToPay(client);
+      const statuses: number[] = [];
+      for (let i = 0; i < n; i += 1) statuses.push((await driver.createOrder(client, amount)).status);
+      return statuses;
+    }
+    const accepted = (n: number) => Array.from({ length: n }, () => 200);
+
+    it('answers the 11th with 429 {error} and Retry-After; another shopper is unaffected', async () => {
+      const { client } = await driver.shopper(1, kurta);
+      expect(await calls(client, 10)).toEqual(accepted(10));
+      const refused = await driver.createOrder(client, await driver.amountToPay(client));
+      expect(refused.status).toBe(429);
+      expect(refused.body).toEqual({ error: expect.any(String) });
+      const retryAfter = Number(refused.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(15 * 60 - 60);
+      expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+
+      const other = await driver.shopper(1, kurta);
+      expect(await calls(other.client, 1)).toEqual([200]);
+    });
+
+    it('does not count refused calls: a 409 for a changed amount, a 400 for an incomplete address', async () => {
+      const { client, customerId } = await driver.shopper(1, kurta);
+      const amount = await driver.amountToPay(client);
+      expect((await driver.createOrder(client, amount - 100)).status).toBe(409);
+      const address = (pin: string | null) =>
+        t().db.updateTable('customers').set({ pin }).where('id', '=', customerId).execute();
+      await address(null);
+      expect((await driver.createOrder(client, amount)).status).toBe(400);
+      await address('700001');
+      expect(await calls(client, 10)).toEqual(accepted(10));
+      expect(await calls(client, 1)).toEqual([429]);
+    });
+
+    it('does not count 429s, and lets the shopper in again once the window has passed', async () => {
+      const { client } = await driver.shopper(1, kurta);
+      expect(await calls(client, 10)).toEqual(accepted(10));
+      clockOffsetMs = 14 * MINUTE;
+      const late = await driver.createOrder(client, await driver.amountToPay(client));
+      expect(late.status).toBe(429);
+      expect(Number(late.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+      expect(await calls(client, 2)).toEqual([429, 429]);
+      // the first ten have left the window; had the 429s at 14 minutes counted, the 8th would be refused
+      clockOffsetMs = 15 * MINUTE + 1000;
+      expect(await calls(client, 10)).toEqual(accepted(10));
+      expect(await calls(client, 1)).toEqual([429]);
+    });
+  },
+  {},
+  { now: () => new Date(Date.now() + clockOffsetMs) },
+);

@@ -38,7 +38,14 @@ export const checkoutRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =
 
 const shopperRoutes: FastifyPluginAsyncTypebox<AppContext & { placement: Placement }> = async (app, ctx) => {
   const { razorpay } = ctx.config;
-  const checkout = new Checkout(ctx.db, ctx.gateway, razorpay.keyId, razorpay.keySecret, ctx.catalog);
+  const checkout = new Checkout(
+    ctx.db,
+    ctx.gateway,
+    razorpay.keyId,
+    razorpay.keySecret,
+    ctx.catalog,
+    ctx.limits,
+  );
   // logged out is a 403 whatever the body says
   app.addHook('preValidation', async (request) => {
     await ctx.sessions.requireCustomer(request);

@@ -9,6 +9,7 @@ import { NOT_SERVICEABLE_MESSAGE, UNAVAILABLE_MESSAGE, type UserInfo } from '../
 import type { Db } from '../../db/connect.ts';
 import { safeEqual } from '../../platform/crypto.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import type { Limit, RateLimits } from '../../platform/rate-limit.ts';
 import { lockedCart } from '../cart/service.ts';
 import type { Catalog } from '../catalog/service.ts';
 import { isServiceable } from '../delivery/service.ts';
@@ -53,6 +54,22 @@ async function assertDeliverable(
   }
 }
 
+/** design: at most 10 accepted calls per shopper per 15 minutes; refused calls do not count */
+const CREATE_ORDER_LIMIT: Limit = {
+  bucket: 'create-order:customer',
+  max: 10,
+  windowMs: 15 * 60 * 1000,
+  message: 'Too many checkout attempts; please try again in a few minutes',
+};
+
+/** an attempt whose units are held and whose gateway order is yet to be opened */
+interface HeldAttempt {
+  id: number;
+  receipt: string;
+  amountPaise: number;
+  lines: readonly { productId: number }[];
+}
+
 /** Turning the shopper's cart into a payment: amount, stock holds, gateway order, verification. */
 export class Checkout {
   constructor(
@@ -61,6 +78,7 @@ export class Checkout {
     private readonly keyId: string,
     private readonly keySecret: string,
     private readonly catalog: Catalog,
+    private readonly limits: RateLimits,
   ) {}
 
   /** product pages show units free to sell, so holds taken or freed must show at once */
@@ -71,11 +89,22 @@ export class Checkout {
   /**
    * Holds the cart's units (15 minutes from the shopper's first unpaid attempt, decision 010) and opens
    * a gateway order for the cart's amount. Everything is refused (409) before any money moves when the
-   * amount differs or the units are not free.
+   * amount differs or the units are not free; only an accepted call counts against the limit.
    */
   async createOrder(customerId: number, clientAmountPaise: number): Promise<CreateOrderResponse> {
+    const charge = [{ limit: CREATE_ORDER_LIMIT, subject: String(customerId) }];
+    await this.limits.check(charge);
+    const attempt = await this.holdCart(customerId, clientAmountPaise);
+    this.stockChanged(attempt.lines);
+    const order = await this.openGatewayOrder(attempt);
+    await this.limits.count(this.db, charge);
+    return { ...order, key: this.keyId, provider: this.gateway.name };
+  }
+
+  /** In one transaction: the cart priced, checked and its units held for a new attempt. */
+  private holdCart(customerId: number, clientAmountPaise: number): Promise<HeldAttempt> {
     const receipt = gatewayId('rcpt');
-    const attempt = await this.db.transaction().execute(async (trx) => {
+    return this.db.transaction().execute(async (trx) => {
       // serialises with the shopper's cart changes, so the cart priced here is the cart held
       const { lines, fulfilment, breakdown, shopper } = await lockedCart(trx, customerId);
       if (lines.length === 0) throw conflict(EMPTY_CART_MESSAGE);
@@ -104,15 +133,20 @@ export class Checkout {
         lines,
         address,
       });
-      return { id, amountPaise: breakdown.amountToPayPaise, lines };
+      return { id, receipt, amountPaise: breakdown.amountToPayPaise, lines };
     });
-    this.stockChanged(attempt.lines);
+  }
+
+  /** The gateway's order for the attempt; when the gateway fails, the held units go back (502). */
+  private async openGatewayOrder(attempt: HeldAttempt) {
     try {
       const order = await askGateway(() =>
-        this.gateway.createOrder(attempt.amountPaise, CURRENCY, receipt, { receipt }),
+        this.gateway.createOrder(attempt.amountPaise, CURRENCY, attempt.receipt, {
+          receipt: attempt.receipt,
+        }),
       );
       await store.setGatewayOrderId(this.db, attempt.id, order.id);
-      return { ...order, key: this.keyId, provider: this.gateway.name };
+      return order;
     } catch (error) {
       await store.releaseHolds(this.db, attempt.id);
       this.stockChanged(attempt.lines);
