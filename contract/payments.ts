@@ -16,7 +16,8 @@ import { type Static, Type } from 'typebox';
  * a profile without houseNo, roadName, areaName, city or pin is a 400 naming the first missing field.
  * Other answers: 409 for an empty cart, and 409 when a line's units are not available because others
  * hold them (nothing is held then, and no money moves). On success the cart's units are held for
- * 15 minutes for this shopper.
+ * 15 minutes from the shopper's first unpaid attempt on them in the last hour (decision 010), and
+ * accepted calls are limited to 10 per shopper per 15 minutes: 429 {error, retryAfter} after that.
  */
 export const CreateOrderBody = Type.Object(
   {

@@ -63,10 +63,18 @@ function validationMessage(error: FastifyError): string {
   return `${field} ${first.message ?? 'is invalid'}`;
 }
 
+/** `{error}`; a 429 also says in its body how many seconds to wait, as its Retry-After header does. */
+function errorBody(error: AppError): { error: string; retryAfter?: number } {
+  const retryAfter = error.headers['retry-after'];
+  return retryAfter === undefined
+    ? { error: error.message }
+    : { error: error.message, retryAfter: Number(retryAfter) };
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.code(error.status).headers(error.headers).send({ error: error.message });
+      return reply.code(error.status).headers(error.headers).send(errorBody(error));
     }
     if (error.validation) {
       return reply.code(400).send({ error: validationMessage(error) });

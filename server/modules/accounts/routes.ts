@@ -52,8 +52,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
   app.post(
     '/api/otp/send',
     { schema: { body: OtpSendBody, response: { 200: OtpSendResponse, 429: ThrottledResponse } } },
-    async (request, reply) =>
-      answerThrottled(reply, accounts.sendCode(request.body.phoneNumber, clientAddressKey(request.ip))),
+    async (request) => accounts.sendCode(request.body.phoneNumber, clientAddressKey(request.ip)),
   );
 
   app.post(
@@ -85,8 +84,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
       constraints: { key: 'phone' },
       schema: { body: SignUpPhoneBody, response: { 200: RegisteredResponse, 429: ThrottledResponse } },
     },
-    async (request, reply) =>
-      answerThrottled(reply, accounts.isPhoneRegistered(asker(request), request.body.phoneNumber)),
+    async (request) => accounts.isPhoneRegistered(asker(request), request.body.phoneNumber),
   );
 
   app.post(
@@ -95,8 +93,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
       constraints: { key: 'mail' },
       schema: { body: SignUpMailBody, response: { 200: RegisteredResponse, 429: ThrottledResponse } },
     },
-    async (request, reply) =>
-      answerThrottled(reply, accounts.isMailRegistered(asker(request), request.body.mailId)),
+    async (request) => accounts.isMailRegistered(asker(request), request.body.mailId),
   );
 
   app.post(
@@ -175,15 +172,3 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
     await app.register(devRoutes);
   }
 };
-
-/** A used-up limit answers the contract's ThrottledResponse: `{error, retryAfter}` and the Retry-After header. */
-async function answerThrottled<T>(reply: FastifyReply, answer: Promise<T>): Promise<T | FastifyReply> {
-  try {
-    return await answer;
-  } catch (error) {
-    if (!(error instanceof AppError) || error.status !== 429) throw error;
-    const retryAfter = Number(error.headers['retry-after']);
-    const body: ThrottledResponse = { error: error.message, retryAfter };
-    return reply.code(429).headers(error.headers).send(body);
-  }
-}
