@@ -35,6 +35,7 @@ import { guardedValidatorCompiler } from './platform/input-guard.ts';
 import { registerKeyHeaderRouting } from './platform/key-header.ts';
 import { RateLimits } from './platform/rate-limit.ts';
 import { registerRequestIdHeader, requestId } from './platform/request-id.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { Sessions } from './platform/sessions.ts';
 import { createSmsSender } from './platform/sms/index.ts';
 import { registerWebApp } from './platform/web.ts';
@@ -116,6 +117,7 @@ export async function buildApp(deps: AppDeps) {
   };
 
   registerErrorHandling(app);
+  registerSecurityHeaders(app, config, deps.webDir ?? DEFAULT_WEB_DIR);
   registerBodyDrain(app);
   registerRequestIdHeader(app);
   let stopping = false;

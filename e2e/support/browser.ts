@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import axe from 'axe-core';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 const INSTALL_HINT =
@@ -32,8 +32,26 @@ export function findChromium(): string {
   throw new Error(INSTALL_HINT);
 }
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+/** Chromium's console message for anything the page's Content-Security-Policy blocked. */
+const CSP_VIOLATION = /Content[ -]Security[ -]Policy/i;
+const cspViolations = new WeakMap<BrowserContext, string[]>();
+
+/** Records what the CSP blocks in every page of the context, from its first request on. */
+function watchCsp(context: BrowserContext): void {
+  const blocked: string[] = [];
+  cspViolations.set(context, blocked);
+  context.on('console', (message) => {
+    if (CSP_VIOLATION.test(message.text())) blocked.push(message.text());
+  });
+}
+
+/** Fails, listing them, when the page's Content-Security-Policy has blocked anything so far. */
+export function expectNoCspViolations(page: Page, screen: string): void {
+  expect(cspViolations.get(page.context()), `${screen}: blocked by the CSP`).toEqual([]);
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: findChromium(),
     args: [
       '--no-sandbox',
@@ -45,6 +63,8 @@ export function launchBrowser(): Promise<Browser> {
       '--no-first-run',
     ],
   });
+  browser.on('context', watchCsp);
+  return browser;
 }
 
 export interface AxeViolation {
@@ -56,7 +76,8 @@ export interface AxeViolation {
 
 /** Runs axe-core in the page; returns the serious and critical violations. */
 export async function seriousAccessibilityViolations(page: Page): Promise<AxeViolation[]> {
-  await page.addScriptTag({ content: axe.source });
+  // evaluated by the browser's DevTools protocol, which the CSP allows (an added inline script it would block)
+  await page.evaluate(axe.source);
   const violations = await page.evaluate(async () => {
     const result = await (window as unknown as { axe: typeof axe }).axe.run(document);
     return result.violations.map((v) => ({
@@ -80,8 +101,9 @@ export async function animationsSettled(page: Page): Promise<void> {
   );
 }
 
-/** Fails, listing them, when the screen has serious or critical accessibility violations. */
+/** Fails, listing them, when the screen has serious or critical accessibility violations or CSP blocks. */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  expectNoCspViolations(page, screen);
   await animationsSettled(page);
   const violations = await seriousAccessibilityViolations(page);
   expect(violations, `${screen}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);

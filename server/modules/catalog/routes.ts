@@ -109,5 +109,9 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, 
     },
   );
 
-  app.get('/api/terms', { schema: { response: { 200: TermsResponse } } }, async () => TERMS);
+  // the policy pages call it to check the session: a cached answer would hide a lost one
+  app.get('/api/terms', { schema: { response: { 200: TermsResponse } } }, async (_request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return TERMS;
+  });
 };

@@ -17,9 +17,10 @@ export const orderRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, ct
     await ctx.sessions.requireCustomer(request);
   });
 
-  app.get('/api/orders', { schema: { response: { 200: OrdersResponse } } }, async (request) =>
-    orders.list(await ctx.sessions.requireCustomer(request)),
-  );
+  app.get('/api/orders', { schema: { response: { 200: OrdersResponse } } }, async (request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return orders.list(await ctx.sessions.requireCustomer(request));
+  });
 
   app.post('/cancel', { schema: { body: CancelBody, response: { 200: CancelResponse } } }, async (request) =>
     orders.cancel(await ctx.sessions.requireCustomer(request), request.body.orderID),
