@@ -1,11 +1,11 @@
 import { type FormEvent, useId, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { useNavigate } from 'react-router';
 import type { Profile } from '../../../../contract/accounts.ts';
 import type { CartLine, UserInfo } from '../../../../contract/shopping.ts';
 import { NOT_SERVICEABLE_MESSAGE } from '../../../../contract/shopping-rules.ts';
-import { ApiError, api } from '../../api/client.ts';
-import { apiPaths, paths } from '../../config/paths.ts';
+import { api } from '../../api/client.ts';
+import { useFailure } from '../../api/useFailure.ts';
+import { apiPaths } from '../../config/paths.ts';
 import {
   ADDRESS_FIELDS,
   type Address,
@@ -31,7 +31,7 @@ interface Props {
  * rule met and a pincode that each line's delivery partner serves, after saving it with /editProfile.
  */
 export function AddressStep({ lines, userInfo, onBack, onSaved, onSessionLost }: Props) {
-  const navigate = useNavigate();
+  const fail = useFailure();
   const id = useId();
   const fieldId = (name: string) => `${id}-${name}`;
   const [address, setAddress] = useState<Address>(() => toAddress(userInfo));
@@ -46,16 +46,10 @@ export function AddressStep({ lines, userInfo, onBack, onSaved, onSessionLost }:
   };
 
   const failed = (error: unknown) => {
-    if (error instanceof ApiError && error.status === 403) {
-      onSessionLost();
-    } else if (error instanceof ApiError && error.status >= 500) {
-      console.error('Error occured while updating the profile');
-      navigate(paths.error());
-    } else if (error instanceof ApiError) {
-      setFormMessage(error.message);
-    } else {
-      setFormMessage('Your address could not be saved. Please try again.');
-    }
+    const failure = fail(error, 'Error occured while updating the profile');
+    if (failure?.kind === 'sessionLost') onSessionLost();
+    else if (failure?.kind === 'refused') setFormMessage(failure.message);
+    else if (failure) setFormMessage('Your address could not be saved. Please try again.');
   };
 
   const save = async (event: FormEvent) => {

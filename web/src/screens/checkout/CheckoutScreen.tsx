@@ -26,12 +26,12 @@ export function CheckoutScreen() {
   if (state.status === 'failed') {
     return <LoadFailed what="cart" onRetry={retry} />;
   }
-  if (state.cart.prods.length === 0) {
+  if (state.data.prods.length === 0) {
     return <NothingYet title="IT SEEMS YOUR CART IS EMPTY" />;
   }
   return (
     <Checkout
-      cart={state.cart}
+      cart={state.data}
       busy={busy}
       onPlus={plus}
       onMinus={minus}

@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useCallback, useState } from 'react';
 import type {
   AddCartResponse,
   CartLine,
@@ -11,15 +10,11 @@ import {
   MAX_UNITS_PER_PRODUCT,
   STOCK_LIMIT_MESSAGE,
 } from '../../../../contract/shopping-rules.ts';
-import { ApiError, api } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
+import { useFailure } from '../../api/useFailure.ts';
+import { useLoad } from '../../api/useLoad.ts';
 import { showAlert } from '../../components/Alert.tsx';
-import { apiPaths, paths } from '../../config/paths.ts';
-
-export type CartState =
-  | { status: 'loading' }
-  | { status: 'loggedOut' }
-  | { status: 'failed' }
-  | { status: 'ready'; cart: PurchasePageResponse };
+import { apiPaths } from '../../config/paths.ts';
 
 /** Why the plus button may not add another unit of this line, in spec section 5's words. */
 export function plusBlocked(line: CartLine, lines: CartLine[]): string | undefined {
@@ -34,60 +29,36 @@ export function plusBlocked(line: CartLine, lines: CartLine[]): string | undefin
  * is fetched again, so the price breakdown always is the server's. A 403 shows the not-logged-in state.
  */
 export function useCart() {
-  const navigate = useNavigate();
-  const [state, setState] = useState<CartState>({ status: 'loading' });
+  const request = useCallback(
+    (signal?: AbortSignal) => api.get<PurchasePageResponse>(apiPaths.purchasePage(), { signal }),
+    [],
+  );
+  const { state, reload, show } = useLoad(
+    request,
+    'Error occured while fetching purchase page initial information!',
+  );
+  const fail = useFailure();
   const [busy, setBusy] = useState(false);
 
-  /** Handles a failed call; true when the screen stays and should show the cart afresh. */
-  const fail = useCallback(
-    (error: unknown, logged: string): boolean => {
-      if (!(error instanceof ApiError)) {
-        setState({ status: 'failed' });
-        return false;
-      }
-      if (error.status === 403) {
-        setState({ status: 'loggedOut' });
-        return false;
-      }
-      if (error.status >= 500) {
-        console.error(logged);
-        navigate(paths.error());
-        return false;
-      }
-      // a 404 is a line already gone (another tab): the fresh cart shows it
-      if (error.status !== 404) showAlert(error.message);
-      return true;
-    },
-    [navigate],
-  );
-
-  const load = useCallback(
-    (signal?: AbortSignal) =>
-      api
-        .get<PurchasePageResponse>(apiPaths.purchasePage(), { signal })
-        .then((cart) => setState({ status: 'ready', cart }))
-        .catch((error: unknown) => {
-          if (signal?.aborted) return;
-          if (fail(error, 'Error occured while fetching purchase page initial information!')) {
-            setState({ status: 'failed' });
-          }
-        }),
-    [fail],
-  );
-
-  useEffect(() => {
-    const controller = new AbortController();
-    load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
+  /** Handles a failed change; true when the screen stays and should show the cart afresh. */
+  const refused = (error: unknown, logged: string): boolean => {
+    const failure = fail(error, logged);
+    if (failure?.kind !== 'refused') {
+      if (failure) show(failure);
+      return false;
+    }
+    // a 404 is a line already gone (another tab): the fresh cart shows it
+    if (failure.status !== 404) showAlert(failure.message);
+    return true;
+  };
 
   const change = async (send: () => Promise<unknown>, logged: string) => {
     setBusy(true);
-    const reload = await send().then(
+    const reloadAfter = await send().then(
       () => true,
-      (error: unknown) => fail(error, logged),
+      (error: unknown) => refused(error, logged),
     );
-    if (reload) await load();
+    if (reloadAfter) await reload();
     setBusy(false);
   };
 
@@ -124,8 +95,9 @@ export function useCart() {
     busy,
     plus,
     minus,
-    retry: () => load(),
+    /** fetches the cart again, keeping the steps on screen */
+    retry: reload,
     /** a 403 in a later step: the same not-logged-in state */
-    sessionLost: () => setState({ status: 'loggedOut' }),
+    sessionLost: () => show({ kind: 'sessionLost' }),
   };
 }

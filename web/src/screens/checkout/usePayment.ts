@@ -11,7 +11,8 @@ import type {
   VerifyPaymentResponse,
 } from '../../../../contract/payments.ts';
 import type { PurchasePageResponse, UserInfo } from '../../../../contract/shopping.ts';
-import { ApiError, api } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
+import { CONNECTION_PROBLEM, failureOf, useErrorPage, useFailure } from '../../api/useFailure.ts';
 import { showAlert } from '../../components/Alert.tsx';
 import { apiPaths, paths } from '../../config/paths.ts';
 import { loadRazorpay } from './razorpay.ts';
@@ -20,7 +21,6 @@ import { loadRazorpay } from './razorpay.ts';
 const RECEIPT_LABEL = 'haat order';
 const THEME_GREEN = '#1b7340';
 export const PAYMENT_FAILED = 'Payment failed. Please try again.';
-const CONNECTION_PROBLEM = 'Please check your connection and try again';
 const CHECKOUT_FAILED_LOG = 'Error occured while checking out!';
 
 interface Context {
@@ -44,6 +44,8 @@ export interface SimulatedWindow {
  */
 export function usePayment({ cart, userInfo, onCartChanged, onSessionLost }: Context) {
   const navigate = useNavigate();
+  const fail = useFailure();
+  const errorPage = useErrorPage();
   /** the spinner's text while a call runs; '' when idle */
   const [processing, setProcessing] = useState('');
   const [simulated, setSimulated] = useState<CreateOrderResponse>();
@@ -66,19 +68,10 @@ export function usePayment({ cart, userInfo, onCartChanged, onSessionLost }: Con
     try {
       return await api.post<CreateOrderResponse>(apiPaths.createOrder(), body);
     } catch (error) {
-      if (!(error instanceof ApiError)) {
-        showAlert(CONNECTION_PROBLEM);
-      } else if (error.status === 403) {
-        onSessionLost();
-      } else if (error.status === 409) {
-        showAlert(error.message);
-        onCartChanged();
-      } else if (error.status === 500) {
-        console.error(CHECKOUT_FAILED_LOG);
-        navigate(paths.error());
-      } else {
-        showAlert(error.message);
-      }
+      const failure = fail(error, CHECKOUT_FAILED_LOG);
+      if (failure?.kind === 'sessionLost') onSessionLost();
+      else if (failure) showAlert(failure.kind === 'refused' ? failure.message : CONNECTION_PROBLEM);
+      if (failure?.kind === 'refused' && failure.status === 409) onCartChanged();
       return undefined;
     }
   };
@@ -97,13 +90,10 @@ export function usePayment({ cart, userInfo, onCartChanged, onSessionLost }: Con
       navigate(paths.orders());
     } catch (error) {
       setProcessing('');
-      if (error instanceof ApiError && error.status === 403) {
-        onSessionLost();
-        return;
-      }
+      const failure = fail(error, CHECKOUT_FAILED_LOG);
+      if (failure?.kind === 'sessionLost') onSessionLost();
       // the payment is verified: the webhook or the reconciler places the order, so never offer to pay again
-      console.error(CHECKOUT_FAILED_LOG);
-      navigate(paths.error());
+      else if (failure) errorPage(CHECKOUT_FAILED_LOG);
     }
   };
 
@@ -120,7 +110,7 @@ export function usePayment({ cart, userInfo, onCartChanged, onSessionLost }: Con
       verified = await api.post<VerifyPaymentResponse>(apiPaths.verifyPayment(), body);
     } catch (error) {
       setProcessing('');
-      if (error instanceof ApiError && error.status === 403) onSessionLost();
+      if (failureOf(error).kind === 'sessionLost') onSessionLost();
       else showAlert('Error verifying payment');
       return;
     }

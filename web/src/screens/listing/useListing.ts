@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useCallback, useState } from 'react';
 import type { ListingResponse, SelectedFilters, SortCode } from '../../../../contract/catalog.ts';
-import { ApiError, api } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
 import { takePrefetched } from '../../api/prefetch.ts';
+import { type Loaded, useLoad } from '../../api/useLoad.ts';
 import { preloadImage } from '../../components/Image.tsx';
-import { paths } from '../../config/paths.ts';
 import { type FilterOptions, narrowOptions, toOptions } from './filters.ts';
 import { CARD_SIZES } from './ProductCard.tsx';
 import { DEFAULT_DENSITY } from './ViewAs.tsx';
@@ -18,69 +17,60 @@ export interface ListingQuery {
   filters: SelectedFilters;
 }
 
-export interface ListingState {
-  loading: boolean;
-  data: ListingResponse | undefined;
+interface Options {
   /** the values present in the current result set */
   returned: FilterOptions;
   /** the values shown in the filter panel (spec section 4's narrowing rule) */
   options: FilterOptions;
+}
+
+export interface ListingState extends Options {
+  loading: boolean;
+  data: ListingResponse | undefined;
   /** a problem other than a server error (which goes to /error) */
   failed: 'filters' | 'network' | undefined;
 }
 
-const initial: ListingState = {
-  loading: true,
-  data: undefined,
-  returned: {},
-  options: {},
-  failed: undefined,
-};
-
+/** The listing page's products; the filter options are kept while the next page loads. */
 export function useListing(query: ListingQuery): ListingState & { retry: () => void } {
-  const navigate = useNavigate();
-  const [state, setState] = useState(initial);
-  const [attempt, setAttempt] = useState(0);
   const { url, page, sort, filters } = query;
+  const [options, setOptions] = useState<Options>({ returned: {}, options: {} });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new `attempt` re-runs a failed load
-  useEffect(() => {
-    const controller = new AbortController();
-    setState((s) => ({ ...s, loading: true, failed: undefined }));
-    const body = { page, sort };
-    const prefetched = takePrefetched<ListingResponse>('POST', url, body);
-    // a first visit shows the default density
-    prefetched?.then(
-      ({ prods }) => {
-        if (prods[0]?.photo1) preloadImage(prods[0].photo1, CARD_SIZES[DEFAULT_DENSITY]);
-      },
-      () => undefined,
-    );
-    (prefetched ?? api.post<ListingResponse>(url, body, { signal: controller.signal }))
-      .then((data) => {
-        // a prefetched request has no signal: its answer can arrive after the page has moved on
-        if (controller.signal.aborted) return;
+  const request = useCallback(
+    async (signal?: AbortSignal) => {
+      const body = { page, sort };
+      const prefetched = takePrefetched<ListingResponse>('POST', url, body);
+      // a first visit shows the default density
+      prefetched?.then(
+        ({ prods }) => {
+          if (prods[0]?.photo1) preloadImage(prods[0].photo1, CARD_SIZES[DEFAULT_DENSITY]);
+        },
+        () => undefined,
+      );
+      const data = await (prefetched ?? api.post<ListingResponse>(url, body, { signal }));
+      if (!signal?.aborted) {
         const returned = toOptions(data.filterFeature);
-        setState((s) => ({
-          loading: false,
-          data,
-          returned,
-          options: narrowOptions(s.options, returned, filters),
-          failed: undefined,
-        }));
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        if (error instanceof ApiError && error.status === 500) {
-          console.error('Error occured while loading products');
-          navigate(paths.error());
-          return;
-        }
-        const failed = error instanceof ApiError && error.status === 400 ? 'filters' : 'network';
-        setState((s) => ({ ...s, loading: false, data: undefined, failed }));
-      });
-    return () => controller.abort();
-  }, [url, page, sort, filters, attempt, navigate]);
+        setOptions((s) => ({ returned, options: narrowOptions(s.options, returned, filters) }));
+      }
+      return data;
+    },
+    [url, page, sort, filters],
+  );
+  const { state, retry } = useLoad(request, 'Error occured while loading products');
 
-  return { ...state, retry: () => setAttempt((n) => n + 1) };
+  return {
+    ...options,
+    loading: state.status === 'loading',
+    data: state.status === 'ready' ? state.data : undefined,
+    failed: problemOf(state),
+    retry,
+  };
+}
+
+/** the server refused the URL's filters (400), or the load failed otherwise (but for a server error) */
+function problemOf(state: Loaded<ListingResponse>): ListingState['failed'] {
+  if (state.status === 'failed' && state.refusal.kind === 'refused' && state.refusal.status === 400) {
+    return 'filters';
+  }
+  return state.status === 'failed' || state.status === 'loggedOut' ? 'network' : undefined;
 }

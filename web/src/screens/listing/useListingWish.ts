@@ -1,9 +1,12 @@
 import { useNavigate } from 'react-router';
 import type { ListingProduct } from '../../../../contract/catalog.ts';
-import { ApiError, api } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
+import { useActionFailure } from '../../api/useFailure.ts';
 import { useSession } from '../../app/session.tsx';
 import { showAlert } from '../../components/Alert.tsx';
 import { apiPaths, paths } from '../../config/paths.ts';
+
+const WISH_FAILED = 'Something wrong happened while adding into wishlist!';
 
 /**
  * The card heart (POST /product/{id} key=wishUpdate): wishes the card's size, or unwishes.
@@ -12,6 +15,7 @@ import { apiPaths, paths } from '../../config/paths.ts';
  */
 export function useListingWish(): (product: ListingProduct, wished: boolean) => Promise<boolean | undefined> {
   const navigate = useNavigate();
+  const fail = useActionFailure();
   const { isLoggedIn } = useSession();
   return async (product, wished) => {
     if (!isLoggedIn) {
@@ -25,14 +29,8 @@ export function useListingWish(): (product: ListingProduct, wished: boolean) => 
         { key: 'wishUpdate' },
       );
     } catch (error) {
-      if (error instanceof ApiError && error.status === 403) {
-        navigate(paths.login());
-      } else if (error instanceof ApiError && error.status >= 500) {
-        showAlert('Something wrong happened while adding into wishlist!');
-        navigate(paths.error());
-      } else {
-        showAlert(error instanceof ApiError ? error.message : 'Please check your connection and try again');
-      }
+      // spec section 8: a server error is also an alert here
+      if (!fail(error, WISH_FAILED)) showAlert(WISH_FAILED);
       return undefined;
     }
   };

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../api/client.ts';
+import { useFailure } from '../../api/useFailure.ts';
 import { login } from '../../app/session.tsx';
 import { paths } from '../../config/paths.ts';
 import { checkLogin } from './accounts.ts';
@@ -8,6 +8,7 @@ import { checkLogin } from './accounts.ts';
 /** Login and sign-up: a shopper who is logged in already goes to /profile; a 500 goes to /error. */
 export function useRedirectIfLoggedIn() {
   const navigate = useNavigate();
+  const fail = useFailure();
   useEffect(() => {
     const controller = new AbortController();
     checkLogin(controller.signal)
@@ -18,10 +19,8 @@ export function useRedirectIfLoggedIn() {
       })
       .catch((error: unknown) => {
         // a 403 is the expected answer for a visitor (and the API client marks the state logged out)
-        if (!controller.signal.aborted && error instanceof ApiError && error.status === 500) {
-          navigate(paths.error());
-        }
+        if (!controller.signal.aborted) fail(error, 'Error occured while checking the login');
       });
     return () => controller.abort();
-  }, [navigate]);
+  }, [navigate, fail]);
 }

@@ -30,7 +30,7 @@ export function OrdersScreen() {
     );
   }
   if (state.status === 'failed') return <LoadFailed what="orders" onRetry={retry} />;
-  if (state.lines.length === 0) {
+  if (state.data.length === 0) {
     return (
       <ScreenMessage title="Oops! IT SEEMS YOU HAVEN'T ORDERED ANYTHING YET">
         <Link to={paths.home()} className="button button-primary">
@@ -45,7 +45,7 @@ export function OrdersScreen() {
         MY ORDERS
       </h1>
       <ul className="item-list" aria-labelledby="orders-title">
-        {state.lines.map((line) => (
+        {state.data.map((line) => (
           <OrderRow
             key={line.purchase_id}
             line={line}

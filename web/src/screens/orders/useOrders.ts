@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useCallback } from 'react';
 import {
   CANCELLED_MESSAGE,
   RATE_FIRST_MESSAGE,
@@ -13,15 +12,10 @@ import type {
   RateBody,
   ReturnBody,
 } from '../../../../contract/orders.ts';
-import { ApiError, api } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
+import { useLoad } from '../../api/useLoad.ts';
 import { showAlert } from '../../components/Alert.tsx';
-import { apiPaths, paths } from '../../config/paths.ts';
-
-export type OrdersState =
-  | { status: 'loading' }
-  | { status: 'loggedOut' }
-  | { status: 'failed' }
-  | { status: 'ready'; lines: OrderLine[] };
+import { apiPaths } from '../../config/paths.ts';
 
 // spec section 8's texts for a server error; the client's own, so not in the contract
 const RETURN_FAILED = 'Something unexpected happened while processing the request! Please try later';
@@ -33,56 +27,28 @@ const RATING_FAILED = 'Something unexpected happened while submitting rating! Tr
  * reason, anything else the spec's failure text. After a change the list is fetched again.
  */
 export function useOrders() {
-  const navigate = useNavigate();
-  const [state, setState] = useState<OrdersState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  const load = useCallback(
-    async (signal?: AbortSignal) => {
-      try {
-        const lines = await api.get<OrdersResponse>(apiPaths.orders(), { signal });
-        setState({ status: 'ready', lines });
-      } catch (error) {
-        if (signal?.aborted) return;
-        if (error instanceof ApiError && error.status === 403) {
-          setState({ status: 'loggedOut' });
-        } else if (error instanceof ApiError && error.status >= 500) {
-          console.error('Error occured while loading orders');
-          navigate(paths.error());
-        } else {
-          setState({ status: 'failed' });
-        }
-      }
-    },
-    [navigate],
+  const request = useCallback(
+    (signal?: AbortSignal) => api.get<OrdersResponse>(apiPaths.orders(), { signal }),
+    [],
   );
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new `attempt` re-runs a failed load
-  useEffect(() => {
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    load(controller.signal);
-    return () => controller.abort();
-  }, [attempt, load]);
+  const { state, retry, reload, alertFailure } = useLoad(request, 'Error occured while loading orders');
 
   /** Sends a change; true when it was made (the list is then fetched again). */
   const change = async (send: () => Promise<unknown>, done: string, failed: string): Promise<boolean> => {
     try {
       await send();
     } catch (error) {
-      if (error instanceof ApiError && error.status === 403) setState({ status: 'loggedOut' });
-      else if (error instanceof ApiError && error.status < 500) showAlert(error.message);
-      else showAlert(failed);
+      alertFailure(error, failed);
       return false;
     }
     showAlert(done);
-    await load();
+    await reload();
     return true;
   };
 
   return {
     state,
-    retry: () => setAttempt((n) => n + 1),
+    retry,
     cancel: (line: OrderLine) =>
       change(
         () => api.post(apiPaths.cancel(), { orderID: line.purchase_id } satisfies CancelBody),

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { NavLink, useNavigate } from 'react-router';
-import { ApiError, api } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
+import { useFailure } from '../../api/useFailure.ts';
 import { markLoggedOut } from '../../app/session.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { apiPaths, paths } from '../../config/paths.ts';
@@ -10,20 +11,17 @@ import './policies.css';
 /** Opening a policy page checks the session (spec section 6): a 500 goes to /error, other failures log out. */
 function useTermsCheck() {
   const navigate = useNavigate();
+  const fail = useFailure();
   useEffect(() => {
     const controller = new AbortController();
     api.get(apiPaths.terms(), { signal: controller.signal }).catch((error: unknown) => {
-      if (error instanceof TypeError) {
-        navigate(paths.noResponse());
-      } else if (error instanceof ApiError && error.status === 500) {
-        console.error('Error while fetching terms and conditions!');
-        navigate(paths.error());
-      } else if (error instanceof ApiError) {
-        markLoggedOut();
-      }
+      if (controller.signal.aborted) return;
+      const failure = fail(error, 'Error while fetching terms and conditions!');
+      if (failure?.kind === 'unanswered') navigate(paths.noResponse());
+      else if (failure) markLoggedOut();
     });
     return () => controller.abort();
-  }, [navigate]);
+  }, [navigate, fail]);
 }
 
 export function PolicyScreen({ name }: { name: PolicyName }) {

@@ -34,7 +34,7 @@ function ProductPage({ prod, productId }: { prod: string; productId: string }) {
   usePageTitle(product.status === 'ready' ? product.data.productInfo.name : undefined);
 
   if (product.status === 'loading') return <Spinner />;
-  if (product.status === 'ready') return <Product data={product.data} onReviewed={product.retry} />;
+  if (product.status === 'ready') return <Product data={product.data} onReviewed={product.reload} />;
   return (
     <div className="product-missing">
       {product.status === 'notFound' ? (

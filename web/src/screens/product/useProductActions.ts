@@ -6,7 +6,8 @@ import {
 import type { PostReviewBody } from '../../../../contract/reviews.ts';
 import type { AddCartResponse } from '../../../../contract/shopping.ts';
 import { SELECT_SIZE_MESSAGE } from '../../../../contract/shopping-rules.ts';
-import { ApiError, api } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
+import { failureOf, useActionFailure } from '../../api/useFailure.ts';
 import { showAlert } from '../../components/Alert.tsx';
 import { apiPaths, paths } from '../../config/paths.ts';
 
@@ -33,8 +34,6 @@ interface Context {
   needsSize: boolean;
 }
 
-const CONNECTION_PROBLEM = 'Please check your connection and try again';
-
 /**
  * The product page's shopper actions (spec sections 4 and 8). Every one needs a login: a visitor, or a
  * 403 (the session was lost), goes to /login. The server's refusals (409 limits, 400 size) are alerts.
@@ -43,13 +42,7 @@ export function useProductActions(context: Context): ProductActions {
   const { productId, prod, partner, loggedin, size, needsSize } = context;
   const navigate = useNavigate();
 
-  const fail = (error: unknown): undefined => {
-    if (!(error instanceof ApiError)) showAlert(CONNECTION_PROBLEM);
-    else if (error.status === 403) navigate(paths.login());
-    else if (error.status >= 500) navigate(paths.error());
-    else showAlert(error.message);
-    return undefined;
-  };
+  const fail = useActionFailure();
   const call = async <T>(send: () => Promise<T>, needsChosenSize: boolean): Promise<T | undefined> => {
     if (!loggedin) {
       navigate(paths.login());
@@ -59,7 +52,10 @@ export function useProductActions(context: Context): ProductActions {
       showAlert(SELECT_SIZE_MESSAGE);
       return undefined;
     }
-    return send().catch(fail);
+    return send().catch((error: unknown) => {
+      fail(error, 'Error occured while changing the product');
+      return undefined;
+    });
   };
   const action = apiPaths.productAction(prod, productId);
 
@@ -87,7 +83,7 @@ export function useProductActions(context: Context): ProductActions {
       try {
         await api.post(apiPaths.review(productId), body);
       } catch (error) {
-        if (error instanceof ApiError && error.status === 403) navigate(paths.login());
+        if (failureOf(error).kind === 'sessionLost') navigate(paths.login());
         else showAlert(REVIEW_FAILED_MESSAGE);
         return false;
       }

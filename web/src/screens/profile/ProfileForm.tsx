@@ -2,7 +2,8 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import type { Profile } from '../../../../contract/accounts.ts';
-import { ApiError, api } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
+import { useFailure } from '../../api/useFailure.ts';
 import { setUname } from '../../app/session.tsx';
 import { showAlert } from '../../components/Alert.tsx';
 import { apiPaths, paths } from '../../config/paths.ts';
@@ -27,6 +28,7 @@ type Errors = Partial<Record<TextField, string>>;
 /** PERSONAL INFORMATION: locked until EDIT; SAVE sends it, says 'Saved successfully!' and locks again. */
 export function ProfileForm({ profile, onSaved }: Props) {
   const navigate = useNavigate();
+  const fail = useFailure();
   const id = useId();
   const fieldId = (name: string) => `${id}-${name}`;
   const editRef = useRef<HTMLButtonElement>(null);
@@ -71,11 +73,10 @@ export function ProfileForm({ profile, onSaved }: Props) {
       showAlert(messages.saved);
       editRef.current?.focus();
     } catch (error) {
-      console.error('Error occured while updating the profile');
-      if (error instanceof ApiError && error.status === 403) navigate(paths.login());
-      else if (error instanceof ApiError && error.status === 500) navigate(paths.error());
-      else if (error instanceof ApiError && error.status === 400) setFormMessage(error.message);
-      else setFormMessage('Your changes could not be saved. Please try again.');
+      const failure = fail(error, 'Error occured while updating the profile');
+      if (failure?.kind === 'sessionLost') navigate(paths.login());
+      else if (failure?.kind === 'refused' && failure.status === 400) setFormMessage(failure.message);
+      else if (failure) setFormMessage('Your changes could not be saved. Please try again.');
     } finally {
       setSaving(false);
     }

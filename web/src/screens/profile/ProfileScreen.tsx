@@ -11,7 +11,7 @@ export function ProfileScreen() {
   usePageTitle('Profile');
   const { uname } = useSession();
   const { state, retry, saved } = useProfile();
-  const name = state.status === 'ready' ? state.profile.fname : uname;
+  const name = state.status === 'ready' ? state.data.fname : uname;
 
   return (
     <div className="container profile">
@@ -26,7 +26,7 @@ export function ProfileScreen() {
             </button>
           </div>
         )}
-        {state.status === 'ready' && <ProfileForm profile={state.profile} onSaved={saved} />}
+        {state.status === 'ready' && <ProfileForm profile={state.data} onSaved={saved} />}
       </section>
     </div>
   );

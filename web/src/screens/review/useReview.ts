@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import {
   RATE_FIRST_MESSAGE,
@@ -7,16 +7,10 @@ import {
   UPLOADED_MESSAGE,
 } from '../../../../contract/after-sale-constants.ts';
 import type { PostReviewBody, ReviewPageResponse, UploadResponse } from '../../../../contract/reviews.ts';
-import { ApiError, api } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
+import { useLoad, withNotFound } from '../../api/useLoad.ts';
 import { showAlert } from '../../components/Alert.tsx';
 import { apiPaths, paths } from '../../config/paths.ts';
-
-export type ReviewState =
-  | { status: 'loading' }
-  | { status: 'loggedOut' }
-  | { status: 'notFound' }
-  | { status: 'failed' }
-  | { status: 'ready'; data: ReviewPageResponse };
 
 export const CHOOSE_IMAGE_MESSAGE = 'Please choose an image to upload';
 
@@ -27,37 +21,12 @@ export const CHOOSE_IMAGE_MESSAGE = 'Please choose an image to upload';
  */
 export function useReview(prodId: string) {
   const navigate = useNavigate();
-  const [state, setState] = useState<ReviewState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new `attempt` re-runs a failed load
-  useEffect(() => {
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    api
-      .get<ReviewPageResponse>(apiPaths.review(prodId), { signal: controller.signal })
-      .then((data) => setState({ status: 'ready', data }))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        if (error instanceof ApiError && error.status === 403) {
-          setState({ status: 'loggedOut' });
-        } else if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
-          setState({ status: 'notFound' });
-        } else if (error instanceof ApiError && error.status >= 500) {
-          console.error('Error occured while loading review page');
-          navigate(paths.error());
-        } else {
-          setState({ status: 'failed' });
-        }
-      });
-    return () => controller.abort();
-  }, [prodId, attempt, navigate]);
-
-  const fail = (error: unknown) => {
-    if (error instanceof ApiError && error.status === 403) setState({ status: 'loggedOut' });
-    else if (error instanceof ApiError && error.status < 500) showAlert(error.message);
-    else showAlert(UPLOAD_FAILED_MESSAGE);
-  };
+  const request = useCallback(
+    (signal?: AbortSignal) => api.get<ReviewPageResponse>(apiPaths.review(prodId), { signal }),
+    [prodId],
+  );
+  const loaded = useLoad(request, 'Error occured while loading review page');
+  const state = withNotFound(loaded.state);
 
   /** The uploaded photo's file name, or undefined when nothing was uploaded. */
   const upload = async (data: ReviewPageResponse, file: File | undefined): Promise<string | undefined> => {
@@ -72,7 +41,7 @@ export function useReview(prodId: string) {
       showAlert(UPLOADED_MESSAGE);
       return answer.file;
     } catch (error) {
-      fail(error);
+      loaded.alertFailure(error, UPLOAD_FAILED_MESSAGE);
       return undefined;
     }
   };
@@ -86,12 +55,12 @@ export function useReview(prodId: string) {
     try {
       await api.post(apiPaths.review(prodId), body);
     } catch (error) {
-      fail(error);
+      loaded.alertFailure(error, UPLOAD_FAILED_MESSAGE);
       return;
     }
     showAlert(REVIEW_SAVED_MESSAGE);
     navigate(paths.orders());
   };
 
-  return { state, retry: () => setAttempt((n) => n + 1), upload, post };
+  return { state, retry: loaded.retry, upload, post };
 }

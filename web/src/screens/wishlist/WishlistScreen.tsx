@@ -24,7 +24,7 @@ export function WishlistScreen() {
   if (state.status === 'failed') {
     return <LoadFailed what="wishlist" onRetry={retry} />;
   }
-  if (state.prods.length === 0) {
+  if (state.data.length === 0) {
     return <NothingYet title="Oops! IT SEEMS YOU DON'T HAVE ANY WISH" />;
   }
   return (
@@ -33,7 +33,7 @@ export function WishlistScreen() {
         MY WISHLIST
       </h1>
       <ul className="item-list" aria-labelledby="wishlist-title">
-        {state.prods.map((item) => (
+        {state.data.map((item) => (
           <WishItem key={`${item.productId}/${item.size}`} item={item} onRemove={() => remove(item)} />
         ))}
       </ul>

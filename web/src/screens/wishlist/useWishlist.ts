@@ -1,47 +1,22 @@
-import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useCallback } from 'react';
 import type { WishlistItem, WishlistResponse } from '../../../../contract/shopping.ts';
-import { ApiError, api } from '../../api/client.ts';
-import { apiPaths, paths } from '../../config/paths.ts';
-
-export type WishlistState =
-  | { status: 'loading' }
-  | { status: 'loggedOut' }
-  | { status: 'failed' }
-  | { status: 'ready'; prods: WishlistItem[] };
+import { api } from '../../api/client.ts';
+import { useFailure } from '../../api/useFailure.ts';
+import { useLoad } from '../../api/useLoad.ts';
+import { apiPaths } from '../../config/paths.ts';
 
 /**
  * GET /api/wishlistPage and key=removeWish. A 403 shows the not-logged-in state (spec section 4);
  * a server error is logged with the spec's text and goes to /error (spec section 8).
  */
 export function useWishlist() {
-  const navigate = useNavigate();
-  const [state, setState] = useState<WishlistState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  const fail = (error: unknown, logged: string) => {
-    if (error instanceof ApiError && error.status === 403) {
-      setState({ status: 'loggedOut' });
-    } else if (error instanceof ApiError && error.status >= 500) {
-      console.error(logged);
-      navigate(paths.error());
-    } else {
-      setState({ status: 'failed' });
-    }
-  };
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new `attempt` re-runs a failed load
-  useEffect(() => {
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    api
-      .get<WishlistResponse>(apiPaths.wishlist(), { signal: controller.signal })
-      .then(({ prods }) => setState({ status: 'ready', prods }))
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) fail(error, 'Error occured while loading wishlist page');
-      });
-    return () => controller.abort();
-  }, [attempt]);
+  const request = useCallback(
+    (signal?: AbortSignal) =>
+      api.get<WishlistResponse>(apiPaths.wishlist(), { signal }).then(({ prods }) => prods),
+    [],
+  );
+  const { state, retry, update, show } = useLoad(request, 'Error occured while loading wishlist page');
+  const fail = useFailure();
 
   const remove = async (item: WishlistItem) => {
     try {
@@ -50,13 +25,12 @@ export function useWishlist() {
         { size: item.size },
         { key: 'removeWish' },
       );
-      setState((s) =>
-        s.status === 'ready' ? { status: 'ready', prods: s.prods.filter((p) => p !== item) } : s,
-      );
+      update((prods) => prods.filter((p) => p !== item));
     } catch (error) {
-      fail(error, 'Error occured while removing wish item');
+      const failure = fail(error, 'Error occured while removing wish item');
+      if (failure) show(failure);
     }
   };
 
-  return { state, remove, retry: () => setAttempt((n) => n + 1) };
+  return { state, remove, retry };
 }
