@@ -26,11 +26,3 @@ export const RETURN_WINDOW_HOURS = 24;
 export const LOW_STOCK_BELOW = 10;
 /** products per listing page */
 export const PAGE_SIZE = 20;
-
-// What the shopper is told at a limit ---------------------------------------------------------------
-
-export const MAX_UNITS_MESSAGE = `Max ${MAX_UNITS_PER_PRODUCT} orders can be placed for each product at a time!`;
-export const STOCK_LIMIT_MESSAGE = 'Stock limit reached!';
-export const UNAVAILABLE_MESSAGE = 'Currently unavailable';
-export const SELECT_SIZE_MESSAGE = 'Please select a size!';
-export const NOT_SERVICEABLE_MESSAGE = 'Pincode is not serviceable! Try another';

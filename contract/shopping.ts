@@ -2,6 +2,7 @@ import { type Static, Type } from 'typebox';
 import { Prod } from './catalog.ts';
 
 // the limits and their messages, for the server modules that import the schemas beside them
+export * from './shopping-messages.ts';
 export * from './shopping-rules.ts';
 
 /** The logged-in shopper's delivery check, wishlist and cart (issue 4). Prices in whole rupees. */

@@ -5,13 +5,12 @@ import type {
   UserInfo,
 } from '../../../contract/shopping.ts';
 import {
-  FREE_DELIVERY_ABOVE_PAISE,
   MAX_UNITS_MESSAGE,
-  MAX_UNITS_PER_PRODUCT,
   SELECT_SIZE_MESSAGE,
   STOCK_LIMIT_MESSAGE,
   UNAVAILABLE_MESSAGE,
-} from '../../../contract/shopping-rules.ts';
+} from '../../../contract/shopping-messages.ts';
+import { FREE_DELIVERY_ABOVE_PAISE, MAX_UNITS_PER_PRODUCT } from '../../../contract/shopping-rules.ts';
 import type { Db } from '../../db/connect.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { cartUnits, parseProductId, rupees } from '../catalog/service.ts';

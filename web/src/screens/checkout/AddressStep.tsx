@@ -2,7 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { Profile } from '../../../../contract/accounts.ts';
 import type { CartLine, UserInfo } from '../../../../contract/shopping.ts';
-import { NOT_SERVICEABLE_MESSAGE } from '../../../../contract/shopping-rules.ts';
+import { NOT_SERVICEABLE_MESSAGE } from '../../../../contract/shopping-messages.ts';
 import { api } from '../../api/client.ts';
 import { useFailure } from '../../api/useFailure.ts';
 import { apiPaths } from '../../config/paths.ts';

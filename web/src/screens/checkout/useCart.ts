@@ -5,11 +5,8 @@ import type {
   DeleteItemResponse,
   PurchasePageResponse,
 } from '../../../../contract/shopping.ts';
-import {
-  MAX_UNITS_MESSAGE,
-  MAX_UNITS_PER_PRODUCT,
-  STOCK_LIMIT_MESSAGE,
-} from '../../../../contract/shopping-rules.ts';
+import { MAX_UNITS_MESSAGE, STOCK_LIMIT_MESSAGE } from '../../../../contract/shopping-messages.ts';
+import { MAX_UNITS_PER_PRODUCT } from '../../../../contract/shopping-rules.ts';
 import { api } from '../../api/client.ts';
 import { useFailure } from '../../api/useFailure.ts';
 import { useLoad } from '../../api/useLoad.ts';

@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { NOT_SERVICEABLE_MESSAGE } from '../../../../contract/shopping-rules.ts';
+import { NOT_SERVICEABLE_MESSAGE } from '../../../../contract/shopping-messages.ts';
 import { deliveryWindow } from './delivery-window.ts';
 
 const PINCODE = /^[1-9]\d{5}$/;

@@ -1,11 +1,8 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { ModifyProdResponse, ProductResponse } from '../../../../contract/catalog.ts';
-import {
-  FREE_CANCELLATION_HOURS,
-  LOW_STOCK_BELOW,
-  UNAVAILABLE_MESSAGE,
-} from '../../../../contract/shopping-rules.ts';
+import { UNAVAILABLE_MESSAGE } from '../../../../contract/shopping-messages.ts';
+import { FREE_CANCELLATION_HOURS, LOW_STOCK_BELOW } from '../../../../contract/shopping-rules.ts';
 import { api } from '../../api/client.ts';
 import { markLoggedOut } from '../../app/session.tsx';
 import { Price } from '../../components/Price.tsx';

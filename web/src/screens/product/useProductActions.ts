@@ -5,7 +5,7 @@ import {
 } from '../../../../contract/after-sale-constants.ts';
 import type { PostReviewBody } from '../../../../contract/reviews.ts';
 import type { AddCartResponse } from '../../../../contract/shopping.ts';
-import { SELECT_SIZE_MESSAGE } from '../../../../contract/shopping-rules.ts';
+import { SELECT_SIZE_MESSAGE } from '../../../../contract/shopping-messages.ts';
 import { api } from '../../api/client.ts';
 import { failureOf, useActionFailure } from '../../api/useFailure.ts';
 import { showAlert } from '../../components/Alert.tsx';

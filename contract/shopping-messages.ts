@@ -1,0 +1,13 @@
+import { MAX_UNITS_PER_PRODUCT } from './shopping-rules.ts';
+
+/**
+ * What the shopper is told at the shop's limits (spec sections 4 and 8), in the server's refusals and
+ * the web app's own checks alike. Apart from shopping-rules.ts, which the app shell needs, so the first
+ * page's code does not carry them.
+ */
+
+export const MAX_UNITS_MESSAGE = `Max ${MAX_UNITS_PER_PRODUCT} orders can be placed for each product at a time!`;
+export const STOCK_LIMIT_MESSAGE = 'Stock limit reached!';
+export const UNAVAILABLE_MESSAGE = 'Currently unavailable';
+export const SELECT_SIZE_MESSAGE = 'Please select a size!';
+export const NOT_SERVICEABLE_MESSAGE = 'Pincode is not serviceable! Try another';
