@@ -1,8 +1,6 @@
-import { useId } from 'react';
-import { Link } from 'react-router';
 import type { CartLine } from '../../../../contract/shopping.ts';
-import { Image } from '../../components/Image.tsx';
 import { Price } from '../../components/Price.tsx';
+import { ProductRow } from '../../components/ProductRow.tsx';
 import { paths } from '../../config/paths.ts';
 
 interface Props {
@@ -14,22 +12,25 @@ interface Props {
 
 /** One cart line with its quantity controls; minus at one unit removes the line. */
 export function CartItem({ line, busy, onPlus, onMinus }: Props) {
-  const nameId = useId();
   return (
-    <li className="cart-item">
-      <span className="cart-photo">
-        <Image file={line.photo} alt="" width={960} height={1280} sizes="6rem" />
-      </span>
-      <div className="cart-body">
-        <h3 id={nameId} className="cart-name">
-          <Link to={paths.product(line.prod, line.id)}>{line.name}</Link>
-        </h3>
-        <p className="item-spec">
-          {line.color && <span>Colour: {line.color}</span>}
-          {line.size && <span>Size: {line.size}</span>}
-          {line.fabric && <span>Fabric: {line.fabric}</span>}
-        </p>
-        <Price currentPrice={line.currentPrice} oldPrice={line.oldPrice} discount={line.discount} />
+    <ProductRow
+      className="cart-item"
+      photo={line.photo}
+      photoWidth="6rem"
+      name={line.name}
+      to={paths.product(line.prod, line.id)}
+      level={3}
+      details={
+        <>
+          <p className="item-spec">
+            {line.color && <span>Colour: {line.color}</span>}
+            {line.size && <span>Size: {line.size}</span>}
+            {line.fabric && <span>Fabric: {line.fabric}</span>}
+          </p>
+          <Price currentPrice={line.currentPrice} oldPrice={line.oldPrice} discount={line.discount} />
+        </>
+      }
+      actions={(nameId) => (
         <fieldset className="quantity" aria-describedby={nameId} disabled={busy}>
           <legend className="visually-hidden">Quantity</legend>
           <button type="button" className="quantity-button" aria-label="Decrease quantity" onClick={onMinus}>
@@ -42,7 +43,7 @@ export function CartItem({ line, busy, onPlus, onMinus }: Props) {
             +
           </button>
         </fieldset>
-      </div>
-    </li>
+      )}
+    />
   );
 }

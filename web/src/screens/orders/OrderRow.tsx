@@ -1,7 +1,7 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { OrderLine } from '../../../../contract/orders.ts';
-import { Image } from '../../components/Image.tsx';
+import { ProductRow } from '../../components/ProductRow.tsx';
 import { StarInput } from '../../components/StarInput.tsx';
 import { paths } from '../../config/paths.ts';
 import { formatRupees } from '../../lib/format.ts';
@@ -37,59 +37,64 @@ export function returnLabel(line: Pick<OrderLine, 'orderStatus' | 'accepted'>): 
  * Its buttons are described by the item's name, so each is told apart when heard.
  */
 export function OrderRow({ line, onCancel, onReturn, onRate }: Props) {
-  const nameId = useId();
   const cancelled = line.status === 'cancelled';
   const delivered = !cancelled && line.delivered === 'Y';
   const returning = returnLabel(line);
   const total = line.currentPrice * line.quantity;
 
   return (
-    <li className="item-card order-line">
-      <span className="item-card-photo order-photo">
-        <Image file={line.photo1} alt="" width={960} height={1280} sizes="6rem" />
-      </span>
-      <div className="item-card-body">
-        <h2 id={nameId} className="item-card-name order-name">
-          <Link to={paths.product(line.prod, line.prodId)}>{line.name}</Link>
-        </h2>
-        <p className="item-spec">
-          {line.size && <span>Size: {line.size}</span>}
-          <span>Qty: {line.quantity}</span>
-          <span>
-            {formatRupees(total)}
-            {line.quantity > 1 && ` (${formatRupees(line.currentPrice)} each)`}
-          </span>
-          <span>Ordered on {formatDay(line.orderedAt)}</span>
-        </p>
-        <DeliveryIndicator line={line} cancelled={cancelled} delivered={delivered} />
-        {returning && <p className="order-return">{returning}</p>}
-        {cancelled && line.refunded > 0 && (
-          <p className="order-refund">Refund of {formatRupees(line.refunded)} initiated</p>
-        )}
-        {!cancelled && !delivered && (
-          <div className="order-actions">
-            <button type="button" className="button" aria-describedby={nameId} onClick={onCancel}>
-              Cancel
-            </button>
-          </div>
-        )}
-        {delivered && (
-          <>
-            <RateItem initial={line.rating ?? 0} nameId={nameId} onRate={onRate} />
+    <ProductRow
+      className="item-card order-line"
+      photo={line.photo1}
+      photoWidth="6rem"
+      name={line.name}
+      to={paths.product(line.prod, line.prodId)}
+      level={2}
+      details={
+        <>
+          <p className="item-spec">
+            {line.size && <span>Size: {line.size}</span>}
+            <span>Qty: {line.quantity}</span>
+            <span>
+              {formatRupees(total)}
+              {line.quantity > 1 && ` (${formatRupees(line.currentPrice)} each)`}
+            </span>
+            <span>Ordered on {formatDay(line.orderedAt)}</span>
+          </p>
+          <DeliveryIndicator line={line} cancelled={cancelled} delivered={delivered} />
+          {returning && <p className="order-return">{returning}</p>}
+          {cancelled && line.refunded > 0 && (
+            <p className="order-refund">Refund of {formatRupees(line.refunded)} initiated</p>
+          )}
+        </>
+      }
+      actions={(nameId) => (
+        <>
+          {!cancelled && !delivered && (
             <div className="order-actions">
-              {line.deliveryEligible === 'Y' && (
-                <button type="button" className="button" aria-describedby={nameId} onClick={onReturn}>
-                  Return
-                </button>
-              )}
-              <Link to={paths.review(line.prodId)} className="button" aria-describedby={nameId}>
-                POST REVIEW
-              </Link>
+              <button type="button" className="button" aria-describedby={nameId} onClick={onCancel}>
+                Cancel
+              </button>
             </div>
-          </>
-        )}
-      </div>
-    </li>
+          )}
+          {delivered && (
+            <>
+              <RateItem initial={line.rating ?? 0} nameId={nameId} onRate={onRate} />
+              <div className="order-actions">
+                {line.deliveryEligible === 'Y' && (
+                  <button type="button" className="button" aria-describedby={nameId} onClick={onReturn}>
+                    Return
+                  </button>
+                )}
+                <Link to={paths.review(line.prodId)} className="button" aria-describedby={nameId}>
+                  POST REVIEW
+                </Link>
+              </div>
+            </>
+          )}
+        </>
+      )}
+    />
   );
 }
 

@@ -1,8 +1,7 @@
-import { useId } from 'react';
 import { Link } from 'react-router';
 import type { WishlistItem } from '../../../../contract/shopping.ts';
-import { Image } from '../../components/Image.tsx';
 import { LoginPrompt } from '../../components/LoginPrompt.tsx';
+import { ProductRow } from '../../components/ProductRow.tsx';
 import { LoadFailed, NothingYet } from '../../components/ScreenMessage.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
@@ -43,17 +42,15 @@ export function WishlistScreen() {
 
 /** One wish; its buttons are described by the product name, so each is told apart when heard. */
 function WishItem({ item, onRemove }: { item: WishlistItem; onRemove: () => void }) {
-  const nameId = useId();
   return (
-    <li className="item-card">
-      <span className="item-card-photo wish-photo">
-        <Image file={item.photo1} alt="" width={960} height={1280} sizes="7rem" />
-      </span>
-      <div className="item-card-body">
-        <h2 id={nameId} className="item-card-name">
-          {item.name}
-        </h2>
-        {item.size && <p className="wish-size">Size: {item.size}</p>}
+    <ProductRow
+      className="item-card"
+      photo={item.photo1}
+      photoWidth="7rem"
+      name={item.name}
+      level={2}
+      details={item.size && <p className="wish-size">Size: {item.size}</p>}
+      actions={(nameId) => (
         <div className="wish-actions">
           <Link
             to={paths.product(item.prod, item.productId)}
@@ -66,7 +63,7 @@ function WishItem({ item, onRemove }: { item: WishlistItem; onRemove: () => void
             REMOVE FROM WISHLIST
           </button>
         </div>
-      </div>
-    </li>
+      )}
+    />
   );
 }
