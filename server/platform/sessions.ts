@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import type { Db } from '../db/connect.ts';
 import { hmacHex, randomToken } from './crypto.ts';
 import { forbidden } from './errors.ts';
@@ -185,4 +185,14 @@ export class Sessions {
       verifiedUntil: row.verified_until ? new Date(row.verified_until) : null,
     };
   }
+}
+
+/**
+ * The pre-handler of routes for logged-in shoppers only: a visitor gets 403 (session lost) before the
+ * body is validated, whatever it says.
+ */
+export function customersOnly(sessions: Sessions): preValidationAsyncHookHandler {
+  return async (request) => {
+    await sessions.requireCustomer(request);
+  };
 }

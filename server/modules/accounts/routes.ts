@@ -20,21 +20,15 @@ import {
   ThrottledResponse,
 } from '../../../contract/accounts.ts';
 import { CheckResponse } from '../../../contract/session.ts';
-import type { AppContext } from '../../app.ts';
 import { keepBodiesSmall } from '../../platform/body-limit.ts';
 import { clientAddressKey } from '../../platform/client-address.ts';
 import { answerLoopbackOnly } from '../../platform/dev-routes.ts';
-import { AppError, forbidden, notFound } from '../../platform/errors.ts';
+import { forbidden, notFound } from '../../platform/errors.ts';
 import { ConsoleSmsSender } from '../../platform/sms/console.ts';
-import type { SmsSender } from '../../platform/sms/sender.ts';
-import type { AccountsService, Asker, LoggedIn } from './service.ts';
+import type { Services } from '../../services.ts';
+import type { Asker, LoggedIn } from './service.ts';
 
-export interface AccountRoutesOptions extends AppContext {
-  accounts: AccountsService;
-  sms: SmsSender;
-}
-
-export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = async (app, ctx) => {
+export const accountRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
   keepBodiesSmall(app);
   const { accounts, sessions, browser } = ctx;
 

@@ -9,14 +9,13 @@ import {
   SetStockResponse,
   ShipBody,
 } from '../../../contract/admin.ts';
-import type { AppContext } from '../../app.ts';
 import { adminGuard } from '../../platform/admin-auth.ts';
-import { BackOffice } from '../orders/back-office.ts';
+import type { Services } from '../../services.ts';
 import { setStock } from './service.ts';
 
 /** The back office: bearer-token calls from staff tools, so no cookie session and no CSRF token. */
-export const adminRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, ctx) => {
-  const orders = new BackOffice(ctx);
+export const adminRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
+  const orders = ctx.backOffice;
   // onRequest: an unauthorised caller is turned away before its body is read
   app.addHook('onRequest', adminGuard(ctx.config.adminToken));
 

@@ -8,17 +8,14 @@ import {
   ProductActionParams,
   PurchasePageResponse,
 } from '../../../contract/shopping.ts';
-import type { AppContext } from '../../app.ts';
 import { keepBodiesSmall } from '../../platform/body-limit.ts';
-import { Cart } from './service.ts';
+import { customersOnly } from '../../platform/sessions.ts';
+import type { Services } from '../../services.ts';
 
-export const cartRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, ctx) => {
+export const cartRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
   keepBodiesSmall(app);
-  const cart = new Cart(ctx.db);
-  // logged out is a 403 whatever the body says
-  app.addHook('preValidation', async (request) => {
-    await ctx.sessions.requireCustomer(request);
-  });
+  const { cart } = ctx;
+  app.addHook('preValidation', customersOnly(ctx.sessions));
 
   app.post(
     '/product/:prod/:productID',

@@ -13,7 +13,7 @@ import {
   ProductResponse,
   TermsResponse,
 } from '../../../contract/catalog.ts';
-import type { AppContext } from '../../app.ts';
+import type { Services } from '../../services.ts';
 import { parseFilters } from './filters.ts';
 import type { ListingScope } from './service.ts';
 
@@ -31,7 +31,7 @@ const TERMS: TermsResponse = {
 // what Fastify itself sends with a serialised object
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-export const catalogRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, ctx) => {
+export const catalogRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
   const customerOf = async (request: FastifyRequest) =>
     (await ctx.sessions.current(request))?.customerId ?? null;
 

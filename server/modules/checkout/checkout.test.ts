@@ -479,8 +479,9 @@ describeEachDatabase(
       expect(await calls(client, 10)).toEqual(accepted(10));
       const refused = await driver.createOrder(client, await driver.amountToPay(client));
       expect(refused.status).toBe(429);
-      expect(refused.body).toEqual({ error: expect.any(String) });
+      expect(refused.body).toEqual({ error: expect.any(String), retryAfter: expect.any(Number) });
       const retryAfter = Number(refused.headers.get('retry-after'));
+      expect((refused.body as { retryAfter?: number }).retryAfter).toBe(retryAfter);
       expect(retryAfter).toBeGreaterThan(15 * 60 - 60);
       expect(retryAfter).toBeLessThanOrEqual(15 * 60);
 

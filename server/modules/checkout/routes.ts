@@ -10,46 +10,19 @@ import {
   VerifyPaymentBody,
   VerifyPaymentResponse,
 } from '../../../contract/payments.ts';
-import type { AppContext } from '../../app.ts';
-import { Placement } from './placement.ts';
-import { Reconciler } from './reconciler.ts';
-import { Checkout } from './service.ts';
-import { PaymentWebhook } from './webhook.ts';
+import { customersOnly } from '../../platform/sessions.ts';
+import type { Services } from '../../services.ts';
+import type { PaymentWebhook } from './webhook.ts';
 
 /** Paying and placing: the shopper's calls, Razorpay's webhook, and the reconciler behind both. */
-export const checkoutRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
-  const placement = new Placement(ctx.db, ctx.gateway, ctx.refunds, ctx.catalog);
-  const reconciler = new Reconciler(
-    ctx.db,
-    ctx.gateway,
-    placement,
-    ctx.refunds,
-    ctx.config.reconcileIntervalMs,
-    app.log,
-  );
-  app.addHook('onReady', async () => reconciler.start());
-  app.addHook('onClose', async () => reconciler.stop());
-
-  await app.register(webhookRoute, {
-    webhook: new PaymentWebhook(ctx.db, ctx.config.razorpay.webhookSecret, placement),
-  });
-  await app.register(shopperRoutes, { ...ctx, placement });
+export const checkoutRoutes: FastifyPluginAsync<Services> = async (app, ctx) => {
+  await app.register(webhookRoute, { webhook: ctx.webhook });
+  await app.register(shopperRoutes, ctx);
 };
 
-const shopperRoutes: FastifyPluginAsyncTypebox<AppContext & { placement: Placement }> = async (app, ctx) => {
-  const { razorpay } = ctx.config;
-  const checkout = new Checkout(
-    ctx.db,
-    ctx.gateway,
-    razorpay.keyId,
-    razorpay.keySecret,
-    ctx.catalog,
-    ctx.limits,
-  );
-  // logged out is a 403 whatever the body says
-  app.addHook('preValidation', async (request) => {
-    await ctx.sessions.requireCustomer(request);
-  });
+const shopperRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
+  const { checkout } = ctx;
+  app.addHook('preValidation', customersOnly(ctx.sessions));
 
   app.post(
     '/create-order',

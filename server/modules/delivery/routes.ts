@@ -1,15 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { PincheckBody, PincheckResponse } from '../../../contract/shopping.ts';
-import type { AppContext } from '../../app.ts';
 import { keepBodiesSmall } from '../../platform/body-limit.ts';
+import { customersOnly } from '../../platform/sessions.ts';
+import type { Services } from '../../services.ts';
 import { isServiceable } from './service.ts';
 
-export const deliveryRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, ctx) => {
+export const deliveryRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
   keepBodiesSmall(app);
-  // logged out is a 403 whatever the body says
-  app.addHook('preValidation', async (request) => {
-    await ctx.sessions.requireCustomer(request);
-  });
+  app.addHook('preValidation', customersOnly(ctx.sessions));
 
   app.post(
     '/api/pincheck',

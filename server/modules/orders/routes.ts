@@ -6,16 +6,13 @@ import {
   ReturnBody,
   ReturnResponse,
 } from '../../../contract/orders.ts';
-import type { AppContext } from '../../app.ts';
-import { Orders } from './service.ts';
+import { customersOnly } from '../../platform/sessions.ts';
+import type { Services } from '../../services.ts';
 
 /** The shopper's orders: listing, cancelling and asking to return their own lines. */
-export const orderRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, ctx) => {
-  const orders = new Orders(ctx);
-  // logged out is a 403 whatever the body says
-  app.addHook('preValidation', async (request) => {
-    await ctx.sessions.requireCustomer(request);
-  });
+export const orderRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
+  const { orders } = ctx;
+  app.addHook('preValidation', customersOnly(ctx.sessions));
 
   app.get('/api/orders', { schema: { response: { 200: OrdersResponse } } }, async (request, reply) => {
     reply.header('cache-control', 'private, no-store');

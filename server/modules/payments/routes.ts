@@ -5,14 +5,14 @@ import {
   DevPaymentResponse,
   DevPayResponse,
 } from '../../../contract/payments.ts';
-import type { AppContext } from '../../app.ts';
 import { answerLoopbackOnly } from '../../platform/dev-routes.ts';
+import type { Services } from '../../services.ts';
 import { gatewayId } from './gateway.ts';
 import { SimulatedGateway } from './simulated.ts';
 import { paymentCapturedEvent, webhookSignature } from './webhook-event.ts';
 
 /** The simulated gateway's checkout window and dashboard, for development and tests only. */
-export const devPaymentRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, ctx) => {
+export const devPaymentRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
   const { gateway } = ctx;
   if (ctx.config.nodeEnv === 'production' || !(gateway instanceof SimulatedGateway)) return;
   answerLoopbackOnly(app);

@@ -9,17 +9,14 @@ import {
   WishUpdateBody,
   WishUpdateResponse,
 } from '../../../contract/shopping.ts';
-import type { AppContext } from '../../app.ts';
 import { keepBodiesSmall } from '../../platform/body-limit.ts';
-import { Wishlist } from './service.ts';
+import { customersOnly } from '../../platform/sessions.ts';
+import type { Services } from '../../services.ts';
 
-export const wishlistRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, ctx) => {
+export const wishlistRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
   keepBodiesSmall(app);
-  const wishlist = new Wishlist(ctx.db);
-  // logged out is a 403 whatever the body says
-  app.addHook('preValidation', async (request) => {
-    await ctx.sessions.requireCustomer(request);
-  });
+  const { wishlist } = ctx;
+  app.addHook('preValidation', customersOnly(ctx.sessions));
 
   const wishUpdate = { body: WishUpdateBody, response: { 200: WishUpdateResponse } };
   app.post(

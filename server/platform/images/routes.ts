@@ -2,9 +2,9 @@ import { createReadStream } from 'node:fs';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { AppContext } from '../../app.ts';
+import type { Services } from '../../services.ts';
 import { DEFAULT_WIDTH, WIDTHS } from './render.ts';
-import { Images, type StoredImage } from './service.ts';
+import type { StoredImage } from './service.ts';
 
 const ImageRequest = {
   params: Type.Object({ file: Type.String({ minLength: 1, maxLength: 200 }) }),
@@ -23,8 +23,8 @@ function send(request: FastifyRequest, reply: FastifyReply, image: StoredImage) 
 }
 
 /** GET /images/{file} (product photos) and /reviewimages/{file}, `?w=` 320, 480, 640 or 960. */
-export const imageRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, ctx) => {
-  const images = new Images(ctx.db, ctx.config.dataDir);
+export const imageRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
+  const { images } = ctx;
 
   app.get('/images/:file', { schema: ImageRequest }, async (request, reply) =>
     send(request, reply, await images.product(request.params.file, request.query.w ?? DEFAULT_WIDTH)),

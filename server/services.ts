@@ -1,0 +1,145 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
+import type { Config } from './config.ts';
+import type { Db } from './db/connect.ts';
+import { AccountsService } from './modules/accounts/service.ts';
+import { Cart } from './modules/cart/service.ts';
+import { Catalog } from './modules/catalog/service.ts';
+import { Placement } from './modules/checkout/placement.ts';
+import { Reconciler } from './modules/checkout/reconciler.ts';
+import { Checkout } from './modules/checkout/service.ts';
+import { PaymentWebhook } from './modules/checkout/webhook.ts';
+import { BackOffice } from './modules/orders/back-office.ts';
+import { Orders } from './modules/orders/service.ts';
+import type { PaymentGateway } from './modules/payments/gateway.ts';
+import { createPaymentGateway } from './modules/payments/index.ts';
+import { Refunds } from './modules/payments/refunds.ts';
+import { Reviews } from './modules/reviews/service.ts';
+import { Wishlist } from './modules/wishlist/service.ts';
+import { ChangeFeed, PostgresChangeFeed } from './platform/changes.ts';
+import { BrowserTokens } from './platform/csrf.ts';
+import { Images } from './platform/images/service.ts';
+import { RateLimits } from './platform/rate-limit.ts';
+import { Sessions } from './platform/sessions.ts';
+import { createSmsSender } from './platform/sms/index.ts';
+import type { SmsSender } from './platform/sms/sender.ts';
+
+export interface ServiceDeps {
+  config: Config;
+  db: Db;
+  log: FastifyBaseLogger;
+  /** the clock of time-limited rules (codes, limits); tests move it */
+  now?: () => Date;
+}
+
+/**
+ * Every service, adapter and background job of the shop, built once by `buildServices`. Route plugins
+ * receive this and construct nothing; a module's routes use the services they name.
+ */
+export interface Services {
+  config: Config;
+  db: Db;
+  log: FastifyBaseLogger;
+  // platform: who is asking, how often, and who else must hear of a change
+  /** the browser's cookie and its CSRF token, which outlive any one session */
+  browser: BrowserTokens;
+  sessions: Sessions;
+  /** counted limits shared by every instance (key checks, create-order, uploads, the SMS budget) */
+  limits: RateLimits;
+  changes: ChangeFeed;
+  // adapters to the world outside
+  sms: SmsSender;
+  gateway: PaymentGateway;
+  /** money going back: record owed refunds in your transaction, send them after it commits */
+  refunds: Refunds;
+  // the shop, in the order a sale goes through it
+  images: Images;
+  catalog: Catalog;
+  accounts: AccountsService;
+  wishlist: Wishlist;
+  cart: Cart;
+  checkout: Checkout;
+  placement: Placement;
+  webhook: PaymentWebhook;
+  reconciler: Reconciler;
+  orders: Orders;
+  backOffice: BackOffice;
+  reviews: Reviews;
+}
+
+/** Builds the shop from its configuration and database, in the order of its floors. */
+export async function buildServices({
+  config,
+  db,
+  log,
+  now = () => new Date(),
+}: ServiceDeps): Promise<Services> {
+  const production = config.nodeEnv === 'production';
+  const browser = new BrowserTokens(config.sessionSecret, production);
+  const sessions = new Sessions(db, config.sessionSecret, production, config.sessionCacheMs);
+  const limits = new RateLimits(db, now);
+  const changes = await openChangeFeed(config, db, log);
+
+  const sms = createSmsSender(config, log);
+  const gateway = createPaymentGateway(config, db);
+  const refunds = new Refunds(db, gateway, log);
+
+  const images = new Images(db, config.dataDir);
+  const catalog = new Catalog(db, changes);
+  const accounts = new AccountsService({
+    db,
+    sessions,
+    sms,
+    secret: config.sessionSecret,
+    addressHourlyLimit: config.otpAddressHourlyLimit,
+    smsBudget: config.smsBudget,
+    limits,
+    now,
+    log,
+  });
+  const wishlist = new Wishlist(db);
+  const cart = new Cart(db);
+  const { keyId, keySecret, webhookSecret } = config.razorpay;
+  const checkout = new Checkout(db, gateway, keyId, keySecret, catalog, limits);
+  const placement = new Placement(db, gateway, refunds, catalog);
+  const webhook = new PaymentWebhook(db, webhookSecret, placement);
+  const reconciler = new Reconciler(db, gateway, placement, refunds, config.reconcileIntervalMs, log);
+  const orders = new Orders({ db, refunds, catalog });
+  const backOffice = new BackOffice({ db, refunds, catalog });
+  const reviews = new Reviews(db, catalog, config.dataDir, limits);
+
+  return {
+    config,
+    db,
+    log,
+    browser,
+    sessions,
+    limits,
+    changes,
+    sms,
+    gateway,
+    refunds,
+    images,
+    catalog,
+    accounts,
+    wishlist,
+    cart,
+    checkout,
+    placement,
+    webhook,
+    reconciler,
+    orders,
+    backOffice,
+    reviews,
+  };
+}
+
+/** Changes announced to every instance on the same PostgreSQL; to this process alone on PGlite. */
+async function openChangeFeed(config: Config, db: Db, log: FastifyBaseLogger): Promise<ChangeFeed> {
+  if (!config.databaseUrl) return new ChangeFeed();
+  const notify = (channel: string, payload: string) =>
+    sql`SELECT pg_notify(${channel}, ${payload})`.execute(db);
+  const feed = new PostgresChangeFeed(config.databaseUrl, notify, log);
+  await feed.start();
+  return feed;
+}
