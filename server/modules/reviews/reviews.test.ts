@@ -9,10 +9,11 @@ import {
   UPLOAD_LIMIT_BYTES,
   type UploadResponse,
 } from '../../../contract/reviews.ts';
+import { TOO_MANY_PIXELS, UPLOAD_MAX_PIXELS } from '../../platform/images/render.ts';
 import { describeEachDatabase } from '../../test/app.ts';
 import { type FixtureProduct, Fixtures } from '../../test/fixtures.ts';
 import type { TestClient } from '../../test/http.ts';
-import { NOT_DELIVERED_MESSAGE } from './service.ts';
+import { NOT_DELIVERED_MESSAGE, UPLOAD_LIMIT } from './service.ts';
 
 type Answer<T> = T & { error?: string };
 
@@ -394,6 +395,76 @@ describeEachDatabase('ratings, reviews and review photos', (t) => {
         const res = await upload(client, form(png, 'x.png', 'image/png'), path);
         expect([path, res.status]).toEqual([path, 404]);
       }
+    });
+
+    it('deletes a replaced photo: its files are gone and it is no longer served', async () => {
+      const { client, customerId } = await shopper();
+      const first = await upload(
+        client,
+        form(await solid(200, 100, '#112233').png().toBuffer(), 'a.png', 'image/png'),
+      );
+      expect((await served(first.body.file)).res.status).toBe(200);
+      const second = await upload(
+        client,
+        form(await solid(200, 100, '#445566').png().toBuffer(), 'b.png', 'image/png'),
+      );
+      expect(second.status).toBe(200);
+      expect((await reviewRows(customerId))[0]?.photo).toBe(second.body.file);
+      for (const width of [320, 480, 640, 960]) {
+        expect((await served(first.body.file, width)).res.status).toBe(404);
+        expect((await served(second.body.file, width)).res.status).toBe(200);
+      }
+      expect(await storedFiles()).not.toContain(first.body.file);
+      expect(await storedFiles()).toContain(second.body.file);
+    });
+
+    it('answers 413 for a photo of more than 24 megapixels, read from its header, storing nothing', async () => {
+      const { client, customerId } = await shopper();
+      // a plain colour: a few kilobytes that would decode to 150 MB
+      const huge = await solid(6000, 4001, '#336699').png().toBuffer();
+      expect(huge.length).toBeLessThan(UPLOAD_LIMIT_BYTES);
+      const before = await storedFiles();
+      const res = await upload(client, form(huge, 'huge.png', 'image/png'));
+      expect([res.status, res.body]).toEqual([413, { error: TOO_MANY_PIXELS }]);
+      expect(await storedFiles()).toEqual(before);
+      expect(await reviewRows(customerId)).toEqual([]);
+
+      const largest = await solid(6000, 4000, '#336699').png().toBuffer();
+      expect(6000 * 4000).toBe(UPLOAD_MAX_PIXELS);
+      expect((await upload(client, form(largest, 'largest.png', 'image/png'))).status).toBe(200);
+    });
+
+    it('stores parallel uploads of many shoppers, each whole', async () => {
+      const shoppers = await Promise.all([1, 2, 3, 4, 5, 6].map(() => shopper()));
+      const photo = await solid(1600, 1200, '#aa7700').jpeg().toBuffer();
+      const answers = await Promise.all(
+        shoppers.map(({ client }) => upload(client, form(photo, 'p.jpg', 'image/jpeg'))),
+      );
+      for (const res of answers) {
+        expect(res.status).toBe(200);
+        const meta = await sharp((await served(res.body.file, 960)).body).metadata();
+        expect([meta.format, meta.width, meta.height]).toEqual(['webp', 960, 720]);
+      }
+    });
+
+    it(`answers photo ${UPLOAD_LIMIT.max + 1} of an hour with 429 and Retry-After, counting refused ones`, async () => {
+      const { client } = await shopper();
+      const png = await solid(16, 16, '#00aa00').png().toBuffer();
+      const statuses: number[] = [];
+      for (let i = 0; i < UPLOAD_LIMIT.max - 1; i += 1) {
+        statuses.push((await upload(client, form(png, 'p.png', 'image/png'))).status);
+      }
+      statuses.push((await upload(client, form('not an image', 'x.png', 'image/png'))).status);
+      expect(statuses).toEqual([...Array(UPLOAD_LIMIT.max - 1).fill(200), 415]);
+      const refused = await upload(client, form(png, 'p.png', 'image/png'));
+      expect(refused.status).toBe(429);
+      expect(refused.body).toMatchObject({ error: UPLOAD_LIMIT.message });
+      const retryAfter = Number(refused.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(3600 - 60);
+      expect(retryAfter).toBeLessThanOrEqual(3600);
+      // another shopper is unaffected
+      const other = await shopper();
+      expect((await upload(other.client, form(png, 'p.png', 'image/png'))).status).toBe(200);
     });
 
     it('keeps a photo uploaded first until the review comes, then shows both on the product page', async () => {

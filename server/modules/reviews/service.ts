@@ -3,12 +3,21 @@ import { RATE_FIRST_MESSAGE, type RateBody } from '../../../contract/orders.ts';
 import type { PostReviewBody, ReviewPageResponse } from '../../../contract/reviews.ts';
 import type { Db } from '../../db/connect.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
-import { storeReviewImage } from '../../platform/images/service.ts';
+import { removeReviewImage, storeReviewImage } from '../../platform/images/service.ts';
+import type { Limit, RateLimits } from '../../platform/rate-limit.ts';
 import { type Catalog, parseProductId } from '../catalog/service.ts';
 import { purchaseOf } from '../orders/service.ts';
 import * as store from './store.ts';
 
 export const NOT_DELIVERED_MESSAGE = 'You can rate a product once it has been delivered';
+
+/** Every photo sent counts, kept or refused: decoding it costs the same either way. */
+export const UPLOAD_LIMIT: Limit = {
+  bucket: 'review-upload:customer',
+  max: 20,
+  windowMs: 60 * 60 * 1000,
+  message: 'Too many photos uploaded; please try again in a while',
+};
 
 /** 1 to 5 stars, as a JSON number; anything else asks the shopper to rate first. */
 function starsOf(value: unknown): number {
@@ -27,6 +36,7 @@ export class Reviews {
     private readonly db: Db,
     private readonly catalog: Catalog,
     private readonly dataDir: string,
+    private readonly limits: RateLimits,
   ) {}
 
   async page(customerId: number, idText: string): Promise<ReviewPageResponse> {
@@ -78,18 +88,27 @@ export class Reviews {
 
   /** Stores the photo (415 unless it is one) and makes it the review's; answers its file name. */
   async upload(customerId: number, prod: string, idText: string, photo: Buffer): Promise<string> {
+    await this.limits.take([{ limit: UPLOAD_LIMIT, subject: String(customerId) }]);
     const { id: productId } = await this.product(idText, prod);
     // a new name for every upload: a replaced photo's cached copies never stand in for the new one
     const file = `rv-${productId}-${randomUUID()}.webp`;
     await storeReviewImage(this.dataDir, file, photo);
-    await store.savePhoto(this.db, {
-      customerId,
-      productId,
-      photo: file,
-      verified: await this.verified(customerId, productId),
-    });
+    await this.keepPhoto(customerId, productId, file);
     this.catalog.productChanged(productId);
     return file;
+  }
+
+  /** Makes the stored photo the review's and deletes the one it replaces; a photo not kept is deleted. */
+  private async keepPhoto(customerId: number, productId: number, file: string): Promise<void> {
+    const verified = await this.verified(customerId, productId);
+    let replaced: string | null;
+    try {
+      replaced = await store.savePhoto(this.db, { customerId, productId, photo: file, verified });
+    } catch (error) {
+      await removeReviewImage(this.dataDir, file);
+      throw error;
+    }
+    if (replaced) await removeReviewImage(this.dataDir, replaced);
   }
 
   /** The product of a path's id (digits only), in the given category if one is named: 404 otherwise. */

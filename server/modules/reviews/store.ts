@@ -54,22 +54,33 @@ export async function saveReview(
     .execute();
 }
 
-/** Sets the photo of the shopper's review, which is made without a rating when the photo comes first. */
-export async function savePhoto(db: Db, change: ReviewChange & { photo: string }): Promise<void> {
+/**
+ * Sets the photo of the shopper's review, which is made without a rating when the photo comes first.
+ * Answers the photo it replaced, if any, for the caller to delete.
+ */
+export async function savePhoto(db: Db, change: ReviewChange & { photo: string }): Promise<string | null> {
   const { customerId, productId, photo, verified } = change;
-  await db
-    .insertInto('reviews')
-    .values({
-      customer_id: customerId,
-      product_id: productId,
-      rating: null,
-      photo,
-      verified_purchase: verified,
-    })
-    .onConflict((oc) =>
-      oc
-        .columns(['customer_id', 'product_id'])
-        .doUpdateSet({ photo, verified_purchase: verified, updated_at: sql`now()` }),
-    )
-    .execute();
+  return db.transaction().execute(async (trx) => {
+    // two uploads to one review take turns, so each learns of the photo the other left behind
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${`review-photo:${customerId}:${productId}`}))`.execute(
+      trx,
+    );
+    const before = await ownReview(trx, customerId, productId);
+    await trx
+      .insertInto('reviews')
+      .values({
+        customer_id: customerId,
+        product_id: productId,
+        rating: null,
+        photo,
+        verified_purchase: verified,
+      })
+      .onConflict((oc) =>
+        oc
+          .columns(['customer_id', 'product_id'])
+          .doUpdateSet({ photo, verified_purchase: verified, updated_at: sql`now()` }),
+      )
+      .execute();
+    return before?.photo ?? null;
+  });
 }

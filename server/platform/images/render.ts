@@ -1,6 +1,7 @@
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { IMAGE_WIDTHS } from '../../../contract/catalog-constants.ts';
-import { unsupportedMediaType } from '../errors.ts';
+import { tooLarge, unsupportedMediaType } from '../errors.ts';
+import { Semaphore } from './semaphore.ts';
 
 /** The widths every image is stored and served in. */
 export const WIDTHS = IMAGE_WIDTHS;
@@ -13,6 +14,14 @@ const heightFor = (width: number) => Math.round((width * 4) / 3);
 const WEBP = { quality: 80 } as const;
 // a decompression bomb stops here rather than filling the memory (about 8,000 x 6,000)
 const MAX_INPUT_PIXELS = 50_000_000;
+/** A shopper's photo: a 24-megapixel phone camera's full size (6,000 x 4,000) and no more. */
+export const UPLOAD_MAX_PIXELS = 24_000_000;
+export const TOO_MANY_PIXELS = `The photo is larger than ${UPLOAD_MAX_PIXELS / 1_000_000} megapixels: send a smaller one`;
+/**
+ * A decode of a large photo takes tens of MB: two at a time, the rest wait their turn, so a burst of large
+ * uploads costs the memory of two decodes rather than of the whole burst.
+ */
+const decodes = new Semaphore(2);
 // sharp's strictest level, as its docs advise for untrusted input: a truncated or damaged image is refused
 const FAIL_ON = 'warning';
 /** What a shopper may upload: photos, never SVG, PDF or TIFF, whose decoders are larger attack surfaces. */
@@ -27,28 +36,40 @@ export function svgToWebp(svg: string): Promise<Buffer> {
  * An uploaded or shop-owner image as WebP of the given width: turned upright from its EXIF
  * orientation, metadata (camera, GPS) stripped, never enlarged. `crop` fills the 3:4 frame.
  */
-export async function photoToWebp(input: Buffer, width: number, crop: boolean): Promise<Buffer> {
-  try {
-    const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: FAIL_ON }).rotate();
-    const resized = crop
-      ? image.resize(width, heightFor(width), { fit: 'cover', withoutEnlargement: true })
-      : image.resize(width, undefined, { withoutEnlargement: true });
-    return await resized.webp(WEBP).toBuffer();
-  } catch {
-    throw unsupportedMediaType(NOT_AN_IMAGE);
-  }
+export function photoToWebp(
+  input: Buffer,
+  width: number,
+  crop: boolean,
+  maxPixels = MAX_INPUT_PIXELS,
+): Promise<Buffer> {
+  return decodes.run(async () => {
+    try {
+      const image = sharp(input, { limitInputPixels: maxPixels, failOn: FAIL_ON }).rotate();
+      const resized = crop
+        ? image.resize(width, heightFor(width), { fit: 'cover', withoutEnlargement: true })
+        : image.resize(width, undefined, { withoutEnlargement: true });
+      return await resized.webp(WEBP).toBuffer();
+    } catch {
+      throw unsupportedMediaType(NOT_AN_IMAGE);
+    }
+  });
 }
 
-async function formatOf(input: Buffer): Promise<string | undefined> {
+/** The header's format and size; nothing is decoded. */
+async function headerOf(input: Buffer): Promise<Metadata | undefined> {
   try {
-    return (await sharp(input, { failOn: FAIL_ON }).metadata()).format;
+    return await sharp(input, { failOn: FAIL_ON }).metadata();
   } catch {
     return undefined;
   }
 }
 
-/** 415 unless the bytes are a photo format we accept, whatever the file is called. */
-export async function checkPhotoFormat(input: Buffer): Promise<void> {
-  const format = await formatOf(input);
-  if (!format || !PHOTO_FORMATS.has(format)) throw unsupportedMediaType(NOT_AN_IMAGE);
+/**
+ * From the header alone, before anything is decoded: 415 unless the bytes are a photo format we accept,
+ * whatever the file is called; 413 over UPLOAD_MAX_PIXELS.
+ */
+export async function checkUploadedPhoto(input: Buffer): Promise<void> {
+  const header = await headerOf(input);
+  if (!header?.format || !PHOTO_FORMATS.has(header.format)) throw unsupportedMediaType(NOT_AN_IMAGE);
+  if (header.width * header.height > UPLOAD_MAX_PIXELS) throw tooLarge(TOO_MANY_PIXELS);
 }

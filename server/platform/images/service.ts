@@ -1,10 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Db } from '../../db/connect.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { productSvg, reviewSvg } from './art/scene.ts';
-import { checkPhotoFormat, photoToWebp, svgToWebp, WIDTHS, type Width } from './render.ts';
+import {
+  checkUploadedPhoto,
+  photoToWebp,
+  svgToWebp,
+  UPLOAD_MAX_PIXELS,
+  WIDTHS,
+  type Width,
+} from './render.ts';
 import { findProductPhoto, findReviewPhoto } from './store.ts';
 
 /** A variant on disk, ready to send. */
@@ -123,14 +130,22 @@ export class Images {
  */
 export async function storeReviewImage(dataDir: string, file: string, input: Buffer): Promise<void> {
   checkName(file);
-  await checkPhotoFormat(input);
+  await checkUploadedPhoto(input);
   // every width is made before any is written, so a bad file leaves nothing behind
   const variants = await Promise.all(
-    WIDTHS.map(async (width) => ({ width, data: await photoToWebp(input, width, false) })),
+    WIDTHS.map(async (width) => ({ width, data: await photoToWebp(input, width, false, UPLOAD_MAX_PIXELS) })),
   );
   await Promise.all(
     variants.map(({ width, data }) =>
       writeAtomically(variantPath(dataDir, 'reviewimages', width, file), data),
     ),
+  );
+}
+
+/** Deletes every width of a review photo (one the shopper replaced): it is no longer served. */
+export async function removeReviewImage(dataDir: string, file: string): Promise<void> {
+  checkName(file);
+  await Promise.all(
+    WIDTHS.map((width) => rm(variantPath(dataDir, 'reviewimages', width, file), { force: true })),
   );
 }
