@@ -5,10 +5,10 @@ import type {
   OtpVerifyResponse,
   SignUpRecord,
   ThrottledResponse,
-} from '../../../../contract/accounts.ts';
-import { ApiError, api } from '../../api/client.ts';
-import { login } from '../../app/session.tsx';
-import { apiPaths } from '../../config/paths.ts';
+} from '../../../contract/accounts.ts';
+import { login } from '../app/session.tsx';
+import { apiPaths } from '../config/paths.ts';
+import { ApiError, api } from './client.ts';
 
 /** The calls and texts login, sign-up and the profile share (spec sections 7 and 8). */
 

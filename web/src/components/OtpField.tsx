@@ -1,5 +1,5 @@
 import { type RefObject, useId } from 'react';
-import { CODE_LENGTH, digitsOnly } from './rules.ts';
+import { CODE_LENGTH, digitsOnly } from '../lib/account-rules.ts';
 
 interface Props {
   value: string;

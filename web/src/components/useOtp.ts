@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { showAlert } from '../../components/Alert.tsx';
-import { messages, sendOtp } from './accounts.ts';
-import { codeError } from './rules.ts';
+import { messages, sendOtp } from '../api/accounts.ts';
+import { codeError } from '../lib/account-rules.ts';
+import { showAlert } from './Alert.tsx';
 import { useCountdown } from './useCountdown.ts';
 
 /** The one-time code shared by login and sign-up: sending it to a number, and the code field's state. */

@@ -1,4 +1,4 @@
-import { cityError, digitsOnly, NAME_MAX, nameError, pinError, TEXT_MAX } from '../screens/login/rules.ts';
+import { cityError, digitsOnly, NAME_MAX, nameError, pinError, TEXT_MAX } from './account-rules.ts';
 
 /**
  * The name and address fields the profile (spec section 3) and checkout's shipping address (section 5)

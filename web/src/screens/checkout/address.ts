@@ -1,7 +1,7 @@
 import type { EditProfileBody } from '../../../../contract/accounts.ts';
 import type { UserInfo } from '../../../../contract/shopping.ts';
+import { digitsOnly, PHONE_LENGTH, phoneError } from '../../lib/account-rules.ts';
 import { ADDRESS_LINES, type Check, type FieldSpec, NAME_FIELDS } from '../../lib/address-fields.ts';
-import { digitsOnly, PHONE_LENGTH, phoneError } from '../login/rules.ts';
 
 /** Step 2's shipping address (spec section 5): every field required, checked before payment. */
 

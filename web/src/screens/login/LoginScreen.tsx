@@ -1,16 +1,23 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import {
+  logIn,
+  messages,
+  otpErrorMessage,
+  type SignUpState,
+  startSession,
+  verifyOtp,
+} from '../../api/accounts.ts';
 import { ApiError } from '../../api/client.ts';
 import { showAlert } from '../../components/Alert.tsx';
+import { FieldError, OtpField } from '../../components/OtpField.tsx';
+import { useOneAtATime } from '../../components/useOneAtATime.ts';
+import { useOtp } from '../../components/useOtp.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
+import { useRedirectIfLoggedIn } from '../../components/useRedirectIfLoggedIn.ts';
 import { paths } from '../../config/paths.ts';
-import { logIn, messages, otpErrorMessage, type SignUpState, startSession, verifyOtp } from './accounts.ts';
-import { FieldError, OtpField } from './OtpField.tsx';
-import { digitsOnly, PHONE_LENGTH, phoneError } from './rules.ts';
-import { useRedirectIfLoggedIn } from './useLoginCheck.ts';
-import { useOneAtATime } from './useOneAtATime.ts';
-import { useOtp } from './useOtp.ts';
-import './auth.css';
+import { digitsOnly, PHONE_LENGTH, phoneError } from '../../lib/account-rules.ts';
+import '../../styles/auth.css';
 
 /** Login (spec sections 2 and 4): phone, a code by SMS, VALIDATE, then home. */
 export function LoginScreen() {

@@ -2,10 +2,6 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { SignUpRecord } from '../../../../contract/accounts.ts';
-import { ApiError } from '../../api/client.ts';
-import { Modal } from '../../components/Modal.tsx';
-import { usePageTitle } from '../../components/usePageTitle.ts';
-import { paths } from '../../config/paths.ts';
 import {
   isMailRegistered,
   isPhoneRegistered,
@@ -15,14 +11,18 @@ import {
   signUp,
   startSession,
   verifyOtp,
-} from '../login/accounts.ts';
-import { FieldError, OtpField } from '../login/OtpField.tsx';
-import { PHONE_LENGTH, phoneError } from '../login/rules.ts';
-import { useRedirectIfLoggedIn } from '../login/useLoginCheck.ts';
-import { useOneAtATime } from '../login/useOneAtATime.ts';
-import { useOtp } from '../login/useOtp.ts';
+} from '../../api/accounts.ts';
+import { ApiError } from '../../api/client.ts';
+import { Modal } from '../../components/Modal.tsx';
+import { FieldError, OtpField } from '../../components/OtpField.tsx';
+import { useOneAtATime } from '../../components/useOneAtATime.ts';
+import { useOtp } from '../../components/useOtp.ts';
+import { usePageTitle } from '../../components/usePageTitle.ts';
+import { useRedirectIfLoggedIn } from '../../components/useRedirectIfLoggedIn.ts';
+import { paths } from '../../config/paths.ts';
+import { PHONE_LENGTH, phoneError } from '../../lib/account-rules.ts';
 import { FIELDS, type Field, STEPS } from './fields.ts';
-import '../login/auth.css';
+import '../../styles/auth.css';
 
 function carried(state: unknown): SignUpState | undefined {
   const phone = (state as Partial<SignUpState> | null)?.phone;

@@ -8,7 +8,7 @@ import {
   nameError,
   PHONE_LENGTH,
   phoneError,
-} from '../login/rules.ts';
+} from '../../lib/account-rules.ts';
 
 export type Field = keyof SignUpRecord;
 
