@@ -11,9 +11,9 @@ import {
   UploadParams,
   UploadResponse,
 } from '../../../contract/reviews.ts';
-import type { AppContext } from '../../app.ts';
 import { AppError, badRequest, tooLarge, unsupportedMediaType } from '../../platform/errors.ts';
-import { Reviews } from './service.ts';
+import { customersOnly } from '../../platform/sessions.ts';
+import type { Services } from '../../services.ts';
 
 const FILE_FIELD = 'file';
 const ONE_PHOTO = `Send one image file, in the field "${FILE_FIELD}"`;
@@ -52,12 +52,9 @@ async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
 }
 
 /** POST /orders/rate, GET and POST /api/review/{prodId}, POST /upload/{prod}/{prodId}: login required. */
-export const reviewRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, ctx) => {
-  const reviews = new Reviews(ctx.db, ctx.catalog, ctx.config.dataDir, ctx.limits);
-  // logged out is a 403 whatever the body says
-  app.addHook('preValidation', async (request) => {
-    await ctx.sessions.requireCustomer(request);
-  });
+export const reviewRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
+  const { reviews } = ctx;
+  app.addHook('preValidation', customersOnly(ctx.sessions));
 
   app.post(
     '/orders/rate',
