@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { Profile } from './accounts.ts';
 import { Prod } from './catalog.ts';
 
 // the limits and their messages, for the server modules that import the schemas beside them
@@ -109,20 +110,8 @@ export const CartLine = Type.Object({
 });
 export type CartLine = Static<typeof CartLine>;
 
-/** the shopper's profile and address; '' for what is unset */
-export const UserInfo = Type.Object({
-  fname: Type.String(),
-  lname: Type.String(),
-  houseNo: Type.String(),
-  roadName: Type.String(),
-  areaName: Type.String(),
-  postOffice: Type.String(),
-  city: Type.String(),
-  pin: Type.String(),
-  phoneNo: Type.String(),
-  altPhoneNumber: Type.String(),
-  mailID: Type.String(),
-});
+/** the shopper's profile and address, as GET /api/profile answers them (but the gender); '' for what is unset */
+export const UserInfo = Type.Omit(Profile, ['gender']);
 export type UserInfo = Static<typeof UserInfo>;
 
 /** spec section 9, computed once on the server */

@@ -1,12 +1,10 @@
 import { DELIVERY_CHARGE_PAISE, FREE_DELIVERY_ABOVE_PAISE } from '../../../contract/shopping-rules.ts';
+import type { PricedLine } from '../../db/schema.ts';
 
 /** The price breakdown of spec section 9, in paise: the one rule the cart page and payment share. */
 
-export interface PricedLine {
-  unitPricePaise: number;
-  unitOldPricePaise: number;
-  quantity: number;
-}
+/** What a price needs of a line: a cart line, or a line of a payment attempt's snapshot. */
+type Priceable = Pick<PricedLine, 'unitPricePaise' | 'unitOldPricePaise' | 'quantity'>;
 
 export interface PriceBreakdown {
   /** sum of old price x quantity */
@@ -17,7 +15,7 @@ export interface PriceBreakdown {
   amountToPayPaise: number;
 }
 
-export function priceBreakdown(lines: readonly PricedLine[]): PriceBreakdown {
+export function priceBreakdown(lines: readonly Priceable[]): PriceBreakdown {
   const totalPaise = lines.reduce((sum, l) => sum + l.unitOldPricePaise * l.quantity, 0);
   const discountPaise = lines.reduce(
     (sum, l) => sum + (l.unitPricePaise - l.unitOldPricePaise) * l.quantity,

@@ -12,8 +12,9 @@ import {
 } from '../../../contract/shopping-messages.ts';
 import { FREE_DELIVERY_ABOVE_PAISE, MAX_UNITS_PER_PRODUCT } from '../../../contract/shopping-rules.ts';
 import type { Db } from '../../db/connect.ts';
+import { parseProductId, rupees } from '../../platform/api-values.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
-import { cartUnits, parseProductId, rupees } from '../catalog/service.ts';
+import { cartUnits } from '../catalog/service.ts';
 import { priceBreakdown } from './pricing.ts';
 import * as store from './store.ts';
 

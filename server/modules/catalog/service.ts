@@ -13,6 +13,7 @@ import {
   type SortCode,
 } from '../../../contract/catalog.ts';
 import type { Db } from '../../db/connect.ts';
+import { parseProductId, rupees } from '../../platform/api-values.ts';
 import type { Change, ChangeFeed } from '../../platform/changes.ts';
 import { notFound } from '../../platform/errors.ts';
 import { TtlCache } from './cache.ts';
@@ -47,9 +48,6 @@ const REVIEWS_SHOWN = 100;
 const HIDDEN = new Set<string>(HIDDEN_PRODUCT_FIELDS);
 const FEATURE_ORDER = Object.keys(FEATURE_LABELS);
 
-/** Whole rupees for the public API; the listing and the product page share this rounding. */
-export const rupees = (paise: number) => Math.round(paise / 100);
-
 /** The units of a product in a shopper's cart, over all its sizes: its page shows them, the cart caps them. */
 export function cartUnits(db: Db, customerId: number, productId: number): Promise<number> {
   return store.cartUnits(db, customerId, productId);
@@ -57,13 +55,6 @@ export function cartUnits(db: Db, customerId: number, productId: number): Promis
 
 export function isProd(value: string): value is Prod {
   return value === 'apparel' || value === 'accessories';
-}
-
-/** A product id from a path: a positive 32-bit integer, or undefined. */
-export function parseProductId(text: string): number | undefined {
-  if (!/^[1-9][0-9]{0,9}$/.test(text)) return undefined;
-  const id = Number(text);
-  return id <= 2_147_483_647 ? id : undefined;
 }
 
 /**

@@ -4,8 +4,8 @@ import {
   type AdminOrdersQuery,
   type AdminOrdersResponse,
 } from '../../../contract/admin.ts';
+import { rupees } from '../../platform/api-values.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { rupees } from '../catalog/service.ts';
 import { Refunds } from '../payments/refunds.ts';
 import { type MoveDeps, moveLine } from './lines.ts';
 import * as store from './store.ts';

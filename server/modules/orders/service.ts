@@ -1,7 +1,7 @@
 import type { CancelResponse, OrderLine, OrdersResponse, ReturnBody } from '../../../contract/orders.ts';
 import type { Db } from '../../db/connect.ts';
+import { rupees } from '../../platform/api-values.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
-import { rupees } from '../catalog/service.ts';
 import { Refunds } from '../payments/refunds.ts';
 import { type MoveDeps, moveLine } from './lines.ts';
 import * as store from './store.ts';

@@ -1,8 +1,8 @@
 import type { WishlistResponse } from '../../../contract/shopping.ts';
 import type { Db } from '../../db/connect.ts';
+import { parseProductId } from '../../platform/api-values.ts';
 import { notFound } from '../../platform/errors.ts';
 import { chooseSize, type ProductChoice } from '../cart/service.ts';
-import { parseProductId } from '../catalog/service.ts';
 import * as store from './store.ts';
 
 /** The shopper's wishlist: one wish per product, with the size wished (apparel) or ''. */
