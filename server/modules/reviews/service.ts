@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { RATE_FIRST_MESSAGE, type RateBody } from '../../../contract/orders.ts';
 import type { PostReviewBody, ReviewPageResponse } from '../../../contract/reviews.ts';
 import type { Db } from '../../db/connect.ts';
+import { parseProductId } from '../../platform/api-values.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { removeReviewImage, storeReviewImage } from '../../platform/images/service.ts';
 import type { Limit, RateLimits } from '../../platform/rate-limit.ts';
-import { type Catalog, parseProductId } from '../catalog/service.ts';
+import type { Catalog } from '../catalog/service.ts';
 import { purchaseOf } from '../orders/service.ts';
 import * as store from './store.ts';
 
