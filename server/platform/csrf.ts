@@ -15,6 +15,11 @@ declare module 'fastify' {
   }
 }
 
+/** The shop's cookies: for the server only (httpOnly), sent with same-site navigations, https in production. */
+export function privateCookie(secure: boolean, days: number) {
+  return { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: days * 24 * 3600 } as const;
+}
+
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
@@ -38,13 +43,7 @@ export class BrowserTokens {
   /** The browser's CSRF token; gives the browser its id first when it has none. */
   token(request: FastifyRequest, reply: FastifyReply): string {
     const id = this.browserId(request) ?? randomToken();
-    reply.setCookie(BROWSER_COOKIE, id, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: this.secureCookie,
-      maxAge: BROWSER_COOKIE_DAYS * 24 * 3600,
-    });
+    reply.setCookie(BROWSER_COOKIE, id, privateCookie(this.secureCookie, BROWSER_COOKIE_DAYS));
     return this.tokenOf(id);
   }
 

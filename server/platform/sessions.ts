@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import type { Db } from '../db/connect.ts';
 import { hmacHex, randomToken } from './crypto.ts';
+import { privateCookie } from './csrf.ts';
 import { forbidden } from './errors.ts';
 
 export const SESSION_COOKIE = 'haat_sid';
@@ -122,13 +123,7 @@ export class Sessions {
         verified_until: session.verifiedUntil,
       })
       .execute();
-    reply.setCookie(SESSION_COOKIE, token, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: this.secureCookie,
-      maxAge: IDLE_DAYS * 24 * 3600,
-    });
+    reply.setCookie(SESSION_COOKIE, token, privateCookie(this.secureCookie, IDLE_DAYS));
     this.remember(session);
     return session;
   }
