@@ -186,13 +186,8 @@ export class Fixtures {
       .execute();
   }
 
-  /** Units of a size set aside for a shopper who is paying (live, expired or released). */
-  async hold(
-    customerId: number,
-    skuId: number,
-    quantity: number,
-    state: 'live' | 'expired' | 'released' = 'live',
-  ): Promise<void> {
+  /** An unpaid attempt to pay (status created), holding nothing yet; answers its id. */
+  async attempt(customerId: number): Promise<number> {
     const n = this.next();
     const order = await this.db
       .insertInto('payment_orders')
@@ -208,17 +203,29 @@ export class Fixtures {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    return order.id;
+  }
+
+  /** Units of a size set aside for a shopper who is paying (live, expired or released); the attempt's id. */
+  async hold(
+    customerId: number,
+    skuId: number,
+    quantity: number,
+    state: 'live' | 'expired' | 'released' = 'live',
+  ): Promise<number> {
+    const attemptId = await this.attempt(customerId);
     const minute = 60_000;
     await this.db
       .insertInto('stock_holds')
       .values({
-        payment_order_id: order.id,
+        payment_order_id: attemptId,
         sku_id: skuId,
         quantity,
         expires_at: new Date(Date.now() + (state === 'expired' ? -minute : 15 * minute)),
         released_at: state === 'released' ? new Date() : null,
       })
       .execute();
+    return attemptId;
   }
 
   /**

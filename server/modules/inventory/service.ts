@@ -1,0 +1,165 @@
+import type { Db } from '../../db/connect.ts';
+import type { Change, ChangeFeed } from '../../platform/changes.ts';
+import { conflict, notFound } from '../../platform/errors.ts';
+import * as store from './store.ts';
+
+/** For other modules' read queries over `skus` (a cart's lines): a size's units free to sell. */
+export { AVAILABLE_UNITS } from './store.ts';
+
+/** a line of an attempt: so many units of one size */
+export interface StockLine {
+  skuId: number;
+  quantity: number;
+}
+
+/** What one transaction changed of what can be sold, announced once it commits. */
+interface Touched {
+  productIds: Set<number>;
+  /** a stock set by hand: listing cards offer the first size in stock, so every listing may change */
+  everything: boolean;
+}
+
+/**
+ * What can be sold: each size's stock, and the units held for shoppers who are paying (decisions 005,
+ * 007, 010). A size's units free to sell are its stock less its live holds, never below 0; stock is
+ * never negative. Every change runs in the caller's transaction, opened by `transaction()`, so that
+ * Inventory alone announces what changed on the change feed, once it has committed.
+ */
+export class Inventory {
+  private readonly open = new WeakMap<Db, Touched>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly changes: ChangeFeed,
+  ) {}
+
+  /** A transaction in which stock may change; the products it changed are announced after it commits. */
+  async transaction<T>(work: (trx: Db) => Promise<T>): Promise<T> {
+    const touched: Touched = { productIds: new Set(), everything: false };
+    const result = await this.db.transaction().execute((trx) => {
+      this.open.set(trx, touched);
+      return work(trx);
+    });
+    this.changes.announce(announcement(touched));
+    return result;
+  }
+
+  // Reading: any module, in any transaction --------------------------------------------------------
+
+  /** A size's units free to sell now. */
+  async available(db: Db, skuId: number): Promise<number> {
+    return (await store.availableUnits(db, [skuId])).get(skuId) ?? 0;
+  }
+
+  /** Units each size of a product can still sell, in display order. */
+  sizes(db: Db, productId: number): Promise<{ size: string; available: number }[]> {
+    return store.sizeAvailability(db, productId);
+  }
+
+  // Changing: only inside transaction() ------------------------------------------------------------
+
+  /**
+   * Locks the lines' sizes and refuses (409) a line asking more units than are free, before anything
+   * is held. Free units are counted in a statement of their own after the locks: its snapshot sees the
+   * holds committed by whoever held the locks before (one statement would keep an older snapshot).
+   */
+  async assertFree(trx: Db, lines: readonly (StockLine & { name: string; size: string })[]): Promise<void> {
+    const free = await this.lockFree(trx, lines);
+    for (const line of lines) {
+      const units = free.get(line.skuId) ?? 0;
+      if (line.quantity > units) {
+        throw conflict(
+          `Only ${units} of "${line.name}"${line.size ? ` (size ${line.size})` : ''} can be bought now; please update your cart`,
+        );
+      }
+    }
+  }
+
+  /** A new attempt supersedes the shopper's earlier unpaid ones: their units go back first. */
+  async releaseUnpaid(trx: Db, customerId: number): Promise<void> {
+    await this.write(trx, () => store.releaseUnpaidHolds(trx, customerId));
+  }
+
+  /** Holds the attempt's units, until 15 minutes after the shopper's first unpaid attempt (decision 010). */
+  async hold(trx: Db, holds: store.NewHolds): Promise<void> {
+    await this.write(trx, () => store.insertHolds(trx, holds));
+  }
+
+  /** The attempt's live holds go back to the shelf; answers whether any units were freed. */
+  async release(trx: Db, paymentOrderId: number): Promise<boolean> {
+    const freed = await this.write(trx, () => store.releaseLiveHolds(trx, paymentOrderId));
+    return freed.length > 0;
+  }
+
+  /**
+   * Sells a paid attempt's lines (decision 007). Each line is filled whole or not at all: from the
+   * attempt's own live hold, or else from units nobody holds; stock is taken only where it suffices.
+   * The attempt's holds then end, sold or void.
+   */
+  async sell<L extends StockLine>(
+    trx: Db,
+    paymentOrderId: number,
+    lines: readonly L[],
+  ): Promise<{ filled: L[]; unfilled: L[] }> {
+    const own = await store.liveHolds(trx, paymentOrderId);
+    const free = await this.lockFree(trx, lines);
+    const filled: L[] = [];
+    const unfilled: L[] = [];
+    for (const line of lines) {
+      const units = (free.get(line.skuId) ?? 0) + (own.get(line.skuId) ?? 0);
+      const taken =
+        units >= line.quantity
+          ? await this.write(trx, () => store.takeStock(trx, line.skuId, line.quantity))
+          : [];
+      (taken.length > 0 ? filled : unfilled).push(line);
+    }
+    await this.write(trx, () => store.endHolds(trx, paymentOrderId));
+    return { filled, unfilled };
+  }
+
+  /** Units come back to the shelf (a cancelled line). */
+  async restock(trx: Db, skuId: number, quantity: number): Promise<void> {
+    await this.write(trx, () => store.addStock(trx, skuId, quantity));
+  }
+
+  /**
+   * The back office sets a size's stock. It may go below the units held: those holds then sell
+   * nothing (placing refunds them) rather than oversell.
+   */
+  async setStock(trx: Db, productId: number, size: string, quantity: number) {
+    const touched = this.touched(trx);
+    const change = await store.setSizeStock(trx, productId, size, quantity);
+    if (!change) {
+      if (!(await store.productExists(trx, productId))) throw notFound(`No product with id ${productId}`);
+      throw notFound(`Product ${productId} has no size "${size}"`);
+    }
+    touched.everything = true;
+    return change;
+  }
+
+  /** Locks the sizes in id order (no deadlocks) and counts their free units after the locks. */
+  private async lockFree(trx: Db, lines: readonly StockLine[]): Promise<Map<number, number>> {
+    const skuIds = lines.map((line) => line.skuId);
+    await store.lockSkus(trx, skuIds);
+    return store.availableUnits(trx, skuIds);
+  }
+
+  /** Runs a write in the transaction and keeps the products it answers, to announce after commit. */
+  private async write(trx: Db, change: () => Promise<number[]>): Promise<number[]> {
+    const touched = this.touched(trx);
+    const productIds = await change();
+    for (const id of productIds) touched.productIds.add(id);
+    return productIds;
+  }
+
+  /** A change outside transaction() would never be announced: refused loudly. */
+  private touched(trx: Db): Touched {
+    const touched = this.open.get(trx);
+    if (!touched) throw new Error('stock changes only inside Inventory.transaction(), which announces them');
+    return touched;
+  }
+}
+
+function announcement(touched: Touched): Change {
+  return touched.everything ? { everything: true } : { productIds: [...touched.productIds] };
+}

@@ -1,0 +1,179 @@
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { Db } from '../../db/connect.ts';
+import type { Database } from '../../db/schema.ts';
+
+const HOLD_MINUTES = 15;
+/** how long an unpaid attempt on a size keeps counting against the shopper's next holds (decision 010) */
+const UNPAID_WINDOW_MINUTES = 60;
+
+/** For a query over `skus`: a size's stock less the units held for shoppers who are paying now. */
+export const AVAILABLE_UNITS = sql<number>`greatest(skus.stock - coalesce((
+  SELECT sum(h.quantity) FROM stock_holds h
+  WHERE h.sku_id = skus.id AND h.released_at IS NULL AND h.expires_at > now()), 0), 0)::int`;
+
+/** A hold counts against stock until it is released or expires. */
+const live = (eb: ExpressionBuilder<Database, 'stock_holds'>) =>
+  eb.and([eb('stock_holds.released_at', 'is', null), eb('stock_holds.expires_at', '>', sql<Date>`now()`)]);
+
+/** The product of the hold's size: every change answers the products it touched, to be announced. */
+const holdProduct = (eb: ExpressionBuilder<Database, 'stock_holds'>) =>
+  eb.selectFrom('skus').select('skus.product_id').whereRef('skus.id', '=', 'stock_holds.sku_id');
+
+const productIds = (rows: { product_id: number | null }[]) =>
+  rows.flatMap((row) => (row.product_id === null ? [] : [row.product_id]));
+
+/** Locks the sizes in id order, so two checkouts or placements never deadlock. */
+export async function lockSkus(db: Db, skuIds: readonly number[]): Promise<void> {
+  await db.selectFrom('skus').select('id').where('id', 'in', skuIds).orderBy('id').forUpdate().execute();
+}
+
+/** Each size's units free to sell: stock less the live holds. */
+export async function availableUnits(db: Db, skuIds: readonly number[]): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('skus')
+    .select(['id', AVAILABLE_UNITS.as('available')])
+    .where('id', 'in', skuIds)
+    .execute();
+  return new Map(rows.map((s) => [s.id, s.available]));
+}
+
+/** Units each size of a product can still sell, in display order. */
+export async function sizeAvailability(db: Db, productId: number) {
+  return db
+    .selectFrom('skus')
+    .select(['skus.size', AVAILABLE_UNITS.as('available')])
+    .where('skus.product_id', '=', productId)
+    .orderBy('skus.position')
+    .orderBy('skus.id')
+    .execute();
+}
+
+/** Units of each size still held for the attempt (not released, not expired). */
+export async function liveHolds(db: Db, paymentOrderId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('stock_holds')
+    .select(['sku_id', (eb) => eb.fn.sum<number>('quantity').as('units')])
+    .where('payment_order_id', '=', paymentOrderId)
+    .where(live)
+    .groupBy('sku_id')
+    .execute();
+  return new Map(rows.map((r) => [r.sku_id, Number(r.units)]));
+}
+
+export interface NewHolds {
+  paymentOrderId: number;
+  customerId: number;
+  lines: readonly { skuId: number; quantity: number }[];
+}
+
+/** The attempt's holds, each ending as decision 010 says; answers their products. */
+export async function insertHolds(db: Db, holds: NewHolds): Promise<number[]> {
+  const rows = await db
+    .insertInto('stock_holds')
+    .values(
+      holds.lines.map((line) => ({
+        payment_order_id: holds.paymentOrderId,
+        sku_id: line.skuId,
+        quantity: line.quantity,
+        expires_at: holdEnd(holds.customerId, line.skuId),
+      })),
+    )
+    .returning((eb) => holdProduct(eb).as('product_id'))
+    .execute();
+  return productIds(rows);
+}
+
+/**
+ * 15 minutes from the shopper's first unpaid attempt on this size in the last hour (now, when there is
+ * none): trying again, or releasing and trying again, never holds the units longer (decision 010).
+ */
+const holdEnd = (customerId: number, skuId: number) => sql<Date>`coalesce((
+    SELECT min(p.created_at) FROM payment_orders p JOIN stock_holds h ON h.payment_order_id = p.id
+    WHERE p.customer_id = ${customerId} AND h.sku_id = ${skuId}
+      AND p.status IN ('created', 'failed', 'expired')
+      AND p.created_at > now() - make_interval(mins => ${UNPAID_WINDOW_MINUTES})
+  ), now()) + make_interval(mins => ${HOLD_MINUTES})`;
+
+/** Frees the holds of the shopper's unpaid attempts (status created); answers their products. */
+export async function releaseUnpaidHolds(db: Db, customerId: number): Promise<number[]> {
+  const rows = await db
+    .updateTable('stock_holds')
+    .set({ released_at: sql`now()` })
+    .where('released_at', 'is', null)
+    .where('payment_order_id', 'in', (eb) =>
+      eb
+        .selectFrom('payment_orders')
+        .select('id')
+        .where('customer_id', '=', customerId)
+        .where('status', '=', 'created'),
+    )
+    .returning((eb) => holdProduct(eb).as('product_id'))
+    .execute();
+  return productIds(rows);
+}
+
+/** Frees the attempt's live holds; answers their products. */
+export async function releaseLiveHolds(db: Db, paymentOrderId: number): Promise<number[]> {
+  const rows = await db
+    .updateTable('stock_holds')
+    .set({ released_at: sql`now()` })
+    .where('payment_order_id', '=', paymentOrderId)
+    .where(live)
+    .returning((eb) => holdProduct(eb).as('product_id'))
+    .execute();
+  return productIds(rows);
+}
+
+/** Ends every hold of the attempt, live or lapsed: its units are sold or void. Answers their products. */
+export async function endHolds(db: Db, paymentOrderId: number): Promise<number[]> {
+  const rows = await db
+    .updateTable('stock_holds')
+    .set({ released_at: sql`now()` })
+    .where('payment_order_id', '=', paymentOrderId)
+    .where('released_at', 'is', null)
+    .returning((eb) => holdProduct(eb).as('product_id'))
+    .execute();
+  return productIds(rows);
+}
+
+/** Takes units off a size's stock; answers its product, or none (and nothing taken) when fewer are left. */
+export async function takeStock(db: Db, skuId: number, quantity: number): Promise<number[]> {
+  const rows = await db
+    .updateTable('skus')
+    .set((eb) => ({ stock: eb('stock', '-', quantity) }))
+    .where('id', '=', skuId)
+    .where('stock', '>=', quantity)
+    .returning('product_id')
+    .execute();
+  return productIds(rows);
+}
+
+/** Puts units back on a size's stock; answers its product. */
+export async function addStock(db: Db, skuId: number, quantity: number): Promise<number[]> {
+  const rows = await db
+    .updateTable('skus')
+    .set((eb) => ({ stock: eb('stock', '+', quantity) }))
+    .where('id', '=', skuId)
+    .returning('product_id')
+    .execute();
+  return productIds(rows);
+}
+
+/** Sets one size's stock; the stock before and after, or undefined when the product has no such size. */
+export async function setSizeStock(db: Db, productId: number, size: string, quantity: number) {
+  const before = await db
+    .selectFrom('skus')
+    .select(['id', 'stock'])
+    .where('product_id', '=', productId)
+    .where('size', '=', size)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!before) return undefined;
+  await db.updateTable('skus').set({ stock: quantity }).where('id', '=', before.id).execute();
+  return { oldStock: before.stock, stock: quantity };
+}
+
+export async function productExists(db: Db, id: number): Promise<boolean> {
+  const row = await db.selectFrom('products').select('id').where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
+}
