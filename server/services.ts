@@ -9,6 +9,7 @@ import { Placement } from './modules/checkout/placement.ts';
 import { Reconciler } from './modules/checkout/reconciler.ts';
 import { Checkout } from './modules/checkout/service.ts';
 import { PaymentWebhook } from './modules/checkout/webhook.ts';
+import { Inventory } from './modules/inventory/service.ts';
 import { BackOffice } from './modules/orders/back-office.ts';
 import { Orders } from './modules/orders/service.ts';
 import type { PaymentGateway } from './modules/payments/gateway.ts';
@@ -53,6 +54,8 @@ export interface Services {
   /** money going back: record owed refunds in your transaction, send them after it commits */
   refunds: Refunds;
   // the shop, in the order a sale goes through it
+  /** what can be sold: every change of stock and holds, in the caller's transaction, announced after it */
+  inventory: Inventory;
   images: Images;
   catalog: Catalog;
   accounts: AccountsService;
@@ -84,8 +87,9 @@ export async function buildServices({
   const gateway = createPaymentGateway(config, db);
   const refunds = new Refunds(db, gateway, log);
 
+  const inventory = new Inventory(db, changes);
   const images = new Images(db, config.dataDir);
-  const catalog = new Catalog(db, changes);
+  const catalog = new Catalog(db, changes, inventory);
   const accounts = new AccountsService({
     db,
     sessions,
@@ -98,14 +102,14 @@ export async function buildServices({
     log,
   });
   const wishlist = new Wishlist(db);
-  const cart = new Cart(db);
+  const cart = new Cart(db, inventory);
   const { keyId, keySecret, webhookSecret } = config.razorpay;
-  const checkout = new Checkout(db, gateway, keyId, keySecret, catalog, limits);
-  const placement = new Placement(db, gateway, refunds, catalog);
+  const checkout = new Checkout(db, gateway, keyId, keySecret, inventory, limits);
+  const placement = new Placement(db, gateway, refunds, inventory);
   const webhook = new PaymentWebhook(db, webhookSecret, placement);
   const reconciler = new Reconciler(db, gateway, placement, refunds, config.reconcileIntervalMs, log);
-  const orders = new Orders({ db, refunds, catalog });
-  const backOffice = new BackOffice({ db, refunds, catalog });
+  const orders = new Orders({ db, refunds, inventory });
+  const backOffice = new BackOffice({ db, refunds, inventory });
   const reviews = new Reviews(db, catalog, config.dataDir, limits);
 
   return {
@@ -119,6 +123,7 @@ export async function buildServices({
     sms,
     gateway,
     refunds,
+    inventory,
     images,
     catalog,
     accounts,

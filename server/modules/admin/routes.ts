@@ -22,7 +22,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx)
   app.put(
     '/admin/api/stock',
     { config: { csrf: false }, schema: { body: SetStockBody, response: { 200: SetStockResponse } } },
-    async (request) => setStock(ctx.db, ctx.catalog, request.body),
+    async (request) => setStock(ctx.inventory, request.body),
   );
 
   app.get(

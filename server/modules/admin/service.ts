@@ -1,16 +1,15 @@
 import type { SetStockBody, SetStockResponse } from '../../../contract/admin.ts';
-import type { Db } from '../../db/connect.ts';
 import { recordAudit } from '../../platform/audit.ts';
-import type { Catalog } from '../catalog/service.ts';
+import type { Inventory } from '../inventory/service.ts';
 
 /** The back office's one actor for now: whoever holds ADMIN_TOKEN. */
 const ACTOR = 'admin';
 
 /** Sets a size's stock and records who changed it from what, in one transaction. */
-export async function setStock(db: Db, catalog: Catalog, body: SetStockBody): Promise<SetStockResponse> {
+export async function setStock(inventory: Inventory, body: SetStockBody): Promise<SetStockResponse> {
   const { productId, size, quantity } = body;
-  const change = await db.transaction().execute(async (trx) => {
-    const result = await catalog.setStock(trx, productId, size, quantity);
+  const change = await inventory.transaction(async (trx) => {
+    const result = await inventory.setStock(trx, productId, size, quantity);
     await recordAudit(trx, {
       actor: ACTOR,
       action: 'stock.set',
@@ -19,6 +18,5 @@ export async function setStock(db: Db, catalog: Catalog, body: SetStockBody): Pr
     });
     return result;
   });
-  catalog.invalidate();
   return { productId, size, stock: change.stock };
 }

@@ -15,6 +15,7 @@ import type { Db } from '../../db/connect.ts';
 import { parseProductId, rupees } from '../../platform/api-values.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { cartUnits } from '../catalog/service.ts';
+import type { Inventory } from '../inventory/service.ts';
 import { priceBreakdown } from './pricing.ts';
 import * as store from './store.ts';
 
@@ -59,7 +60,10 @@ export async function chooseSize(db: Db, choice: ProductChoice): Promise<ChosenS
 
 /** The shopper's cart; every change runs in one transaction holding the shopper's row lock. */
 export class Cart {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly inventory: Inventory,
+  ) {}
 
   /** addCart 1: one more unit of the size, within 4 per product and the size's stock; 0: drops the size's line. */
   async change(customerId: number, choice: ProductChoice, addCart: 0 | 1): Promise<AddCartResponse> {
@@ -75,7 +79,9 @@ export class Cart {
         throw conflict(MAX_UNITS_MESSAGE);
       }
       const quantity = (await store.lineQuantity(trx, customerId, chosen.skuId)) + 1;
-      if (quantity > (await store.availableUnits(trx, chosen.skuId))) throw conflict(STOCK_LIMIT_MESSAGE);
+      if (quantity > (await this.inventory.available(trx, chosen.skuId))) {
+        throw conflict(STOCK_LIMIT_MESSAGE);
+      }
       await store.setLine(trx, customerId, chosen.skuId, quantity);
       return { cartInd: quantity };
     });

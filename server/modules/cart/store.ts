@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
-import { AVAILABLE_UNITS } from '../../db/stock.ts';
+import { AVAILABLE_UNITS } from '../inventory/service.ts';
 
 export async function productWithSizes(db: Db, productId: number) {
   const product = await db
@@ -31,15 +31,6 @@ export async function lineQuantity(db: Db, customerId: number, skuId: number): P
     .where('sku_id', '=', skuId)
     .executeTakeFirst();
   return row?.quantity ?? 0;
-}
-
-export async function availableUnits(db: Db, skuId: number): Promise<number> {
-  const row = await db
-    .selectFrom('skus')
-    .select(AVAILABLE_UNITS.as('available'))
-    .where('id', '=', skuId)
-    .executeTakeFirstOrThrow();
-  return row.available;
 }
 
 export async function setLine(db: Db, customerId: number, skuId: number, quantity: number): Promise<void> {

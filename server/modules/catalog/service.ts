@@ -16,6 +16,7 @@ import type { Db } from '../../db/connect.ts';
 import { parseProductId, rupees } from '../../platform/api-values.ts';
 import type { Change, ChangeFeed } from '../../platform/changes.ts';
 import { notFound } from '../../platform/errors.ts';
+import type { Inventory } from '../inventory/service.ts';
 import { TtlCache } from './cache.ts';
 import { compareSizes } from './filters.ts';
 import type { ListingScope } from './store.ts';
@@ -58,10 +59,10 @@ export function isProd(value: string): value is Prod {
 }
 
 /**
- * The catalogue as shoppers read it. Listings, the home list and product pages are cached for a
- * short while (the database sets the throughput limit). Changes reach the caches through the change
- * feed, from this instance and from every other one on the same database: other modules that change
- * what a shopper sees here call productChanged() or invalidate(), which announce it.
+ * The catalogue as shoppers read it; units free to sell come from Inventory. Listings, the home list
+ * and product pages are cached for a short while (the database sets the throughput limit). Changes
+ * reach the caches through the change feed, from this instance and from every other one on the same
+ * database: Inventory announces every change of stock and holds, reviews call productChanged().
  */
 export class Catalog {
   // sized for some tens of MB at most: a summary holds up to 2 x 1,000 ids, a product page 100 reviews
@@ -74,18 +75,14 @@ export class Catalog {
   constructor(
     private readonly db: Db,
     private readonly changes: ChangeFeed,
+    private readonly inventory: Inventory,
   ) {
     changes.onChange((change) => this.forget(change));
   }
 
-  /** After a change to a product's stock, holds or reviews: its page is read afresh, on every instance. */
+  /** After a change to a product's reviews: its page is read afresh, on every instance. */
   productChanged(productId: number): void {
     this.changes.announce({ productIds: [productId] });
-  }
-
-  /** After a change to products or stock that listings show. */
-  invalidate(): void {
-    this.changes.announce({ everything: true });
   }
 
   private forget(change: Change): void {
@@ -161,14 +158,6 @@ export class Catalog {
     return id;
   }
 
-  /** Sets a size's stock (within the caller's transaction); the caller invalidates once it commits. */
-  async setStock(db: Db, productId: number, size: string, quantity: number) {
-    const change = await store.setSizeStock(db, productId, size, quantity);
-    if (change) return change;
-    if (!(await store.productExists(db, productId))) throw notFound(`No product with id ${productId}`);
-    throw notFound(`Product ${productId} has no size "${size}"`);
-  }
-
   private async loadSummary(scope: ListingScope, filters: SelectedFilters): Promise<Summary> {
     const { total, facets, newest, cheapest } = await store.listingSummary(this.db, scope, filters);
     return { noOfEntries: total, filterFeature: groupFacets(facets), newest, cheapest };
@@ -213,7 +202,7 @@ export class Catalog {
     const product = await store.findProduct(this.db, id);
     if (!product) return undefined;
     const [sizes, review, ratings, colorInfo] = await Promise.all([
-      store.sizeAvailability(this.db, id),
+      this.inventory.sizes(this.db, id),
       store.productReviews(this.db, id, REVIEWS_SHOWN),
       store.ratingCounts(this.db, id),
       store.colourSiblings(this.db, product.child_key),

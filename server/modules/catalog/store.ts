@@ -2,7 +2,6 @@ import { type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } fr
 import type { Prod, SelectedFilters, SortCode } from '../../../contract/catalog.ts';
 import type { Db } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
-import { AVAILABLE_UNITS } from '../../db/stock.ts';
 
 /** Which products a listing shows: one segment and genre of apparel, or all accessories. */
 export type ListingScope = { prod: 'apparel'; userSegment: string; genre: string } | { prod: 'accessories' };
@@ -282,17 +281,6 @@ export async function findProduct(db: Db, id: number) {
     .executeTakeFirst();
 }
 
-/** Units each size can still sell: its stock less the live holds of shoppers who are paying. */
-export async function sizeAvailability(db: Db, productId: number) {
-  return db
-    .selectFrom('skus')
-    .select(['skus.size', AVAILABLE_UNITS.as('available')])
-    .where('skus.product_id', '=', productId)
-    .orderBy('skus.position')
-    .orderBy('skus.id')
-    .execute();
-}
-
 export async function productReviews(db: Db, productId: number, limit: number) {
   return db
     .selectFrom('reviews')
@@ -357,23 +345,4 @@ export async function siblingInColour(db: Db, prod: Prod, childKey: string, colo
     .limit(1)
     .executeTakeFirst();
   return row?.id;
-}
-
-export async function productExists(db: Db, id: number): Promise<boolean> {
-  const row = await db.selectFrom('products').select('id').where('id', '=', id).executeTakeFirst();
-  return row !== undefined;
-}
-
-/** Sets one size's stock; the stock before and after, or undefined when the product has no such size. */
-export async function setSizeStock(db: Db, productId: number, size: string, quantity: number) {
-  const before = await db
-    .selectFrom('skus')
-    .select(['id', 'stock'])
-    .where('product_id', '=', productId)
-    .where('size', '=', size)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!before) return undefined;
-  await db.updateTable('skus').set({ stock: quantity }).where('id', '=', before.id).execute();
-  return { oldStock: before.stock, stock: quantity };
 }

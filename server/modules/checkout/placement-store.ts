@@ -53,40 +53,6 @@ export async function outcomeOf(db: Db, paymentId: number) {
   return { placed: order !== undefined, refunded: refund !== undefined };
 }
 
-/** units of each size still held for the attempt (not released, not expired) */
-export async function liveHolds(db: Db, paymentOrderId: number): Promise<Map<number, number>> {
-  const rows = await db
-    .selectFrom('stock_holds')
-    .select(['sku_id', (eb) => eb.fn.sum<number>('quantity').as('units')])
-    .where('payment_order_id', '=', paymentOrderId)
-    .where('released_at', 'is', null)
-    .where('expires_at', '>', sql<Date>`now()`)
-    .groupBy('sku_id')
-    .execute();
-  return new Map(rows.map((r) => [r.sku_id, Number(r.units)]));
-}
-
-/** The attempt is decided: its holds are either sold or void. */
-export async function endHolds(db: Db, paymentOrderId: number): Promise<void> {
-  await db
-    .updateTable('stock_holds')
-    .set({ released_at: sql`now()` })
-    .where('payment_order_id', '=', paymentOrderId)
-    .where('released_at', 'is', null)
-    .execute();
-}
-
-/** Takes units off a size's stock; false (and nothing taken) when fewer are left. */
-export async function takeStock(db: Db, skuId: number, quantity: number): Promise<boolean> {
-  const result = await db
-    .updateTable('skus')
-    .set((eb) => ({ stock: eb('stock', '-', quantity) }))
-    .where('id', '=', skuId)
-    .where('stock', '>=', quantity)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
 export interface NewOrder {
   customerId: number;
   paymentId: number;

@@ -1,9 +1,8 @@
 import { type CheckOutResponse, REFUND_MESSAGE } from '../../../contract/payments.ts';
 import type { Db } from '../../db/connect.ts';
-import type { PricedLine } from '../../db/schema.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { lockCart, removePurchased } from '../cart/service.ts';
-import type { Catalog } from '../catalog/service.ts';
+import type { Inventory } from '../inventory/service.ts';
 import {
   askGateway,
   type GatewayPayment,
@@ -24,7 +23,6 @@ type Confirmation =
 interface Decision {
   refunded: boolean;
   refundIds: number[];
-  productIds: number[];
 }
 
 /**
@@ -38,7 +36,7 @@ export class Placement {
     private readonly db: Db,
     private readonly gateway: PaymentGateway,
     private readonly refunds: Refunds,
-    private readonly catalog: Catalog,
+    private readonly inventory: Inventory,
   ) {}
 
   /** key=checkOut: the shopper's own payment only; another shopper's, or an unknown one, is a 404. */
@@ -94,8 +92,7 @@ export class Placement {
   }
 
   private async place(paymentId: number, by: PlacedBy): Promise<{ refunded: boolean }> {
-    const decision = await this.db.transaction().execute((trx) => this.decide(trx, paymentId, by));
-    for (const productId of decision.productIds) this.catalog.productChanged(productId);
+    const decision = await this.inventory.transaction((trx) => this.decide(trx, paymentId, by));
     await this.refunds.send(decision.refundIds);
     return { refunded: decision.refunded };
   }
@@ -107,8 +104,7 @@ export class Placement {
     await lockCart(trx, payment.customerId);
     const attempt = await placements.lockPaymentOrder(trx, payment.paymentOrderId);
     const earlier = await placements.outcomeOf(trx, paymentId);
-    if (earlier.placed || earlier.refunded)
-      return { refunded: earlier.refunded, refundIds: [], productIds: [] };
+    if (earlier.placed || earlier.refunded) return { refunded: earlier.refunded, refundIds: [] };
     if (attempt.status === 'placed' || attempt.status === 'refunded') {
       // a second payment of an order already decided: all of it goes back
       const refundId = await Refunds.owe(trx, {
@@ -116,11 +112,10 @@ export class Placement {
         amountPaise: payment.amountPaise,
         reason: 'unplaced_payment',
       });
-      return { refunded: true, refundIds: [refundId], productIds: [] };
+      return { refunded: true, refundIds: [refundId] };
     }
 
-    const { filled, unfilled } = await this.takeStock(trx, attempt.id, attempt.lines);
-    await placements.endHolds(trx, attempt.id);
+    const { filled, unfilled } = await this.inventory.sell(trx, attempt.id, attempt.lines);
     if (filled.length > 0) {
       await placements.insertOrder(trx, {
         customerId: payment.customerId,
@@ -147,26 +142,6 @@ export class Placement {
       payment.customerId,
       attempt.lines.map((l) => l.skuId),
     );
-    return { refunded: refundPaise > 0, refundIds, productIds: attempt.lines.map((l) => l.productId) };
-  }
-
-  /**
-   * Each line is filled whole or not at all: from the attempt's own live hold, or else from units
-   * nobody holds. Sizes are locked in id order, so placements never deadlock one another.
-   */
-  private async takeStock(trx: Db, paymentOrderId: number, lines: PricedLine[]) {
-    const own = await placements.liveHolds(trx, paymentOrderId);
-    const free = await store.lockAvailable(
-      trx,
-      lines.map((l) => l.skuId),
-    );
-    const filled: PricedLine[] = [];
-    const unfilled: PricedLine[] = [];
-    for (const line of lines) {
-      const units = (free.get(line.skuId) ?? 0) + (own.get(line.skuId) ?? 0);
-      const taken = units >= line.quantity && (await placements.takeStock(trx, line.skuId, line.quantity));
-      (taken ? filled : unfilled).push(line);
-    }
-    return { filled, unfilled };
+    return { refunded: refundPaise > 0, refundIds };
   }
 }

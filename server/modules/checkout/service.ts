@@ -11,8 +11,8 @@ import { safeEqual } from '../../platform/crypto.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { Limit, RateLimits } from '../../platform/rate-limit.ts';
 import { lockedCart } from '../cart/service.ts';
-import type { Catalog } from '../catalog/service.ts';
 import { isServiceable } from '../delivery/service.ts';
+import type { Inventory } from '../inventory/service.ts';
 import {
   askGateway,
   checkoutSignature,
@@ -67,7 +67,6 @@ interface HeldAttempt {
   id: number;
   receipt: string;
   amountPaise: number;
-  lines: readonly { productId: number }[];
 }
 
 /** Turning the shopper's cart into a payment: amount, stock holds, gateway order, verification. */
@@ -77,14 +76,9 @@ export class Checkout {
     private readonly gateway: PaymentGateway,
     private readonly keyId: string,
     private readonly keySecret: string,
-    private readonly catalog: Catalog,
+    private readonly inventory: Inventory,
     private readonly limits: RateLimits,
   ) {}
-
-  /** product pages show units free to sell, so holds taken or freed must show at once */
-  private stockChanged(lines: readonly { productId: number }[]): void {
-    for (const line of lines) this.catalog.productChanged(line.productId);
-  }
 
   /**
    * Holds the cart's units (15 minutes from the shopper's first unpaid attempt, decision 010) and opens
@@ -95,7 +89,6 @@ export class Checkout {
     const charge = [{ limit: CREATE_ORDER_LIMIT, subject: String(customerId) }];
     await this.limits.check(charge);
     const attempt = await this.holdCart(customerId, clientAmountPaise);
-    this.stockChanged(attempt.lines);
     const order = await this.openGatewayOrder(attempt);
     await this.limits.count(this.db, charge);
     return { ...order, key: this.keyId, provider: this.gateway.name };
@@ -104,26 +97,15 @@ export class Checkout {
   /** In one transaction: the cart priced, checked and its units held for a new attempt. */
   private holdCart(customerId: number, clientAmountPaise: number): Promise<HeldAttempt> {
     const receipt = gatewayId('rcpt');
-    return this.db.transaction().execute(async (trx) => {
+    return this.inventory.transaction(async (trx) => {
       // serialises with the shopper's cart changes, so the cart priced here is the cart held
       const { lines, fulfilment, breakdown, shopper } = await lockedCart(trx, customerId);
       if (lines.length === 0) throw conflict(EMPTY_CART_MESSAGE);
       if (clientAmountPaise !== breakdown.amountToPayPaise) throw conflict(AMOUNT_CHANGED_MESSAGE);
       const address = shippingAddress(shopper);
       await assertDeliverable(trx, fulfilment, address.pin ?? '');
-      await store.releaseUnpaidHolds(trx, customerId);
-      const available = await store.lockAvailable(
-        trx,
-        lines.map((l) => l.skuId),
-      );
-      for (const line of lines) {
-        const free = available.get(line.skuId) ?? 0;
-        if (line.quantity > free) {
-          throw conflict(
-            `Only ${free} of "${line.name}"${line.size ? ` (size ${line.size})` : ''} can be bought now; please update your cart`,
-          );
-        }
-      }
+      await this.inventory.releaseUnpaid(trx, customerId);
+      await this.inventory.assertFree(trx, lines);
       const id = await store.insertPaymentOrder(trx, {
         customerId,
         gateway: this.gateway.name,
@@ -133,7 +115,8 @@ export class Checkout {
         lines,
         address,
       });
-      return { id, receipt, amountPaise: breakdown.amountToPayPaise, lines };
+      await this.inventory.hold(trx, { paymentOrderId: id, customerId, lines });
+      return { id, receipt, amountPaise: breakdown.amountToPayPaise };
     });
   }
 
@@ -148,8 +131,7 @@ export class Checkout {
       await store.setGatewayOrderId(this.db, attempt.id, order.id);
       return order;
     } catch (error) {
-      await store.releaseHolds(this.db, attempt.id);
-      this.stockChanged(attempt.lines);
+      await this.releaseAttempt(attempt.id);
       throw error;
     }
   }
@@ -159,9 +141,16 @@ export class Checkout {
     const attempt = await store.ownPaymentOrder(this.db, customerId, gatewayOrderId);
     if (!attempt) throw notFound(`No order "${gatewayOrderId}"`);
     if (attempt.status !== 'created') return false;
-    const released = await store.releaseHolds(this.db, attempt.id);
-    this.stockChanged(attempt.lines);
-    return released;
+    return this.releaseAttempt(attempt.id);
+  }
+
+  /** The attempt's live holds go back and, unpaid, it is failed; answers whether units were freed. */
+  private releaseAttempt(paymentOrderId: number): Promise<boolean> {
+    return this.inventory.transaction(async (trx) => {
+      const released = await this.inventory.release(trx, paymentOrderId);
+      await store.markFailed(trx, paymentOrderId);
+      return released;
+    });
   }
 
   /**

@@ -2,7 +2,7 @@ import type { LineStatus } from '../../../contract/orders.ts';
 import type { Db } from '../../db/connect.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
-import type { Catalog } from '../catalog/service.ts';
+import type { Inventory } from '../inventory/service.ts';
 import type { Refunds } from '../payments/refunds.ts';
 import type { LineFields, LockedLine } from './store.ts';
 import * as store from './store.ts';
@@ -66,8 +66,6 @@ export interface Effects {
   details?: Record<string, unknown>;
   /** refunds owed by the move, sent once it commits */
   refundIds?: number[];
-  /** products whose stock the move changed */
-  productIds?: number[];
 }
 
 export interface Move {
@@ -78,23 +76,24 @@ export interface Move {
   /** 'admin' or 'customer:<id>' */
   actor: string;
   action: string;
-  /** checks beyond the table, and writes that go with the move, in its transaction */
+  /** checks beyond the table, and writes that go with the move, in its transaction (stock: Inventory's) */
   apply?: (trx: Db, line: LockedLine, now: Date) => Promise<Effects>;
 }
 
 export interface MoveDeps {
   db: Db;
   refunds: Refunds;
-  catalog: Catalog;
+  inventory: Inventory;
 }
 
 /**
  * The one way a line changes state: locked, checked against TRANSITIONS, changed and audited in one
- * transaction; refunds go to the gateway and product pages are refreshed after it commits. Of two
- * racing moves the second sees the first's outcome, so a line is cancelled (and refunded) once.
+ * transaction (Inventory's, so any stock the move changed is announced once it commits); refunds go to
+ * the gateway after it commits. Of two racing moves the second sees the first's outcome, so a line is
+ * cancelled (and refunded) once.
  */
 export async function moveLine(deps: MoveDeps, move: Move): Promise<Effects> {
-  const effects = await deps.db.transaction().execute(async (trx) => {
+  const effects = await deps.inventory.transaction(async (trx) => {
     const line = await store.lockLine(trx, move.purchaseId, move.customerId);
     if (!line) throw notFound(`No order line "${move.purchaseId}"`);
     assertTransition(line.status, move.to);
@@ -109,7 +108,6 @@ export async function moveLine(deps: MoveDeps, move: Move): Promise<Effects> {
     });
     return done;
   });
-  for (const productId of effects.productIds ?? []) deps.catalog.productChanged(productId);
   await deps.refunds.send(effects.refundIds ?? []);
   return effects;
 }

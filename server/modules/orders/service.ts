@@ -79,7 +79,7 @@ export class Orders {
           lastLiveLine: !(await store.otherLiveLines(trx, line.order_id, line.id)),
           deliveryChargePaise: line.delivery_charge_paise,
         });
-        await store.restoreStock(trx, line.sku_id, line.quantity);
+        await this.deps.inventory.restock(trx, line.sku_id, line.quantity);
         const refundId = await Refunds.owe(trx, {
           paymentId: line.payment_id,
           orderLineId: line.id,
@@ -91,7 +91,6 @@ export class Orders {
           fields: { cancelled_at: now },
           details: { ...refund, restocked: line.quantity },
           refundIds: [refundId],
-          productIds: [line.product_id],
         };
       },
     });

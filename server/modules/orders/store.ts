@@ -90,7 +90,6 @@ export async function lockLine(db: Db, purchaseId: string, customerId?: number) 
       'order_lines.id',
       'order_lines.purchase_id',
       'order_lines.order_id',
-      'order_lines.product_id',
       'order_lines.sku_id',
       'order_lines.quantity',
       'order_lines.unit_price_paise',
@@ -131,14 +130,6 @@ export async function otherLiveLines(db: Db, orderId: number, lineId: number): P
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
-}
-
-export async function restoreStock(db: Db, skuId: number, quantity: number): Promise<void> {
-  await db
-    .updateTable('skus')
-    .set((eb) => ({ stock: eb('stock', '+', quantity) }))
-    .where('id', '=', skuId)
-    .execute();
 }
 
 export async function insertReturn(db: Db, lineId: number, reason: string, at: Date): Promise<void> {
