@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 
@@ -11,12 +11,14 @@ export const AVAILABLE_UNITS = sql<number>`greatest(skus.stock - coalesce((
   SELECT sum(h.quantity) FROM stock_holds h
   WHERE h.sku_id = skus.id AND h.released_at IS NULL AND h.expires_at > now()), 0), 0)::int`;
 
+type Holds = ExpressionBuilder<Database, 'stock_holds'>;
+
 /** A hold counts against stock until it is released or expires. */
-const live = (eb: ExpressionBuilder<Database, 'stock_holds'>) =>
+const live = (eb: Holds) =>
   eb.and([eb('stock_holds.released_at', 'is', null), eb('stock_holds.expires_at', '>', sql<Date>`now()`)]);
 
 /** The product of the hold's size: every change answers the products it touched, to be announced. */
-const holdProduct = (eb: ExpressionBuilder<Database, 'stock_holds'>) =>
+const holdProduct = (eb: Holds) =>
   eb.selectFrom('skus').select('skus.product_id').whereRef('skus.id', '=', 'stock_holds.sku_id');
 
 const productIds = (rows: { product_id: number | null }[]) =>
@@ -94,46 +96,45 @@ const holdEnd = (customerId: number, skuId: number) => sql<Date>`coalesce((
       AND p.created_at > now() - make_interval(mins => ${UNPAID_WINDOW_MINUTES})
   ), now()) + make_interval(mins => ${HOLD_MINUTES})`;
 
-/** Frees the holds of the shopper's unpaid attempts (status created); answers their products. */
-export async function releaseUnpaidHolds(db: Db, customerId: number): Promise<number[]> {
+/** Marks the holds `which` picks as released now; answers their products. */
+async function releaseHolds(db: Db, which: (eb: Holds) => Expression<SqlBool>): Promise<number[]> {
   const rows = await db
     .updateTable('stock_holds')
     .set({ released_at: sql`now()` })
-    .where('released_at', 'is', null)
-    .where('payment_order_id', 'in', (eb) =>
-      eb
-        .selectFrom('payment_orders')
-        .select('id')
-        .where('customer_id', '=', customerId)
-        .where('status', '=', 'created'),
-    )
+    .where(which)
     .returning((eb) => holdProduct(eb).as('product_id'))
     .execute();
   return productIds(rows);
+}
+
+/** Frees the holds of the shopper's unpaid attempts (status created); answers their products. */
+export function releaseUnpaidHolds(db: Db, customerId: number): Promise<number[]> {
+  return releaseHolds(db, (eb) =>
+    eb.and([
+      eb('released_at', 'is', null),
+      eb(
+        'payment_order_id',
+        'in',
+        eb
+          .selectFrom('payment_orders')
+          .select('id')
+          .where('customer_id', '=', customerId)
+          .where('status', '=', 'created'),
+      ),
+    ]),
+  );
 }
 
 /** Frees the attempt's live holds; answers their products. */
-export async function releaseLiveHolds(db: Db, paymentOrderId: number): Promise<number[]> {
-  const rows = await db
-    .updateTable('stock_holds')
-    .set({ released_at: sql`now()` })
-    .where('payment_order_id', '=', paymentOrderId)
-    .where(live)
-    .returning((eb) => holdProduct(eb).as('product_id'))
-    .execute();
-  return productIds(rows);
+export function releaseLiveHolds(db: Db, paymentOrderId: number): Promise<number[]> {
+  return releaseHolds(db, (eb) => eb.and([eb('payment_order_id', '=', paymentOrderId), live(eb)]));
 }
 
 /** Ends every hold of the attempt, live or lapsed: its units are sold or void. Answers their products. */
-export async function endHolds(db: Db, paymentOrderId: number): Promise<number[]> {
-  const rows = await db
-    .updateTable('stock_holds')
-    .set({ released_at: sql`now()` })
-    .where('payment_order_id', '=', paymentOrderId)
-    .where('released_at', 'is', null)
-    .returning((eb) => holdProduct(eb).as('product_id'))
-    .execute();
-  return productIds(rows);
+export function endHolds(db: Db, paymentOrderId: number): Promise<number[]> {
+  return releaseHolds(db, (eb) =>
+    eb.and([eb('payment_order_id', '=', paymentOrderId), eb('released_at', 'is', null)]),
+  );
 }
 
 /** Takes units off a size's stock; answers its product, or none (and nothing taken) when fewer are left. */
