@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { type AppDeps, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
-import type { Db } from '../db/connect.ts';
+import type { DatabaseHandle, Db } from '../db/connect.ts';
 import { type DatabaseKind, databaseKinds, openTestDatabase } from './database.ts';
 import { TestClient } from './http.ts';
 
@@ -28,7 +28,16 @@ export async function startTestApp(
   env: Record<string, string> = {},
   deps: Pick<AppDeps, 'now'> = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase(kind);
+  return listenTestApp(kind, await openTestDatabase(kind), env, deps);
+}
+
+/** The whole app on `database`, listening on a real port; close() closes the database too. */
+export async function listenTestApp(
+  kind: DatabaseKind,
+  database: DatabaseHandle,
+  env: Record<string, string> = {},
+  deps: Pick<AppDeps, 'now'> = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'haat-data-'));
   // fixtures write sessions straight to the database, so the session cache is off unless a test turns it on
   const config = loadConfig({

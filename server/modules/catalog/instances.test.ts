@@ -1,11 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import { connectPostgres, type DatabaseHandle } from '../../db/connect.ts';
-import { TEST_ADMIN_TOKEN, type TestApp } from '../../test/app.ts';
+import { connectPostgres } from '../../db/connect.ts';
+import { listenTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../../test/app.ts';
 import { CheckoutDriver } from '../../test/checkout.ts';
 import { databaseForProcess, databaseKinds } from '../../test/database.ts';
 import { type FixtureProduct, Fixtures } from '../../test/fixtures.ts';
@@ -13,32 +8,9 @@ import { TestClient } from '../../test/http.ts';
 
 type Stock = { productInfo: { stock: number; additionsize: Record<string, number> } };
 
-/** Two instances of the shop on one PostgreSQL database, as behind a load balancer. */
-async function startInstance(url: string, dataDir: string): Promise<TestApp & { handle: DatabaseHandle }> {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    ADMIN_TOKEN: TEST_ADMIN_TOKEN,
-    DATA_DIR: dataDir,
-    DATABASE_URL: url,
-    SESSION_CACHE_MS: '0',
-  });
-  const handle = connectPostgres(url, 4);
-  const app = await buildApp({ config, db: handle.db });
-  const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
-  return {
-    kind: 'postgres',
-    app,
-    db: handle.db,
-    config,
-    baseUrl,
-    handle,
-    client: () => new TestClient(baseUrl).start(),
-    close: async () => {
-      await app.close();
-      await handle.close();
-    },
-  };
-}
+/** An instance of the shop on the PostgreSQL database at `url`, as behind a load balancer. */
+const startInstance = (url: string) =>
+  listenTestApp('postgres', connectPostgres(url, 4), { DATABASE_URL: url });
 
 /** Reads until the page shows `expected` (or gives up well past the one second the shop promises). */
 async function stockSeenBy(instance: TestApp, product: FixtureProduct, expected: number): Promise<number> {
@@ -53,24 +25,21 @@ async function stockSeenBy(instance: TestApp, product: FixtureProduct, expected:
 
 describe.skipIf(!databaseKinds().includes('postgres'))('two instances on one PostgreSQL', () => {
   let database: Awaited<ReturnType<typeof databaseForProcess>>;
-  let dataDir: string;
-  let a: Awaited<ReturnType<typeof startInstance>>;
-  let b: Awaited<ReturnType<typeof startInstance>>;
+  let a: TestApp;
+  let b: TestApp;
   let fixtures: Fixtures;
 
   beforeAll(async () => {
     database = await databaseForProcess('postgres');
-    dataDir = mkdtempSync(join(tmpdir(), 'haat-instances-'));
     const url = database.env.DATABASE_URL ?? '';
-    a = await startInstance(url, dataDir);
-    b = await startInstance(url, dataDir);
+    a = await startInstance(url);
+    b = await startInstance(url);
     fixtures = new Fixtures(a.db);
   }, 60_000);
   afterAll(async () => {
     await a?.close();
     await b?.close();
     await database?.close();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('shows a sale made on one instance on the product page of the other at once', async () => {
