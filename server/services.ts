@@ -40,7 +40,6 @@ export interface ServiceDeps {
 export interface Services {
   config: Config;
   db: Db;
-  log: FastifyBaseLogger;
   // platform: who is asking, how often, and who else must hear of a change
   /** the browser's cookie and its CSRF token, which outlive any one session */
   browser: BrowserTokens;
@@ -115,7 +114,6 @@ export async function buildServices({
   return {
     config,
     db,
-    log,
     browser,
     sessions,
     limits,
