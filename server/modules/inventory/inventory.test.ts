@@ -212,15 +212,23 @@ for (const kind of databaseKinds()) {
         expect(announced).toEqual([]);
       });
 
-      it('may set stock below the units held: those holds then sell nothing rather than oversell', async () => {
-        const kurta = await fixtures.product({ sizes: [['M', 2]] });
+      it('refuses (409) stock below the units held, changing nothing; at the held units it is kept', async () => {
+        const kurta = await fixtures.product({ sizes: [['M', 3]] });
         const attempt = await fixtures.hold(await fixtures.customer(), sku(kurta), 2);
-        await inventory.transaction((trx) => inventory.setStock(trx, kurta.id, 'M', 1));
-        expect(await available(sku(kurta))).toBe(0);
+        const refused = await refusal(
+          inventory.transaction((trx) => inventory.setStock(trx, kurta.id, 'M', 1)),
+        );
+        expect(refused?.status).toBe(409);
+        expect(refused?.message).toBe(
+          '2 units of size M are held for shoppers paying now: stock cannot go below 2',
+        );
+        expect(await stockOf(sku(kurta))).toBe(3);
+        expect(announced).toEqual([]);
+        await inventory.transaction((trx) => inventory.setStock(trx, kurta.id, 'M', 2));
         const line = { skuId: sku(kurta), quantity: 2 };
         const sold = await inventory.transaction((trx) => inventory.sell(trx, attempt, [line]));
-        expect(sold).toEqual({ filled: [], unfilled: [line] });
-        expect(await stockOf(sku(kurta))).toBe(1);
+        expect(sold).toEqual({ filled: [line], unfilled: [] });
+        expect(await stockOf(sku(kurta))).toBe(0);
       });
 
       it('puts restocked units back on the shelf', async () => {

@@ -12,6 +12,10 @@ export interface StockLine {
   quantity: number;
 }
 
+/** Stock below the units held would oversell what shoppers are paying for right now. */
+const heldMessage = (size: string, held: number) =>
+  `${held} ${held === 1 ? 'unit' : 'units'}${size ? ` of size ${size}` : ''} ${held === 1 ? 'is' : 'are'} held for shoppers paying now: stock cannot go below ${held}`;
+
 /** What one transaction changed of what can be sold, announced once it commits. */
 interface Touched {
   productIds: Set<number>;
@@ -123,8 +127,8 @@ export class Inventory {
   }
 
   /**
-   * The back office sets a size's stock. It may go below the units held: those holds then sell
-   * nothing (placing refunds them) rather than oversell.
+   * The back office sets a size's stock (units sold have already left it). Never below the units held
+   * for shoppers paying now: 409, so a paid hold always finds its units.
    */
   async setStock(trx: Db, productId: number, size: string, quantity: number) {
     const touched = this.touched(trx);
@@ -133,8 +137,9 @@ export class Inventory {
       if (!(await store.productExists(trx, productId))) throw notFound(`No product with id ${productId}`);
       throw notFound(`Product ${productId} has no size "${size}"`);
     }
+    if (change.refused) throw conflict(heldMessage(size, change.held));
     touched.everything = true;
-    return change;
+    return { oldStock: change.oldStock, stock: change.stock };
   }
 
   /** Locks the sizes in id order (no deadlocks) and counts their free units after the locks. */

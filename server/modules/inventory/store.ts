@@ -160,7 +160,10 @@ export async function addStock(db: Db, skuId: number, quantity: number): Promise
   return productIds(rows);
 }
 
-/** Sets one size's stock; the stock before and after, or undefined when the product has no such size. */
+/**
+ * Sets one size's stock, locked; the stock before and after and the units held for shoppers paying now,
+ * or undefined when the product has no such size. Below the held units nothing changes (`refused`).
+ */
 export async function setSizeStock(db: Db, productId: number, size: string, quantity: number) {
   const before = await db
     .selectFrom('skus')
@@ -170,8 +173,21 @@ export async function setSizeStock(db: Db, productId: number, size: string, quan
     .forUpdate()
     .executeTakeFirst();
   if (!before) return undefined;
+  const held = await heldUnits(db, before.id);
+  if (quantity < held) return { oldStock: before.stock, stock: before.stock, held, refused: true };
   await db.updateTable('skus').set({ stock: quantity }).where('id', '=', before.id).execute();
-  return { oldStock: before.stock, stock: quantity };
+  return { oldStock: before.stock, stock: quantity, held, refused: false };
+}
+
+/** Units of one size held by live holds. */
+async function heldUnits(db: Db, skuId: number): Promise<number> {
+  const row = await db
+    .selectFrom('stock_holds')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('quantity'), sql<number>`0`).as('units'))
+    .where('sku_id', '=', skuId)
+    .where(live)
+    .executeTakeFirstOrThrow();
+  return Number(row.units);
 }
 
 export async function productExists(db: Db, id: number): Promise<boolean> {
