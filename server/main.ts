@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/connect.ts';
 import { migrate } from './db/migrate.ts';
+import { drawDemoPhotos } from './db/seed/photos.ts';
 import { seedIfEmpty } from './db/seed/seed.ts';
 
 async function main(): Promise<void> {
@@ -9,6 +10,7 @@ async function main(): Promise<void> {
   const database = await openDatabase(config);
   await migrate(database.db);
   await seedIfEmpty(database.db);
+  await drawDemoPhotos(database.db, config.dataDir);
   const app = await buildApp({ config, db: database.db, logger: { level: 'info' } });
 
   const shutdown = async (signal: string) => {

@@ -87,7 +87,7 @@ export async function buildServices({
   const refunds = new Refunds(db, gateway, log);
 
   const inventory = new Inventory(db, changes);
-  const images = new Images(db, config.dataDir);
+  const images = new Images(config.dataDir);
   const catalog = new Catalog(db, changes, inventory);
   const accounts = new AccountsService({
     db,

@@ -1,12 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { type AppDeps, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { DatabaseHandle, Db } from '../db/connect.ts';
-import { type DatabaseKind, databaseKinds, openTestDatabase } from './database.ts';
+import { type DatabaseKind, databaseKinds, openTestDatabase, testDataDir } from './database.ts';
 import { TestClient } from './http.ts';
 
 export const TEST_ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
@@ -38,7 +36,7 @@ export async function listenTestApp(
   env: Record<string, string> = {},
   deps: Pick<AppDeps, 'now'> = {},
 ): Promise<TestApp> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'haat-data-'));
+  const dataDir = testDataDir('haat-data-');
   // fixtures write sessions straight to the database, so the session cache is off unless a test turns it on
   const config = loadConfig({
     NODE_ENV: 'test',

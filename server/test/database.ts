@@ -1,10 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'kysely';
 import { inject } from 'vitest';
 import { connectPglite, connectPostgres, type DatabaseHandle } from '../db/connect.ts';
+import { DEMO_PHOTOS } from '../platform/images/service.ts';
 import { adminUrl } from './postgres.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -15,6 +16,13 @@ export function databaseKinds(): DatabaseKind[] {
 }
 
 let copies = 0;
+
+/** A new data directory with the template's demo photos, drawn once for the whole run, linked in. */
+export function testDataDir(prefix: string): string {
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  symlinkSync(join(inject('demoPhotos'), DEMO_PHOTOS), join(dataDir, DEMO_PHOTOS), 'dir');
+  return dataDir;
+}
 
 const pgliteTemplate = () => new Blob([readFileSync(inject('pgliteTemplate'))]);
 
@@ -67,8 +75,8 @@ async function untilDisconnected(admin: DatabaseHandle, name: string): Promise<v
 export async function databaseForProcess(
   kind: DatabaseKind,
 ): Promise<{ env: Record<string, string>; open(): Promise<DatabaseHandle>; close(): Promise<void> }> {
+  const dataDir = testDataDir('haat-process-');
   if (kind === 'pglite') {
-    const dataDir = mkdtempSync(join(tmpdir(), 'haat-process-'));
     const dir = join(dataDir, 'pgdata');
     const seeded = await PGlite.create(dir, { loadDataDir: pgliteTemplate() });
     await seeded.close();
@@ -81,8 +89,11 @@ export async function databaseForProcess(
   }
   const copy = await copyPostgresTemplate();
   return {
-    env: { DATABASE_URL: copy.url },
+    env: { DATABASE_URL: copy.url, DATA_DIR: dataDir },
     open: async () => connectPostgres(copy.url, 2),
-    close: copy.drop,
+    close: async () => {
+      await copy.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import type { TestProject } from 'vitest/node';
 import { connectPglite, connectPostgres } from '../db/connect.ts';
 import { migrate } from '../db/migrate.ts';
+import { drawDemoPhotos } from '../db/seed/photos.ts';
 import { seedIfEmpty } from '../db/seed/seed.ts';
 import { adminUrl, TEMPLATE_DB } from './postgres.ts';
 
@@ -13,16 +14,23 @@ declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
     postgresTemplate: string | undefined;
+    /** a data directory holding the template's drawn demo photos, which test apps link to */
+    demoPhotos: string;
   }
 }
 
-/** Builds the migrated, seeded template databases once per run; each test file copies one. */
+/**
+ * Builds the migrated, seeded template databases once per run (each test file copies one), and draws
+ * their demo photos once (each test app links to them).
+ */
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'haat-test-'));
   const pglite = await PGlite.create();
   const handle = connectPglite(pglite);
   await migrate(handle.db);
   await seedIfEmpty(handle.db);
+  await drawDemoPhotos(handle.db, dir);
+  project.provide('demoPhotos', dir);
   const dump = await pglite.dumpDataDir('none');
   const templateFile = join(dir, 'template.tar');
   writeFileSync(templateFile, Buffer.from(await dump.arrayBuffer()));

@@ -1,11 +1,16 @@
 import { ConfigError, loadConfig } from '../../config.ts';
 import { openDatabase } from '../connect.ts';
 import { migrate } from '../migrate.ts';
+import { drawDemoPhotos } from './photos.ts';
 import { seedIfEmpty } from './seed.ts';
 
-/** `npm run seed`: migrates the configured database and fills it with the demo shop if it is empty. */
+/**
+ * `npm run seed`: migrates the configured database, fills it with the demo shop if it is empty, and draws
+ * the catalogue's demo photos into DATA_DIR unless they were drawn there before.
+ */
 async function main(): Promise<void> {
-  const database = await openDatabase(loadConfig());
+  const config = loadConfig();
+  const database = await openDatabase(config);
   try {
     await migrate(database.db);
     const started = performance.now();
@@ -14,7 +19,10 @@ async function main(): Promise<void> {
       .selectFrom('products')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
-    console.log(`haat: ${n} products in the catalogue (${Math.round(performance.now() - started)} ms)`);
+    const drawn = await drawDemoPhotos(database.db, config.dataDir);
+    console.log(
+      `haat: ${n} products in the catalogue, ${drawn} demo photos drawn (${Math.round(performance.now() - started)} ms)`,
+    );
   } finally {
     await database.close();
   }

@@ -28,10 +28,6 @@ const FAIL_ON = 'warning';
 const PHOTO_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
 const NOT_AN_IMAGE = 'The file is not an image we can read (use JPEG, PNG or WebP)';
 
-export function svgToWebp(svg: string): Promise<Buffer> {
-  return sharp(Buffer.from(svg)).webp(WEBP).toBuffer();
-}
-
 /**
  * An uploaded or shop-owner image as WebP of the given width: turned upright from its EXIF
  * orientation, metadata (camera, GPS) stripped, never enlarged. `crop` fills the 3:4 frame.

@@ -1,18 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { Db } from '../../db/connect.ts';
 import { badRequest, notFound } from '../errors.ts';
-import { productSvg, reviewSvg } from './art/scene.ts';
-import {
-  checkUploadedPhoto,
-  photoToWebp,
-  svgToWebp,
-  UPLOAD_MAX_PIXELS,
-  WIDTHS,
-  type Width,
-} from './render.ts';
-import { findProductPhoto, findReviewPhoto } from './store.ts';
+import { checkUploadedPhoto, photoToWebp, UPLOAD_MAX_PIXELS, WIDTHS, type Width } from './render.ts';
 
 /** A variant on disk, ready to send. */
 export interface StoredImage {
@@ -26,6 +16,9 @@ type Folder = 'images' | 'reviewimages';
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
 // what a shop owner may drop into images/originals for a photo named {stem}.webp
 const ORIGINAL_TYPES = ['webp', 'jpg', 'jpeg', 'png'];
+/** where the seed draws the demo catalogue's photos, under the data directory (server/db/seed/photos.ts) */
+export const DEMO_PHOTOS = 'demo-photos';
+const DEMO_TYPES = ['svg'];
 
 /** A name is one plain file name ending in .webp: no folders, no "..". */
 function checkName(file: string): void {
@@ -56,9 +49,9 @@ async function writeAtomically(path: string, data: Buffer): Promise<void> {
   await rename(temporary, path);
 }
 
-async function readOriginal(dir: string, file: string): Promise<Buffer | undefined> {
+async function readOriginal(dir: string, file: string, types: string[]): Promise<Buffer | undefined> {
   const stem = file.slice(0, -'.webp'.length);
-  for (const type of ORIGINAL_TYPES) {
+  for (const type of types) {
     try {
       return await readFile(join(dir, `${stem}.${type}`));
     } catch (error) {
@@ -70,29 +63,26 @@ async function readOriginal(dir: string, file: string): Promise<Buffer | undefin
 
 /**
  * Product and review photos as stored WebP variants under the data directory. A missing variant is
- * made once, on its first request, from the shop owner's original or else from the demo art.
+ * made once, on its first request, from the shop owner's original or else from the seed's drawing.
  */
 export class Images {
   private readonly pending = new Map<string, Promise<StoredImage | undefined>>();
 
-  constructor(
-    private readonly db: Db,
-    private readonly dataDir: string,
-  ) {}
+  constructor(private readonly dataDir: string) {}
 
   product(file: string, width: Width): Promise<StoredImage> {
     return this.variant('images', file, width, async () => {
-      const original = await readOriginal(join(this.dataDir, 'images', 'originals'), file);
-      if (original) return photoToWebp(original, width, true);
-      const demo = await findProductPhoto(this.db, file);
-      return demo && svgToWebp(productSvg(demo.subject, demo.photo, width));
+      const original =
+        (await readOriginal(join(this.dataDir, 'images', 'originals'), file, ORIGINAL_TYPES)) ??
+        (await readOriginal(join(this.dataDir, DEMO_PHOTOS, 'images'), file, DEMO_TYPES));
+      return original && photoToWebp(original, width, true);
     });
   }
 
   review(file: string, width: Width): Promise<StoredImage> {
     return this.variant('reviewimages', file, width, async () => {
-      const demo = await findReviewPhoto(this.db, file);
-      return demo && svgToWebp(reviewSvg(demo, file, width));
+      const drawn = await readOriginal(join(this.dataDir, DEMO_PHOTOS, 'reviewimages'), file, DEMO_TYPES);
+      return drawn && photoToWebp(drawn, width, false);
     });
   }
 
