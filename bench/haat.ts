@@ -5,8 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { type Db, openDatabase } from '../server/db/connect.ts';
-import { migrate } from '../server/db/migrate.ts';
-import { seedIfEmpty } from '../server/db/seed/seed.ts';
+import { prepareDatabase } from '../server/db/prepare.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** PGlite data of the benchmark's demo shop, apart from the `npm start` shop in ./data */
@@ -36,8 +35,7 @@ function benchEnv(choice: DatabaseChoice): Record<string, string> {
 export async function startHaatInProcess(choice: DatabaseChoice): Promise<RunningHaat> {
   const config = loadConfig(benchEnv(choice));
   const database = await openDatabase(config);
-  await migrate(database.db);
-  await seedIfEmpty(database.db);
+  await prepareDatabase(database.db, config.dataDir);
   // errors only: a failing request during the benchmark should say why
   const app = await buildApp({ config, db: database.db, logger: { level: 'error' } });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,16 +1,12 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/connect.ts';
-import { migrate } from './db/migrate.ts';
-import { drawDemoPhotos } from './db/seed/photos.ts';
-import { seedIfEmpty } from './db/seed/seed.ts';
+import { prepareDatabase } from './db/prepare.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config);
-  await migrate(database.db);
-  await seedIfEmpty(database.db);
-  await drawDemoPhotos(database.db, config.dataDir);
+  await prepareDatabase(database.db, config.dataDir);
   const app = await buildApp({ config, db: database.db, logger: { level: 'info' } });
 
   const shutdown = async (signal: string) => {
