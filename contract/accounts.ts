@@ -36,9 +36,20 @@ export type OtpVerifyBody = Static<typeof OtpVerifyBody>;
 export const OtpVerifyResponse = Type.Object({ verified: Type.Literal(true) });
 export type OtpVerifyResponse = Static<typeof OtpVerifyResponse>;
 
-/** GET /api/dev/sms/{phoneNumber}: development outbox only */
+/** One order message sent (design: "After the sale"): its template (the message kind), text and ISO time. */
+export const SentSms = Type.Object({ template: Type.String(), text: Type.String(), at: Type.String() });
+export type SentSms = Static<typeof SentSms>;
+
+/**
+ * GET /api/dev/sms/{phoneNumber}: development outbox only. `code`: the latest one-time code (null when
+ * only order messages went); `messages`: every order message sent to the phone, oldest first. 404 when
+ * neither was sent.
+ */
 export const DevSmsParams = Type.Object({ phoneNumber: PhoneNumber });
-export const DevSmsResponse = Type.Object({ code: Type.String() });
+export const DevSmsResponse = Type.Object({
+  code: Type.Union([Type.String(), Type.Null()]),
+  messages: Type.Array(SentSms),
+});
 export type DevSmsResponse = Static<typeof DevSmsResponse>;
 
 // POST /api/signUp (header key = phone | mail | login) and POST /api/login ------------------------
@@ -98,6 +109,8 @@ export const Profile = Type.Object({
   city: Type.String(),
   pin: Type.String(),
   altPhoneNumber: Type.String(),
+  /** ours: SMS when an order ships and is delivered (the messages a shopper may turn off); true unless turned off */
+  smsUpdates: Type.Optional(Type.Boolean()),
 });
 export type Profile = Static<typeof Profile>;
 
@@ -121,5 +134,7 @@ export const EditProfileBody = Type.Object({
   city: Clearable(Type.String({ maxLength: 50, pattern: `^(?:${NAME_TEXT})?$` })),
   pin: Clearable(Type.String({ pattern: '^([1-9][0-9]{5})?$' })),
   altPhoneNumber: Clearable(Type.String({ pattern: '^([6-9][0-9]{9})?$' })),
+  /** left out: kept as it is */
+  smsUpdates: Type.Optional(Type.Boolean()),
 });
 export type EditProfileBody = Static<typeof EditProfileBody>;

@@ -110,8 +110,8 @@ export const CartLine = Type.Object({
 });
 export type CartLine = Static<typeof CartLine>;
 
-/** the shopper's profile and address, as GET /api/profile answers them (but the gender); '' for what is unset */
-export const UserInfo = Type.Omit(Profile, ['gender']);
+/** the shopper's profile and address, as GET /api/profile answers them (but the gender and SMS choice); '' for what is unset */
+export const UserInfo = Type.Omit(Profile, ['gender', 'smsUpdates']);
 export type UserInfo = Static<typeof UserInfo>;
 
 /** spec section 9, computed once on the server */

@@ -12,6 +12,7 @@ import { deliveryRoutes } from './modules/delivery/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { devPaymentRoutes } from './modules/payments/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
+import { staffRoutes } from './modules/staff/routes.ts';
 import { wishlistRoutes } from './modules/wishlist/routes.ts';
 import { registerBodyDrain } from './platform/body-limit.ts';
 import { registerCsrfCheck } from './platform/csrf.ts';
@@ -21,6 +22,7 @@ import { scheduleHousekeeping } from './platform/housekeeping.ts';
 import { imageRoutes } from './platform/images/routes.ts';
 import { guardedValidatorCompiler } from './platform/input-guard.ts';
 import { registerKeyHeaderRouting } from './platform/key-header.ts';
+import { registerOpenApi } from './platform/openapi.ts';
 import { registerRequestIdHeader, requestId } from './platform/request-id.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerWebApp } from './platform/web.ts';
@@ -65,6 +67,8 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('preClose', async () => {
     stopping = true;
   });
+  // before every route: the document and its check see only routes added after
+  await registerOpenApi(app);
   registerHealth(app, { db, stopping: () => stopping });
   registerSecurityHeaders(app, config, deps.webDir ?? DEFAULT_WEB_DIR);
   registerBodyDrain(app);
@@ -85,6 +89,7 @@ export async function buildApp(deps: AppDeps) {
     checkoutRoutes,
     orderRoutes,
     reviewRoutes,
+    staffRoutes,
     devPaymentRoutes,
   ]) {
     await app.register(routes, services);
@@ -95,10 +100,13 @@ export async function buildApp(deps: AppDeps) {
   return app;
 }
 
-/** The background jobs: the reconciler, the hourly sweeps, and the change feed's connection. */
+/** The background jobs: the reconciler, the SMS outbox, the hourly sweeps, and the change feed's connection. */
 function registerJobs(app: FastifyInstance, services: Services): void {
-  const { reconciler, sessions, accounts, limits, changes } = services;
+  const { reconciler, sessions, accounts, limits, changes, staffSignIn, control } = services;
+  control?.register(app);
   app.addHook('onReady', async () => reconciler.start());
+  app.addHook('onReady', async () => services.notifications.start());
+  app.addHook('onClose', async () => services.notifications.stop());
   app.addHook('onClose', async () => {
     reconciler.stop();
     await changes.close();
@@ -107,6 +115,7 @@ function registerJobs(app: FastifyInstance, services: Services): void {
     sessions: () => sessions.sweep(),
     codes: () => accounts.sweepCodes(),
     limits: () => limits.sweep(),
+    staffSessions: () => staffSignIn.sweep(),
   });
 }
 

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { MESSAGE_KINDS, type MessageKind, templateVariable } from './platform/sms/templates.ts';
 
 /** Everything the server reads from the environment, parsed and validated once at start. */
 export interface Config {
@@ -11,6 +12,10 @@ export interface Config {
   smsProvider: 'console' | 'msg91';
   /** MSG91's flow API; only read when smsProvider is msg91 */
   msg91: { authKey: string; templateId: string; sender: string | undefined; baseUrl: string };
+  /** MSG91 flow template id per order message (MSG91_TEMPLATE_ORDER_PLACED, ...); a missing one waits */
+  smsTemplates: Partial<Record<MessageKind, string>>;
+  /** how often the SMS outbox worker looks for messages to send */
+  outboxIntervalMs: number;
   paymentProvider: 'simulated' | 'razorpay';
   /** baseUrl: Razorpay's API host, or a local fake in tests */
   razorpay: { keyId: string; keySecret: string; webhookSecret: string; baseUrl: string };
@@ -53,6 +58,19 @@ function text(env: Env, name: string): string | undefined {
   return value === undefined || value === '' ? undefined : value;
 }
 
+function smsTemplates(env: Env): Config['smsTemplates'] {
+  const templates: Config['smsTemplates'] = {};
+  for (const kind of MESSAGE_KINDS) {
+    const name = templateVariable(kind);
+    const id = text(env, name);
+    if (id === undefined) continue;
+    if (!/^[\w-]{1,64}$/.test(id))
+      throw new ConfigError(`${name} must be an MSG91 template id (got "${id}")`);
+    templates[kind] = id;
+  }
+  return templates;
+}
+
 function trustProxy(value: string): string {
   if (!/^[\w.:/,\s-]+$/.test(value))
     throw new ConfigError(`TRUST_PROXY is not a list of addresses (got "${value}")`);
@@ -78,6 +96,8 @@ export function loadConfig(env: Env = process.env): Config {
       sender: text(env, 'MSG91_SENDER'),
       baseUrl: text(env, 'MSG91_BASE_URL') ?? 'https://control.msg91.com',
     },
+    smsTemplates: smsTemplates(env),
+    outboxIntervalMs: integer(env, 'OUTBOX_INTERVAL_MS', 2000, 10, 86_400_000),
     paymentProvider: oneOf(
       env,
       'PAYMENT_PROVIDER',

@@ -10,14 +10,19 @@ import { Reconciler } from './modules/checkout/reconciler.ts';
 import { Checkout } from './modules/checkout/service.ts';
 import { PaymentWebhook } from './modules/checkout/webhook.ts';
 import { Inventory } from './modules/inventory/service.ts';
+import { Notifications } from './modules/notifications/service.ts';
 import { BackOffice } from './modules/orders/back-office.ts';
 import { Orders } from './modules/orders/service.ts';
 import type { PaymentGateway } from './modules/payments/gateway.ts';
 import { createPaymentGateway } from './modules/payments/index.ts';
 import { Refunds } from './modules/payments/refunds.ts';
 import { Reviews } from './modules/reviews/service.ts';
+import { StaffDirectory } from './modules/staff/service.ts';
+import { StaffSignIn } from './modules/staff/sign-in.ts';
 import { Wishlist } from './modules/wishlist/service.ts';
+import { AdminAuth } from './platform/admin-auth.ts';
 import { ChangeFeed, PostgresChangeFeed } from './platform/changes.ts';
+import { ShopControl } from './platform/control.ts';
 import { BrowserTokens } from './platform/csrf.ts';
 import { Images } from './platform/images/service.ts';
 import { RateLimits } from './platform/rate-limit.ts';
@@ -52,6 +57,8 @@ export interface Services {
   gateway: PaymentGateway;
   /** money going back: record owed refunds in your transaction, send them after it commits */
   refunds: Refunds;
+  /** SMS about orders: written in the change's transaction, sent (and retried) by a worker */
+  notifications: Notifications;
   // the shop, in the order a sale goes through it
   /** what can be sold: every change of stock and holds, in the caller's transaction, announced after it */
   inventory: Inventory;
@@ -67,6 +74,12 @@ export interface Services {
   orders: Orders;
   backOffice: BackOffice;
   reviews: Reviews;
+  // the back office's people: who they are, their sign-in, and the guard of /admin/api/
+  staff: StaffDirectory;
+  staffSignIn: StaffSignIn;
+  adminAuth: AdminAuth;
+  /** on PGlite: how `npm run staff` reaches this running shop (the folder admits one process) */
+  control: ShopControl | undefined;
 }
 
 /** Builds the shop from its configuration and database, in the order of its floors. */
@@ -85,10 +98,11 @@ export async function buildServices({
   const sms = createSmsSender(config, log);
   const gateway = createPaymentGateway(config, db);
   const refunds = new Refunds(db, gateway, log);
+  const notifications = new Notifications({ db, sms, log, intervalMs: config.outboxIntervalMs });
 
   const inventory = new Inventory(db, changes);
   const images = new Images(config.dataDir);
-  const catalog = new Catalog(db, changes, inventory);
+  const catalog = new Catalog(db, changes, inventory, now);
   const accounts = new AccountsService({
     db,
     sessions,
@@ -108,8 +122,12 @@ export async function buildServices({
   const webhook = new PaymentWebhook(db, webhookSecret, placement);
   const reconciler = new Reconciler(db, gateway, placement, refunds, config.reconcileIntervalMs, log);
   const orders = new Orders({ db, refunds, inventory });
-  const backOffice = new BackOffice({ db, refunds, inventory });
+  const backOffice = new BackOffice({ db, refunds, inventory }, now);
   const reviews = new Reviews(db, catalog, config.dataDir, limits);
+  const staff = buildStaffDirectory(db, now);
+  const staffSignIn = new StaffSignIn({ db, directory: staff, accounts, secret: config.sessionSecret, now });
+  const control = config.databaseUrl ? undefined : new ShopControl(config.dataDir);
+  const adminAuth = new AdminAuth({ adminToken: config.adminToken, browser, sessions: staffSignIn, control });
 
   return {
     config,
@@ -121,6 +139,7 @@ export async function buildServices({
     sms,
     gateway,
     refunds,
+    notifications,
     inventory,
     images,
     catalog,
@@ -134,7 +153,16 @@ export async function buildServices({
     orders,
     backOffice,
     reviews,
+    staff,
+    staffSignIn,
+    adminAuth,
+    control,
   };
+}
+
+/** The staff directory alone, for `npm run staff` when no shop is running on the database. */
+export function buildStaffDirectory(db: Db, now: () => Date = () => new Date()): StaffDirectory {
+  return new StaffDirectory(db, now);
 }
 
 /** Changes announced to every instance on the same PostgreSQL; to this process alone on PGlite. */

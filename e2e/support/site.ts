@@ -54,5 +54,5 @@ export const alertWith = (page: Page, text: string) => page.getByRole('alert').f
 export async function smsCode(app: TestApp, phone: string): Promise<string> {
   const res = await fetch(`${app.baseUrl}/api/dev/sms/${phone}`);
   expect(res.status).toBe(200);
-  return ((await res.json()) as DevSmsResponse).code;
+  return ((await res.json()) as DevSmsResponse).code ?? '';
 }

@@ -15,12 +15,19 @@ export interface SellersTable {
   name: string;
   city: string;
   gstin: string | null;
+  /** as the GST registration names the seller, its address and state (migration 010) */
+  legal_name: string | null;
+  address: string | null;
+  pincode: string | null;
+  state: string | null;
 }
 
 export interface DeliveryPartnersTable {
   id: Generated<number>;
   code: string;
   name: string;
+  /** the courier's tracking page with `{trackingId}` in it (008_notifications.sql); null when none */
+  tracking_url: Generated<string | null>;
 }
 
 export interface PincodesTable {
@@ -57,6 +64,21 @@ export interface ProductsTable {
   launch_date: ColumnType<Date, Date | string | undefined, Date | string>;
   weight_cat: Generated<string>;
   created_at: DefaultedTimestamp;
+  /** the folded words a search reads (generated, migration 009) */
+  search_terms: ColumnType<string[], never, never>;
+  /** the HSN code that decides the GST rate (migration 010) */
+  hsn_code: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Words a shopper may type for one thing: each word and its canonical word (migration 009). */
+export interface SearchSynonymsTable {
+  word: string;
+  canonical: string;
+}
+
+/** Every word of the catalogue once, kept by a trigger on products (migration 009). */
+export interface SearchWordsTable {
+  word: string;
 }
 
 export interface SkusTable {
@@ -81,6 +103,8 @@ export interface CustomersTable {
   city: string | null;
   pin: string | null;
   alt_phone: string | null;
+  /** the shopper wants the non-essential SMS (shipped, delivered); 008_notifications.sql */
+  sms_updates: Generated<boolean>;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
 }
@@ -235,12 +259,16 @@ export interface ReturnsTable {
 }
 
 export interface ReviewsTable {
+  /** the back office's name for the review (007_back_office.sql) */
+  id: Generated<number>;
   customer_id: number;
   product_id: number;
   rating: number | null;
   body: Generated<string>;
   photo: string | null;
   verified_purchase: Generated<boolean>;
+  /** hidden by the back office: off the product page and its rating, its photo not served */
+  hidden: Generated<boolean>;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
 }
@@ -288,11 +316,75 @@ export interface SimGatewayRefundsTable {
   created_at: DefaultedTimestamp;
 }
 
+/** Back-office people and their sessions (006_staff.sql). */
+export type StaffRole = 'owner' | 'staff';
+
+export interface StaffTable {
+  id: Generated<number>;
+  phone: string;
+  name: string;
+  role: StaffRole;
+  created_at: DefaultedTimestamp;
+  removed_at: MaybeTimestamp;
+}
+
+export interface StaffSessionsTable {
+  id: string;
+  staff_id: number;
+  created_at: DefaultedTimestamp;
+  last_seen_at: DefaultedTimestamp;
+}
+
+/** The SMS outbox (008_notifications.sql): written with the change it tells of, sent by a worker. */
+export interface NotificationsTable {
+  id: Generated<string>;
+  idempotency_key: string;
+  customer_id: number;
+  phone: string;
+  template: string;
+  variables: Json<Record<string, string>>;
+  text: string;
+  status: Generated<'pending' | 'sent'>;
+  attempts: Generated<number>;
+  next_attempt_at: DefaultedTimestamp;
+  last_error: string | null;
+  created_at: DefaultedTimestamp;
+  sent_at: MaybeTimestamp;
+}
+
 export interface RateEventsTable {
   id: Generated<string>;
   bucket: string;
   subject: string;
   at: DefaultedTimestamp;
+}
+
+/** The last serial of a seller's invoices or credit notes in a financial year (migration 010). */
+export interface DocumentSeriesTable {
+  seller_id: number;
+  kind: 'invoice' | 'credit_note';
+  financial_year: string;
+  last_serial: number;
+}
+
+/** A tax invoice or credit note as issued: `document` is what its PDF shows (migration 010). */
+interface TaxDocumentColumns {
+  id: Generated<number>;
+  number: string;
+  seller_id: number;
+  financial_year: string;
+  serial: number;
+  issued_at: Timestamp;
+  document: ColumnType<unknown, string, never>;
+}
+
+export interface InvoicesTable extends TaxDocumentColumns {
+  order_id: number;
+}
+
+export interface CreditNotesTable extends TaxDocumentColumns {
+  refund_id: number;
+  invoice_id: number;
 }
 
 export interface Database {
@@ -301,6 +393,8 @@ export interface Database {
   pincodes: PincodesTable;
   partner_pincodes: PartnerPincodesTable;
   products: ProductsTable;
+  search_synonyms: SearchSynonymsTable;
+  search_words: SearchWordsTable;
   skus: SkusTable;
   customers: CustomersTable;
   sessions: SessionsTable;
@@ -321,6 +415,12 @@ export interface Database {
   sim_gateway_payments: SimGatewayPaymentsTable;
   sim_gateway_refunds: SimGatewayRefundsTable;
   rate_events: RateEventsTable;
+  notifications: NotificationsTable;
+  staff: StaffTable;
+  staff_sessions: StaffSessionsTable;
+  document_series: DocumentSeriesTable;
+  invoices: InvoicesTable;
+  credit_notes: CreditNotesTable;
 }
 
 export type Product = Selectable<ProductsTable>;

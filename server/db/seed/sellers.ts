@@ -100,11 +100,20 @@ export const SELLERS: readonly SellerSpec[] = [
   },
 ];
 
+/** Demo couriers; a tracking page (`{trackingId}` filled in) for two of them, none for the others. */
 export const PARTNERS = [
-  { code: 'DKE', name: 'Dakiya Express' },
-  { code: 'TZD', name: 'Tezz Dispatch' },
-  { code: 'PNK', name: 'Pankh Logistics' },
-  { code: 'SFR', name: 'Safar Couriers' },
+  {
+    code: 'DKE',
+    name: 'Dakiya Express',
+    tracking_url: 'https://track.dakiya-express.example/awb/{trackingId}',
+  },
+  {
+    code: 'TZD',
+    name: 'Tezz Dispatch',
+    tracking_url: 'https://tezz-dispatch.example/track?awb={trackingId}',
+  },
+  { code: 'PNK', name: 'Pankh Logistics', tracking_url: null },
+  { code: 'SFR', name: 'Safar Couriers', tracking_url: null },
 ] as const;
 
 const BASE36 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';

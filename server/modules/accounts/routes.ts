@@ -157,9 +157,11 @@ export const accountRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ct
         '/api/dev/sms/:phoneNumber',
         { schema: { params: DevSmsParams, response: { 200: DevSmsResponse } } },
         async (request) => {
-          const code = outbox.latestCode(request.params.phoneNumber);
-          if (!code) throw notFound('No OTP has been sent to this number');
-          return { code };
+          const phone = request.params.phoneNumber;
+          const code = outbox.latestCode(phone) ?? null;
+          const messages = await ctx.notifications.sentTo(phone);
+          if (!code && messages.length === 0) throw notFound('No SMS has been sent to this number');
+          return { code, messages };
         },
       );
     };

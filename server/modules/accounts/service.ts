@@ -141,7 +141,19 @@ export class AccountsService {
    * is told apart in the log only. `session` is started only once the code matched.
    */
   async verifyCode(session: () => Promise<Session>, phone: string, code: string): Promise<void> {
-    const { db, sessions } = this.deps;
+    await this.checkCode(phone, code);
+    await this.deps.sessions.update(await session(), {
+      verifiedPhone: phone,
+      verifiedUntil: new Date(this.deps.now().getTime() + VERIFIED_FOR_MS),
+    });
+  }
+
+  /**
+   * Uses up the phone's latest code if `code` is it: what every sign-in by code shares (shoppers here,
+   * staff in the back office). Any refusal is a 401 'Incorrect OTP'.
+   */
+  async checkCode(phone: string, code: string): Promise<void> {
+    const { db } = this.deps;
     const now = this.deps.now();
     const latest = await store.latestCode(db, phone);
     const refuse = (why: string) => {
@@ -153,10 +165,6 @@ export class AccountsService {
     if (!attempt) throw refuse('too many tries');
     if (!safeEqual(this.hash(phone, code), attempt.code_hash)) throw refuse('wrong code');
     if (!(await store.consumeCode(db, latest.id, now))) throw refuse('used meanwhile');
-    await sessions.update(await session(), {
-      verifiedPhone: phone,
-      verifiedUntil: new Date(now.getTime() + VERIFIED_FOR_MS),
-    });
   }
 
   /** Whether a phone is registered: counted per browser and per address, so customers cannot be listed. */
@@ -299,6 +307,7 @@ function toProfile(customer: Customer): Profile {
     city: orEmpty(customer.city),
     pin: orEmpty(customer.pin),
     altPhoneNumber: orEmpty(customer.alt_phone),
+    smsUpdates: customer.sms_updates,
   };
 }
 
@@ -315,5 +324,6 @@ function profileUpdate(edit: EditProfileBody): store.ProfileUpdate {
     city: orNull(edit.city),
     pin: orNull(edit.pin),
     alt_phone: orNull(edit.altPhoneNumber),
+    sms_updates: edit.smsUpdates,
   };
 }

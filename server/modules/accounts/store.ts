@@ -155,6 +155,7 @@ export type ProfileUpdate = Pick<
   | 'city'
   | 'pin'
   | 'alt_phone'
+  | 'sms_updates'
 >;
 
 export async function updateCustomer(db: Db, id: number, fields: ProfileUpdate, now: Date): Promise<void> {

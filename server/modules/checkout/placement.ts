@@ -3,6 +3,7 @@ import type { Db } from '../../db/connect.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { lockCart, removePurchased } from '../cart/service.ts';
 import type { Inventory } from '../inventory/service.ts';
+import { Notifications } from '../notifications/service.ts';
 import {
   askGateway,
   type GatewayPayment,
@@ -117,14 +118,21 @@ export class Placement {
 
     const { filled, unfilled } = await this.inventory.sell(trx, attempt.id, attempt.lines);
     if (filled.length > 0) {
-      await placements.insertOrder(trx, {
+      const lines = filled.map((line) => ({ ...line, purchaseId: gatewayId('pur') }));
+      const orderId = await placements.insertOrder(trx, {
         customerId: payment.customerId,
         paymentId,
         paymentOrderId: attempt.id,
         deliveryChargePaise: attempt.delivery_charge_paise,
         address: attempt.address,
         placedBy: by,
-        lines: filled.map((line) => ({ ...line, purchaseId: gatewayId('pur') })),
+        lines,
+      });
+      await Notifications.queue(trx, {
+        kind: 'order_placed',
+        customerId: payment.customerId,
+        subject: String(orderId),
+        variables: { purchase: lines.map((line) => line.purchaseId).join(', ') },
       });
     }
     // nothing filled: everything paid goes back, the delivery charge too

@@ -2,7 +2,9 @@ import type { LineStatus } from '../../../contract/orders.ts';
 import type { Db } from '../../db/connect.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
+import type { MessageKind } from '../../platform/sms/templates.ts';
 import type { Inventory } from '../inventory/service.ts';
+import { Notifications } from '../notifications/service.ts';
 import type { Refunds } from '../payments/refunds.ts';
 import type { LineFields, LockedLine } from './store.ts';
 import * as store from './store.ts';
@@ -44,6 +46,14 @@ const MOVE_TEXT: Record<LineStatus, string> = {
   returning: 'accepted for return',
   returned: 'received back',
   return_rejected: 'refused for return',
+};
+
+/** the SMS a move sends the shopper, in its transaction; the other moves send none */
+const MOVE_MESSAGES: Partial<Record<LineStatus, MessageKind>> = {
+  shipped: 'order_shipped',
+  delivered: 'order_delivered',
+  cancelled: 'order_cancelled',
+  returning: 'return_accepted',
 };
 
 export function canMove(from: LineStatus, to: LineStatus): boolean {
@@ -106,8 +116,23 @@ export async function moveLine(deps: MoveDeps, move: Move): Promise<Effects> {
       subject: `purchase:${move.purchaseId}`,
       details: { from: line.status, to: move.to, ...done.details },
     });
+    await notifyMove(trx, line, move.to, done.fields);
     return done;
   });
   await deps.refunds.send(effects.refundIds ?? []);
   return effects;
+}
+
+async function notifyMove(trx: Db, line: LockedLine, to: LineStatus, fields: LineFields = {}): Promise<void> {
+  const kind = MOVE_MESSAGES[to];
+  if (!kind) return;
+  await Notifications.queue(trx, {
+    kind,
+    customerId: line.customer_id,
+    subject: line.purchase_id,
+    variables: {
+      purchase: line.purchase_id,
+      ...(fields.tracking_id && { tracking: fields.tracking_id }),
+    },
+  });
 }

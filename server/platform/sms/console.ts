@@ -1,15 +1,27 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { otpMessage, type SmsSender } from './sender.ts';
+import { otpMessage, type SmsSender, type TemplatedSms } from './sender.ts';
+
+/** the newest templated messages kept in memory; the outbox table keeps them all */
+const KEPT_MESSAGES = 1000;
 
 /** Development and tests: the message goes to the log, and the latest code per phone is kept. */
 export class ConsoleSmsSender implements SmsSender {
   private readonly outbox = new Map<string, string>();
+  /** the templated messages sent, oldest first */
+  readonly sent: TemplatedSms[] = [];
 
   constructor(private readonly log: Pick<FastifyBaseLogger, 'info'>) {}
 
   async sendOtp(phone: string, code: string): Promise<void> {
     this.outbox.set(phone, code);
     this.log.info({ to: `+91${phone}`, text: otpMessage(code) }, 'SMS (console)');
+  }
+
+  async sendMessage(message: TemplatedSms): Promise<void> {
+    this.sent.push(message);
+    if (this.sent.length > KEPT_MESSAGES) this.sent.shift();
+    const { phone, template, text, idempotencyKey } = message;
+    this.log.info({ to: `+91${phone}`, template, text, idempotencyKey }, 'SMS (console)');
   }
 
   latestCode(phone: string): string | undefined {

@@ -5,5 +5,7 @@ import { Msg91SmsSender } from './msg91.ts';
 import type { SmsSender } from './sender.ts';
 
 export function createSmsSender(config: Config, log: FastifyBaseLogger): SmsSender {
-  return config.smsProvider === 'msg91' ? new Msg91SmsSender(config.msg91) : new ConsoleSmsSender(log);
+  return config.smsProvider === 'msg91'
+    ? new Msg91SmsSender(config.msg91, config.smsTemplates)
+    : new ConsoleSmsSender(log);
 }

@@ -1,22 +1,54 @@
 import type { Config } from '../../config.ts';
-import { SmsError, type SmsSender } from './sender.ts';
+import { SmsError, type SmsSender, type TemplatedSms } from './sender.ts';
+import { templateVariable } from './templates.ts';
 
 const TIMEOUT_MS = 10_000;
 
 /**
- * MSG91's flow API (POST /api/v5/flow, `authkey` header): the template, mapped in MSG91 to the DLT
- * template, holds the text of `otpMessage` with the code as its variable `otp`.
+ * MSG91's flow API (POST /api/v5/flow, `authkey` header). A code's template, mapped in MSG91 to the DLT
+ * template, holds the text of `otpMessage` with the code as its variable `otp`; each order message has a
+ * template of its own (templates.ts), its variables named as there.
  */
 export class Msg91SmsSender implements SmsSender {
-  constructor(private readonly options: Config['msg91']) {}
+  constructor(
+    private readonly options: Config['msg91'],
+    private readonly templates: Config['smsTemplates'] = {},
+  ) {}
 
   async sendOtp(phone: string, code: string): Promise<void> {
-    const { authKey, templateId, sender, baseUrl } = this.options;
+    await this.post(this.options.templateId, { mobiles: `91${phone}`, otp: code });
+  }
+
+  /**
+   * MSG91 keeps no idempotency key, so the message's goes as its CRQID: MSG91 returns it in delivery
+   * reports and webhooks, so a retried send can be told from a new message there.
+   */
+  async sendMessage(message: TemplatedSms): Promise<void> {
+    const templateId = this.templates[message.template];
+    if (!templateId) {
+      throw new SmsError(
+        `No MSG91 template for ${message.template}: set ${templateVariable(message.template)}`,
+      );
+    }
+    await this.post(
+      templateId,
+      { mobiles: `91${message.phone}`, ...message.variables },
+      { CRQID: message.idempotencyKey },
+    );
+  }
+
+  private async post(
+    templateId: string,
+    recipient: Record<string, string>,
+    extra: Record<string, string> = {},
+  ): Promise<void> {
+    const { authKey, sender, baseUrl } = this.options;
     const body = {
       template_id: templateId,
       ...(sender && { sender }),
       short_url: '0',
-      recipients: [{ mobiles: `91${phone}`, otp: code }],
+      ...extra,
+      recipients: [recipient],
     };
     let response: Response;
     try {

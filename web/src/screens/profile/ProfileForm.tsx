@@ -162,6 +162,19 @@ export function ProfileForm({ profile, onSaved }: Props) {
         </div>
         <h2 className="profile-subtitle">Address</h2>
         <div className="profile-grid">{ADDRESS.map(textField)}</div>
+        <h2 className="profile-subtitle">SMS updates</h2>
+        <label className="profile-check">
+          <input
+            type="checkbox"
+            checked={form.smsUpdates}
+            aria-describedby={`${id}-sms-note`}
+            onChange={(event) => setForm((current) => ({ ...current, smsUpdates: event.target.checked }))}
+          />
+          Send me an SMS when an order ships and when it is delivered
+        </label>
+        <p id={`${id}-sms-note`} className="profile-note">
+          Messages about your payment, cancellations, returns and refunds are always sent.
+        </p>
       </fieldset>
       <p className="profile-form-error" role="alert">
         {formMessage}

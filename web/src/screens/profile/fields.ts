@@ -3,7 +3,7 @@ import { ADDRESS_LINES, type FieldSpec, NAME_FIELDS } from '../../lib/address-fi
 
 /** The profile's text fields as the form shows them (spec section 3), gender aside. */
 
-export type TextField = Exclude<keyof EditProfileBody, 'gender' | 'altPhoneNumber'>;
+export type TextField = Exclude<keyof EditProfileBody, 'gender' | 'altPhoneNumber' | 'smsUpdates'>;
 
 interface TextFieldSpec extends FieldSpec<TextField> {
   /** never editable (spec section 5) */
@@ -32,8 +32,8 @@ export type ProfileForm = {
 };
 
 export function toForm(profile: Profile): ProfileForm {
-  const { altPhoneNumber: _hidden, ...shown } = profile;
-  return shown;
+  const { altPhoneNumber: _hidden, smsUpdates, ...shown } = profile;
+  return { ...shown, smsUpdates: smsUpdates ?? true };
 }
 
 /** The first broken rule of each field, by field. */

@@ -1,0 +1,33 @@
+import { RETURN_WINDOW_HOURS } from '../../../contract/shopping-rules.ts';
+
+/**
+ * The SMS the shop sends about an order, one MSG91 flow template (and one DLT template) per kind. Each
+ * text's `{name}` is a template variable: MSG91's `##name##`, DLT's `{#var#}` (see `dltText`).
+ */
+export const MESSAGE_TEXTS = {
+  order_placed: 'Your haat order {purchase} is placed. Follow it in Orders on haat.',
+  order_shipped: 'Your haat order {purchase} has shipped. Tracking id: {tracking}.',
+  order_delivered: `Your haat order {purchase} is delivered. Not happy with it? Ask to return it in Orders within ${RETURN_WINDOW_HOURS} hours.`,
+  order_cancelled: 'Your haat order {purchase} is cancelled. Any refund due is on its way.',
+  return_accepted: 'Your return of haat order {purchase} is accepted. Our courier will pick it up soon.',
+  refund_processed:
+    'Your refund of Rs {amount} for haat order {purchase} is processed. It reaches your account in 5-7 working days.',
+} as const;
+
+export type MessageKind = keyof typeof MESSAGE_TEXTS;
+export const MESSAGE_KINDS = Object.keys(MESSAGE_TEXTS) as MessageKind[];
+
+/** A kind's MSG91 template id is read from this variable, e.g. MSG91_TEMPLATE_ORDER_SHIPPED. */
+export const templateVariable = (kind: MessageKind) => `MSG91_TEMPLATE_${kind.toUpperCase()}`;
+
+/** The text a shopper reads: every `{name}` filled in from `variables`. */
+export function renderMessage(kind: MessageKind, variables: Record<string, string>): string {
+  return MESSAGE_TEXTS[kind].replace(/\{(\w+)\}/g, (_, name: string) => variables[name] ?? '');
+}
+
+/** The text to register with DLT: every variable as `{#var#}`. */
+export const dltText = (kind: MessageKind) => MESSAGE_TEXTS[kind].replace(/\{\w+\}/g, '{#var#}');
+
+/** Rupees as SMS write them (plain ASCII: a ₹ would make it a costlier Unicode SMS), e.g. "1,29,999". */
+export const smsRupees = (paise: number) =>
+  Math.round(paise / 100).toLocaleString('en-IN', { maximumFractionDigits: 0 });
