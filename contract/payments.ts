@@ -132,3 +132,13 @@ export const REFUND_MESSAGE =
   "Some of your item's stock was over while processing payment, we have initiated the refund";
 export const CheckOutResponse = Type.Object({ refundMessage: Type.Optional(Type.String()) });
 export type CheckOutResponse = Static<typeof CheckOutResponse>;
+
+/** POST /api/webhooks/razorpay: what the shop made of the event (Razorpay only needs the 200) */
+export const WebhookResponse = Type.Object({
+  status: Type.Union([
+    Type.Literal('placed'),
+    Type.Literal('ignored'),
+    Type.Literal('unconfirmed'),
+    Type.Literal('duplicate'),
+  ]),
+});

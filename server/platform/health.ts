@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { Type } from 'typebox';
+import { ErrorResponse } from '../../contract/errors.ts';
 import type { Db } from '../db/connect.ts';
 import { pendingMigrations } from '../db/migrate.ts';
 
@@ -8,6 +10,13 @@ export interface HealthDeps {
   /** true once shutdown began: the load balancer should send new shoppers elsewhere */
   stopping: () => boolean;
 }
+
+const Alive = Type.Object({ status: Type.Literal('ok') });
+const Ready = Type.Object({ status: Type.Literal('ready') });
+const NotReady = {
+  ...ErrorResponse,
+  description: 'Not ready: the reason (the database, migrations, shutting down)',
+};
 
 /**
  * `GET /healthz`: the process answers (a load balancer restarts it otherwise).
@@ -32,12 +41,12 @@ export function registerHealth(app: FastifyInstance, deps: HealthDeps): void {
     return undefined;
   };
 
-  app.get('/healthz', async (_request, reply) => {
+  app.get('/healthz', { schema: { response: { 200: Alive } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return { status: 'ok' };
   });
 
-  app.get('/readyz', async (_request, reply) => {
+  app.get('/readyz', { schema: { response: { 200: Ready, 503: NotReady } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     const reason = await notReady();
     if (reason) return reply.code(503).send({ error: `Not ready: ${reason}` });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { ErrorResponse } from '../../contract/errors.ts';
 import { badRequest } from './errors.ts';
 
 type Strategy = Parameters<FastifyInstance['addConstraintStrategy']>[0];
@@ -49,6 +50,8 @@ export function registerKeyHeaderRouting(app: FastifyInstance): { answerUnknownK
         app.route({
           method,
           url,
+          // described with the keyed routes of its path (openapi.ts), as their 400
+          schema: { hide: true, response: { 400: ErrorResponse } },
           handler: async (request) => {
             const key = request.headers.key;
             throw badRequest(key === undefined ? 'key is required' : `key must be one of ${allowed}`);

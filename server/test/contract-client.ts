@@ -6,7 +6,10 @@
  * from `GET /api/check` at startup and sent as `X-CSRF-Token` on every write until the end. The design
  * promises that token stays valid for the life of the browser's cookie (across sign-up, login, sign-out
  * and login again), so the client refuses to ask for another and fails loudly if the server hands one out.
+ * Every answer it gets must be one the API's OpenAPI document describes (status and body).
  */
+
+import { DescribedAnswers } from './described-answers.ts';
 
 export interface Answer<T = unknown> {
   status: number;
@@ -22,6 +25,31 @@ export interface UploadFile {
 }
 
 const CHECK_PATH = '/api/check';
+
+/** The API's description, read once per server: every answer the clients get is held to it. */
+const descriptions = new Map<string, Promise<DescribedAnswers>>();
+function describedAnswers(baseUrl: string): Promise<DescribedAnswers> {
+  let loading = descriptions.get(baseUrl);
+  if (!loading) {
+    loading = DescribedAnswers.load(baseUrl);
+    descriptions.set(baseUrl, loading);
+  }
+  return loading;
+}
+
+/** Reads the answer's body and checks the answer against the document (which throws, naming the call). */
+async function describedAnswer<T>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  key: string | undefined,
+  res: Response,
+): Promise<Answer<T>> {
+  const body = await readBody(res);
+  const contentType = res.headers.get('content-type') ?? '';
+  (await describedAnswers(baseUrl)).check({ method, path, key, status: res.status, contentType, body });
+  return { status: res.status, headers: res.headers, body: body as T };
+}
 
 /** name -> value; one host, so domain and path are not tracked */
 type CookieJar = Map<string, string>;
@@ -102,7 +130,7 @@ async function send<T>(
   if (cookies.size) all.cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   const res = await fetch(`${baseUrl}${path}`, { method, headers: all, body, redirect: 'manual' });
   keepCookies(cookies, res.headers.getSetCookie());
-  return { status: res.status, headers: res.headers, body: (await readBody(res)) as T };
+  return describedAnswer<T>(baseUrl, method, path, headers.key, res);
 }
 
 /** Honours Set-Cookie as a browser does: a cookie that has expired (Max-Age <= 0, Expires past) goes. */
@@ -152,6 +180,6 @@ export class BackOfficeClient {
       },
       body: JSON.stringify(body),
     });
-    return { status: res.status, headers: res.headers, body: (await readBody(res)) as T };
+    return describedAnswer<T>(this.baseUrl, 'POST', path, undefined, res);
   }
 }

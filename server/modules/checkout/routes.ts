@@ -9,6 +9,7 @@ import {
   ReleaseResponse,
   VerifyPaymentBody,
   VerifyPaymentResponse,
+  WebhookResponse,
 } from '../../../contract/payments.ts';
 import { customersOnly } from '../../platform/sessions.ts';
 import type { Services } from '../../services.ts';
@@ -70,7 +71,13 @@ const webhookRoute: FastifyPluginAsync<{ webhook: PaymentWebhook }> = async (app
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     done(null, body);
   });
-  app.post('/api/webhooks/razorpay', { config: { csrf: false } }, async (request) => {
+  const schema = {
+    description:
+      "Razorpay's event, signed in X-Razorpay-Signature (HMAC-SHA256 of the raw body with the webhook " +
+      'secret) and named by X-Razorpay-Event-Id; payment.captured and order.paid place the order.',
+    response: { 200: WebhookResponse },
+  };
+  app.post('/api/webhooks/razorpay', { config: { csrf: false }, schema }, async (request) => {
     // no body at all (no content type) is checked like any other: its signature cannot match
     const outcome = await webhook.receive(
       typeof request.body === 'string' ? request.body : '',

@@ -1,0 +1,11 @@
+import { type Static, Type } from 'typebox';
+
+/**
+ * Every refusal and failure the API answers: one sentence for the shopper or the developer. A 429 also
+ * says how many seconds to wait, as its Retry-After header does.
+ */
+export const ErrorResponse = Type.Object(
+  { error: Type.String(), retryAfter: Type.Optional(Type.Integer({ minimum: 1 })) },
+  { description: 'The request was refused or failed' },
+);
+export type ErrorResponse = Static<typeof ErrorResponse>;
