@@ -285,14 +285,14 @@ describeEachDatabase('back office: orders and returns', (t) => {
 });
 
 describeEachDatabase(
-  'back office orders switched off',
+  'back office orders without ADMIN_TOKEN',
   (t) => {
-    it('answers 404 to everyone when no ADMIN_TOKEN is set', async () => {
+    it('answers 401 to a bearer and to nobody: only staff sessions get in', async () => {
       const staff = new TestClient(t().baseUrl);
       for (const headers of [BEARER, {}]) {
-        expect((await staff.get('/admin/api/orders', headers)).status).toBe(404);
+        expect((await staff.get('/admin/api/orders', headers)).status).toBe(401);
         const res = await staff.post('/admin/api/orders/pur_x/ship', { trackingId: 'X1' }, headers);
-        expect(res.status).toBe(404);
+        expect(res.status).toBe(401);
         expect(res.body).toEqual({ error: expect.any(String) });
       }
     });
