@@ -26,6 +26,36 @@ export type LineStatus = Static<typeof LineStatus>;
 
 const YesNo = Type.Union([Type.Literal('Y'), Type.Literal('N')]);
 
+/** What happened to a line, as its timeline names it (design: "After the sale"). */
+export const TIMELINE_EVENTS = [
+  'placed',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'return_requested',
+  'return_accepted',
+  'return_rejected',
+  'picked_up',
+  'refunded',
+] as const;
+export type TimelineEventName = (typeof TIMELINE_EVENTS)[number];
+
+/** shipped: the tracking id and the courier's tracking page (null when the courier has none) */
+export const ShippedDetail = Type.Object({
+  trackingId: Type.String(),
+  trackingUrl: Type.Union([Type.String(), Type.Null()]),
+});
+/** refunded: the rupees sent back */
+export const RefundedDetail = Type.Object({ amount: Type.Integer() });
+
+/** One step of a line's life; `at` an ISO time; `detail` null but for shipped and refunded. */
+export const TimelineEvent = Type.Object({
+  event: Type.Enum(TIMELINE_EVENTS),
+  at: Type.String(),
+  detail: Type.Union([ShippedDetail, RefundedDetail, Type.Null()]),
+});
+export type TimelineEvent = Static<typeof TimelineEvent>;
+
 // GET /api/orders (login required) --------------------------------------------------------------------
 
 /** One ordered item; spec section 3's fields first, then ours. Newest order first. */
@@ -60,6 +90,12 @@ export const OrderLine = Type.Object({
   deliveredAt: Type.Union([Type.String(), Type.Null()]),
   /** rupees refunded for this line so far (cancellation, return) */
   refunded: Type.Integer(),
+  /** ours: what happened to the line, oldest first */
+  timeline: Type.Array(TimelineEvent),
+  /** ours: the PDF of the GST tax invoice this line is on */
+  invoiceUrl: Type.String(),
+  /** ours: the PDF of the line's credit note, once a refund of it is issued */
+  creditNoteUrl: Type.Optional(Type.String()),
 });
 export type OrderLine = Static<typeof OrderLine>;
 export const OrdersResponse = Type.Array(OrderLine);

@@ -112,6 +112,14 @@ describeEachDatabase('orders: the list, cancel and return', (t) => {
         orderedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         deliveredAt: null,
         refunded: 0,
+        timeline: [
+          { event: 'placed', at: shipped.orderedAt, detail: null },
+          {
+            event: 'shipped',
+            at: expect.any(String),
+            detail: { trackingId: shipped.tracking_id, trackingUrl: null },
+          },
+        ],
       });
       expect(delivered).toMatchObject({
         name: 'Orders scarf',

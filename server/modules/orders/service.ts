@@ -2,10 +2,12 @@ import type { CancelResponse, OrderLine, OrdersResponse, ReturnBody } from '../.
 import type { Db } from '../../db/connect.ts';
 import { rupees } from '../../platform/api-values.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
+import { creditNoteUrl, invoiceUrl } from '../invoices/service.ts';
 import { Refunds } from '../payments/refunds.ts';
 import { type MoveDeps, moveLine } from './lines.ts';
 import * as store from './store.ts';
 import { cancellationRefund, returnWindowOpen } from './terms.ts';
+import { timelinesOf } from './timeline.ts';
 
 /** none: never ordered; ordered: ordered, nothing delivered yet; received: at least one line delivered. */
 export type Purchase = 'none' | 'ordered' | 'received';
@@ -28,7 +30,10 @@ function orderStatus(status: OrderLine['status']): OrderLine['orderStatus'] {
   return null;
 }
 
-function toOrderLine(row: Awaited<ReturnType<typeof store.customerLines>>[number], now: Date): OrderLine {
+function toOrderLine(
+  row: Awaited<ReturnType<typeof store.customerLines>>[number],
+  now: Date,
+): Omit<OrderLine, 'timeline'> {
   return {
     name: row.name,
     prodId: row.product_id,
@@ -49,7 +54,49 @@ function toOrderLine(row: Awaited<ReturnType<typeof store.customerLines>>[number
     orderedAt: row.placed_at.toISOString(),
     deliveredAt: row.delivered_at?.toISOString() ?? null,
     refunded: rupees(row.refunded_paise ?? 0),
+    invoiceUrl: invoiceUrl(row.purchase_id),
+    ...(Number(row.refunded_paise ?? 0) > 0 && { creditNoteUrl: creditNoteUrl(row.purchase_id) }),
   };
+}
+
+/**
+ * Cancels a line, the shopper's own when customerId is given: its stock goes back and its price, less any
+ * cancellation charge and plus the delivery charge with the order's last live line, is refunded (terms.ts).
+ * Answers the paise refunded.
+ */
+export async function cancelLine(
+  deps: MoveDeps,
+  cancel: { purchaseId: string; customerId?: number; actor: string },
+): Promise<number> {
+  let refundPaise = 0;
+  await moveLine(deps, {
+    ...cancel,
+    to: 'cancelled',
+    action: 'order.cancel',
+    apply: async (trx, line, now) => {
+      const refund = cancellationRefund({
+        linePaise: line.unit_price_paise * line.quantity,
+        placedAt: line.placed_at,
+        now,
+        lastLiveLine: !(await store.otherLiveLines(trx, line.order_id, line.id)),
+        deliveryChargePaise: line.delivery_charge_paise,
+      });
+      await deps.inventory.restock(trx, line.sku_id, line.quantity);
+      const refundId = await Refunds.owe(trx, {
+        paymentId: line.payment_id,
+        orderLineId: line.id,
+        amountPaise: refund.refundPaise,
+        reason: 'cancellation',
+      });
+      refundPaise = refund.refundPaise;
+      return {
+        fields: { cancelled_at: now },
+        details: { ...refund, restocked: line.quantity },
+        refundIds: [refundId],
+      };
+    },
+  });
+  return refundPaise;
 }
 
 /** The shopper's side of after-sale: their order lines, cancelling one and asking to return one. */
@@ -58,43 +105,14 @@ export class Orders {
 
   async list(customerId: number): Promise<OrdersResponse> {
     const rows = await store.customerLines(this.deps.db, customerId);
+    const timelines = await timelinesOf(this.deps.db, customerId);
     const now = new Date();
-    return rows.map((row) => toOrderLine(row, now));
+    return rows.map((row) => ({ ...toOrderLine(row, now), timeline: timelines.get(row.purchase_id) ?? [] }));
   }
 
-  /** Stock goes back and the line's price (less any charge, plus delivery for the last live line) is refunded. */
   async cancel(customerId: number, purchaseId: string): Promise<CancelResponse> {
-    let refundPaise = 0;
-    await moveLine(this.deps, {
-      purchaseId,
-      customerId,
-      to: 'cancelled',
-      actor: `customer:${customerId}`,
-      action: 'order.cancel',
-      apply: async (trx, line, now) => {
-        const refund = cancellationRefund({
-          linePaise: line.unit_price_paise * line.quantity,
-          placedAt: line.placed_at,
-          now,
-          lastLiveLine: !(await store.otherLiveLines(trx, line.order_id, line.id)),
-          deliveryChargePaise: line.delivery_charge_paise,
-        });
-        await this.deps.inventory.restock(trx, line.sku_id, line.quantity);
-        const refundId = await Refunds.owe(trx, {
-          paymentId: line.payment_id,
-          orderLineId: line.id,
-          amountPaise: refund.refundPaise,
-          reason: 'cancellation',
-        });
-        refundPaise = refund.refundPaise;
-        return {
-          fields: { cancelled_at: now },
-          details: { ...refund, restocked: line.quantity },
-          refundIds: [refundId],
-        };
-      },
-    });
-    return { refund: rupees(refundPaise) };
+    const actor = `customer:${customerId}`;
+    return { refund: rupees(await cancelLine(this.deps, { purchaseId, customerId, actor })) };
   }
 
   async requestReturn(customerId: number, { orderID, reason }: ReturnBody): Promise<void> {

@@ -1,0 +1,44 @@
+import type { Db } from '../../db/connect.ts';
+
+/** When each step of the shopper's lines happened, with the courier's tracking page: one row per line. */
+export async function lineSteps(db: Db, customerId: number) {
+  return db
+    .selectFrom('order_lines')
+    .innerJoin('orders', 'orders.id', 'order_lines.order_id')
+    .innerJoin('products', 'products.id', 'order_lines.product_id')
+    .innerJoin('delivery_partners', 'delivery_partners.id', 'products.partner_id')
+    .leftJoin('returns', 'returns.order_line_id', 'order_lines.id')
+    .select([
+      'order_lines.purchase_id',
+      'orders.placed_at',
+      'order_lines.tracking_id',
+      'order_lines.shipped_at',
+      'order_lines.delivered_at',
+      'order_lines.cancelled_at',
+      'returns.requested_at',
+      'returns.accepted',
+      'returns.decided_at',
+      'returns.received_at',
+      'delivery_partners.tracking_url',
+    ])
+    .where('orders.customer_id', '=', customerId)
+    .execute();
+}
+
+export type LineSteps = Awaited<ReturnType<typeof lineSteps>>[number];
+
+/** The refunds of the shopper's lines that the gateway has made, oldest first. */
+export async function processedRefunds(db: Db, customerId: number) {
+  return db
+    .selectFrom('refunds')
+    .innerJoin('order_lines', 'order_lines.id', 'refunds.order_line_id')
+    .innerJoin('orders', 'orders.id', 'order_lines.order_id')
+    .select(['order_lines.purchase_id', 'refunds.amount_paise', 'refunds.processed_at'])
+    .where('orders.customer_id', '=', customerId)
+    .where('refunds.status', '=', 'processed')
+    .orderBy('refunds.processed_at')
+    .orderBy('refunds.id')
+    .execute();
+}
+
+export type ProcessedRefund = Awaited<ReturnType<typeof processedRefunds>>[number];

@@ -1,0 +1,57 @@
+import { TIMELINE_EVENTS, type TimelineEvent, type TimelineEventName } from '../../../contract/orders.ts';
+import type { Db } from '../../db/connect.ts';
+import { rupees } from '../../platform/api-values.ts';
+import * as store from './timeline-store.ts';
+
+/** The courier's tracking page for a tracking id, from the partner's template; null when it has none. */
+export function trackingLink(template: string | null, trackingId: string): string | null {
+  return template ? template.replaceAll('{trackingId}', encodeURIComponent(trackingId)) : null;
+}
+
+const RANK = new Map<TimelineEventName, number>(TIMELINE_EVENTS.map((event, i) => [event, i]));
+
+/** Oldest first; steps at the same moment in the order a line lives them. */
+const byTime = (a: TimelineEvent, b: TimelineEvent) =>
+  a.at.localeCompare(b.at) || (RANK.get(a.event) ?? 0) - (RANK.get(b.event) ?? 0);
+
+/** A line's timeline from when its steps happened and the refunds made of it. */
+export function buildTimeline(
+  line: store.LineSteps,
+  refunds: readonly store.ProcessedRefund[],
+): TimelineEvent[] {
+  const events: TimelineEvent[] = [];
+  const add = (event: TimelineEventName, at: Date | null, detail: TimelineEvent['detail'] = null) => {
+    if (at) events.push({ event, at: at.toISOString(), detail });
+  };
+  add('placed', line.placed_at);
+  if (line.tracking_id) {
+    add('shipped', line.shipped_at, {
+      trackingId: line.tracking_id,
+      trackingUrl: trackingLink(line.tracking_url, line.tracking_id),
+    });
+  }
+  add('delivered', line.delivered_at);
+  add('cancelled', line.cancelled_at);
+  add('return_requested', line.requested_at);
+  if (line.accepted !== null) add(line.accepted ? 'return_accepted' : 'return_rejected', line.decided_at);
+  add('picked_up', line.received_at);
+  for (const refund of refunds) add('refunded', refund.processed_at, { amount: rupees(refund.amount_paise) });
+  return events.sort(byTime);
+}
+
+/** Every line's timeline of the shopper's, by purchase id. */
+export async function timelinesOf(db: Db, customerId: number): Promise<Map<string, TimelineEvent[]>> {
+  const [lines, refunds] = await Promise.all([
+    store.lineSteps(db, customerId),
+    store.processedRefunds(db, customerId),
+  ]);
+  return new Map(
+    lines.map((line) => [
+      line.purchase_id,
+      buildTimeline(
+        line,
+        refunds.filter((refund) => refund.purchase_id === line.purchase_id),
+      ),
+    ]),
+  );
+}
