@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import type pg from 'pg';
 import type { Config } from './config.ts';
 import type { Db } from './db/connect.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
@@ -9,6 +10,7 @@ import { cartRoutes } from './modules/cart/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { deliveryRoutes } from './modules/delivery/routes.ts';
+import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { devPaymentRoutes } from './modules/payments/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
@@ -22,6 +24,7 @@ import { scheduleHousekeeping } from './platform/housekeeping.ts';
 import { imageRoutes } from './platform/images/routes.ts';
 import { guardedValidatorCompiler } from './platform/input-guard.ts';
 import { registerKeyHeaderRouting } from './platform/key-header.ts';
+import { registerMetrics } from './platform/metrics.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { registerRequestIdHeader, requestId } from './platform/request-id.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
@@ -31,6 +34,8 @@ import { buildServices, type Services } from './services.ts';
 export interface AppDeps {
   config: Config;
   db: Db;
+  /** the pool under `db`, whose sizes the metrics report */
+  pool?: pg.Pool;
   logger?: FastifyServerOptions['logger'];
   /** where the built web app lives; tests without a build leave the pages out */
   webDir?: string;
@@ -70,6 +75,13 @@ export async function buildApp(deps: AppDeps) {
   // before every route: the document and its check see only routes added after
   await registerOpenApi(app);
   registerHealth(app, { db, stopping: () => stopping });
+  services.metrics.watchPool(deps.pool);
+  registerMetrics(app, services.metrics, {
+    metricsToken: config.metricsToken,
+    adminToken: config.adminToken,
+    port: config.metricsPort,
+    host: config.host,
+  });
   registerSecurityHeaders(app, config, deps.webDir ?? DEFAULT_WEB_DIR);
   registerBodyDrain(app);
   allowEmptyJsonBody(app);
@@ -88,6 +100,7 @@ export async function buildApp(deps: AppDeps) {
     cartRoutes,
     checkoutRoutes,
     orderRoutes,
+    invoiceRoutes,
     reviewRoutes,
     staffRoutes,
     devPaymentRoutes,

@@ -10,6 +10,7 @@ import { Reconciler } from './modules/checkout/reconciler.ts';
 import { Checkout } from './modules/checkout/service.ts';
 import { PaymentWebhook } from './modules/checkout/webhook.ts';
 import { Inventory } from './modules/inventory/service.ts';
+import { Invoices } from './modules/invoices/service.ts';
 import { Notifications } from './modules/notifications/service.ts';
 import { BackOffice } from './modules/orders/back-office.ts';
 import { Orders } from './modules/orders/service.ts';
@@ -25,6 +26,7 @@ import { ChangeFeed, PostgresChangeFeed } from './platform/changes.ts';
 import { ShopControl } from './platform/control.ts';
 import { BrowserTokens } from './platform/csrf.ts';
 import { Images } from './platform/images/service.ts';
+import { ShopMetrics } from './platform/metrics.ts';
 import { RateLimits } from './platform/rate-limit.ts';
 import { Sessions } from './platform/sessions.ts';
 import { createSmsSender } from './platform/sms/index.ts';
@@ -52,6 +54,8 @@ export interface Services {
   /** counted limits shared by every instance (key checks, create-order, uploads, the SMS budget) */
   limits: RateLimits;
   changes: ChangeFeed;
+  /** Prometheus metrics: request timings, the reconciler's runs, and the shop's gauges */
+  metrics: ShopMetrics;
   // adapters to the world outside
   sms: SmsSender;
   gateway: PaymentGateway;
@@ -73,6 +77,8 @@ export interface Services {
   reconciler: Reconciler;
   orders: Orders;
   backOffice: BackOffice;
+  /** GST tax invoices and credit notes as PDFs */
+  invoices: Invoices;
   reviews: Reviews;
   // the back office's people: who they are, their sign-in, and the guard of /admin/api/
   staff: StaffDirectory;
@@ -95,6 +101,7 @@ export async function buildServices({
   const limits = new RateLimits(db, now);
   const changes = await openChangeFeed(config, db, log);
 
+  const metrics = new ShopMetrics(db);
   const sms = createSmsSender(config, log);
   const gateway = createPaymentGateway(config, db);
   const refunds = new Refunds(db, gateway, log);
@@ -120,9 +127,18 @@ export async function buildServices({
   const checkout = new Checkout(db, gateway, keyId, keySecret, inventory, limits);
   const placement = new Placement(db, gateway, refunds, inventory);
   const webhook = new PaymentWebhook(db, webhookSecret, placement);
-  const reconciler = new Reconciler(db, gateway, placement, refunds, config.reconcileIntervalMs, log);
+  const reconciler = new Reconciler(
+    db,
+    gateway,
+    placement,
+    refunds,
+    config.reconcileIntervalMs,
+    log,
+    (outcome) => metrics.reconcilerRuns.inc({ outcome }),
+  );
   const orders = new Orders({ db, refunds, inventory });
   const backOffice = new BackOffice({ db, refunds, inventory }, now);
+  const invoices = new Invoices(db);
   const reviews = new Reviews(db, catalog, config.dataDir, limits);
   const staff = buildStaffDirectory(db, now);
   const staffSignIn = new StaffSignIn({ db, directory: staff, accounts, secret: config.sessionSecret, now });
@@ -136,6 +152,7 @@ export async function buildServices({
     sessions,
     limits,
     changes,
+    metrics,
     sms,
     gateway,
     refunds,
@@ -152,6 +169,7 @@ export async function buildServices({
     reconciler,
     orders,
     backOffice,
+    invoices,
     reviews,
     staff,
     staffSignIn,

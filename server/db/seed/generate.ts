@@ -1,19 +1,31 @@
 import { Random } from '../../platform/random.ts';
 import type { Features, Specs } from '../schema.ts';
 import { type Family, GENRES, type GenreSpec } from './genres.ts';
+import { hsnOf } from './hsn.ts';
 import { AREAS, CUSTOMER_NAMES, reviewText, STREETS } from './people.ts';
 import { HILL_STATES, indiaPincodes, PINCODES, UNSERVED_STATES } from './pincodes.ts';
+import { REGISTRATIONS } from './seller-registrations.ts';
 import { demoGstin, PARTNERS, SELLERS, type SellerSpec } from './sellers.ts';
 
 /** The whole demo shop as plain rows; references between tables are by natural key. */
 export interface DemoShop {
-  sellers: { name: string; city: string; gstin: string }[];
-  partners: { code: string; name: string }[];
+  sellers: DemoSeller[];
+  partners: { code: string; name: string; tracking_url: string | null }[];
   pincodes: { pincode: string; office: string; district: string; state: string }[];
   partnerPincodes: { partner: string; pincode: string }[];
   products: DemoProduct[];
   customers: DemoCustomer[];
   reviews: DemoReview[];
+}
+
+export interface DemoSeller {
+  name: string;
+  city: string;
+  gstin: string;
+  legal_name: string;
+  address: string;
+  pincode: string;
+  state: string;
 }
 
 export interface DemoProduct {
@@ -36,6 +48,7 @@ export interface DemoProduct {
   sku: string;
   launch_date: string;
   weight_cat: string;
+  hsn_code: string;
   skus: { size: string; position: number; stock: number }[];
   family: Family;
 }
@@ -291,11 +304,7 @@ class ShopGenerator {
     const products = GENRES.flatMap((spec) => this.genre(spec));
     const customers = this.customers();
     return {
-      sellers: SELLERS.map((s, i) => ({
-        name: s.name,
-        city: s.city,
-        gstin: demoGstin(s.state, s.name, i + 1),
-      })),
+      sellers: SELLERS.map((s, i) => demoSeller(s, i + 1)),
       partners: PARTNERS.map((p) => ({ ...p })),
       pincodes: indiaPincodes().map((row) => ({ ...row })),
       partnerPincodes: partnerPincodes(),
@@ -408,6 +417,7 @@ class ShopGenerator {
       sku,
       launch_date: isoDate(design.launch),
       weight_cat: spec.weight,
+      hsn_code: hsnOf(spec.segment, spec.genre, design.fabric),
       skus: design.sizes.map((size, position) => ({ size, position, stock: soldOut ? 0 : this.stock() })),
       family: spec.family,
     };
@@ -523,6 +533,22 @@ class ShopGenerator {
       });
     });
   }
+}
+
+/** A seller's row: its GSTIN, and its registered name and place, whose pincode gives the state. */
+function demoSeller(seller: SellerSpec, serial: number): DemoSeller {
+  const registration = REGISTRATIONS[seller.name];
+  const place = indiaPincodes().find((p) => p.pincode === registration?.pincode);
+  if (!registration || !place) throw new Error(`demo shop: no registered place for ${seller.name}`);
+  return {
+    name: seller.name,
+    city: seller.city,
+    gstin: demoGstin(seller.state, seller.name, serial),
+    legal_name: registration.legalName,
+    address: registration.street,
+    pincode: registration.pincode,
+    state: place.state,
+  };
 }
 
 /**

@@ -1,8 +1,7 @@
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds, openTestDatabase } from '../../test/database.ts';
-import { connectPglite, type DatabaseHandle, type Db } from '../connect.ts';
+import { connectPglite, createPglite, type DatabaseHandle, type Db } from '../connect.ts';
 import { migrate } from '../migrate.ts';
 import { generateDemoShop } from './generate.ts';
 import { seedIfEmpty } from './seed.ts';
@@ -14,11 +13,12 @@ async function fingerprint(db: Db): Promise<Record<string, string>> {
     SELECT
       (SELECT md5(string_agg(concat_ws('|', id, prod, user_segment, genre, name, description, seller_id,
           partner_id, child_key, color, features::text, specs::text, current_price_paise, old_price_paise,
-          discount, active, array_to_string(photos, ','), sku, launch_date::text, weight_cat), '~' ORDER BY id))
+          discount, active, array_to_string(photos, ','), sku, launch_date::text, weight_cat, hsn_code), '~' ORDER BY id))
         FROM products) AS products,
       (SELECT md5(string_agg(concat_ws('|', id, product_id, size, position, stock), '~' ORDER BY id))
         FROM skus) AS skus,
-      (SELECT md5(string_agg(concat_ws('|', id, name, city, gstin), '~' ORDER BY id)) FROM sellers) AS sellers,
+      (SELECT md5(string_agg(concat_ws('|', id, name, city, gstin, legal_name, address, pincode, state), '~'
+        ORDER BY id)) FROM sellers) AS sellers,
       (SELECT md5(string_agg(concat_ws('|', partner_id, pincode), '~' ORDER BY partner_id, pincode))
         FROM partner_pincodes) AS partner_pincodes,
       (SELECT md5(string_agg(concat_ws('|', id, phone, email, fname, lname, pin), '~' ORDER BY id))
@@ -56,7 +56,7 @@ describe('demo shop generator', () => {
 describe('seedIfEmpty on a fresh database', () => {
   let fresh: DatabaseHandle;
   beforeAll(async () => {
-    fresh = connectPglite(await PGlite.create());
+    fresh = connectPglite(await createPglite());
     await migrate(fresh.db);
   }, 60_000);
   afterAll(() => fresh.close());
@@ -260,6 +260,22 @@ describe('the demo catalogue', () => {
       expect(partnersAt.get(metro)).toBe(partners.length);
     }
     for (const remote of ['744101', '194101', '682555']) expect(partnersAt.get(remote)).toBe(0);
+  });
+
+  it('registers each seller for GST in the state of its pincode, and gives every product an HSN code', async () => {
+    const sellers = await db
+      .selectFrom('sellers')
+      .innerJoin('pincodes', 'pincodes.pincode', 'sellers.pincode')
+      .select(['sellers.legal_name', 'sellers.address', 'sellers.state', 'pincodes.state as pincodeState'])
+      .execute();
+    expect(sellers.length).toBe(await count(db, 'sellers'));
+    for (const seller of sellers) {
+      expect(seller.legal_name).toBeTruthy();
+      expect(seller.address).toBeTruthy();
+      expect(seller.state).toBe(seller.pincodeState);
+    }
+    const withoutHsn = await db.selectFrom('products').select('id').where('hsn_code', 'is', null).execute();
+    expect(withoutHsn).toEqual([]);
   });
 
   it("has all of India's pincodes, each partner serving most, the islands and Ladakh none", async () => {

@@ -3,6 +3,7 @@ import type { Db } from '../../db/connect.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { lockCart, removePurchased } from '../cart/service.ts';
 import type { Inventory } from '../inventory/service.ts';
+import { Invoices } from '../invoices/service.ts';
 import { Notifications } from '../notifications/service.ts';
 import {
   askGateway,
@@ -128,6 +129,7 @@ export class Placement {
         placedBy: by,
         lines,
       });
+      await Invoices.issue(trx, orderId);
       await Notifications.queue(trx, {
         kind: 'order_placed',
         customerId: payment.customerId,

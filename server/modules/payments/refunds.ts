@@ -9,6 +9,7 @@ import type { Db } from '../../db/connect.ts';
 import { rupees } from '../../platform/api-values.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
+import { Invoices } from '../invoices/service.ts';
 import { Notifications } from '../notifications/service.ts';
 import { GatewayError, type PaymentGateway } from './gateway.ts';
 import * as store from './refunds-store.ts';
@@ -58,8 +59,11 @@ export class Refunds {
   ) {}
 
   /** Records a refund owed; call within the transaction that decides it, then send() after commit. */
-  static owe(trx: Db, refund: store.OwedRefund): Promise<number> {
-    return store.insertOwed(trx, refund);
+  static async owe(trx: Db, refund: store.OwedRefund): Promise<number> {
+    const id = await store.insertOwed(trx, refund);
+    // a refund of an order line is credited on a credit note against the line's invoice (decision 018)
+    await Invoices.creditNote(trx, id);
+    return id;
   }
 
   /** Sends owed refunds; a failure is logged and left for the reconciler, never thrown at the shopper. */

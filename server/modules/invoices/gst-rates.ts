@@ -1,0 +1,69 @@
+/**
+ * GST rates by HSN code, as data: change a row here when the Council changes a rate.
+ *
+ * Source: Notification No. 9/2025-Central Tax (Rate) and No. 9/2025-Integrated Tax (Rate), both of
+ * 17 September 2025, in force from 22 September 2025, on the recommendations of the GST Council's 56th
+ * meeting (3 September 2025); they supersede No. 1/2017. The rates below are the IGST rates (an
+ * intra-state supply pays half as CGST and half as SGST). Only the headings the demo catalogue uses are
+ * listed; a code matches its longest listed prefix, and a code listed nowhere pays STANDARD_RATE.
+ */
+export interface GstRateRule {
+  /** an HSN chapter (2 digits), heading (4) or sub-heading (6) */
+  hsn: string;
+  /** what the notification's entry describes */
+  goods: string;
+  percent: number;
+  /**
+   * apparel and footwear: the lower rate applies to a piece whose sale value (before tax) is at most
+   * this many paise, the higher `percent` above it
+   */
+  upTo?: { paisePerPiece: number; percent: number };
+}
+
+const APPAREL_THRESHOLD = { paisePerPiece: 250_000, percent: 5 };
+
+export const GST_RATES: readonly GstRateRule[] = [
+  {
+    hsn: '61',
+    goods: 'Articles of apparel and clothing accessories, knitted or crocheted',
+    percent: 18,
+    upTo: APPAREL_THRESHOLD,
+  },
+  {
+    hsn: '62',
+    goods: 'Articles of apparel and clothing accessories, not knitted or crocheted',
+    percent: 18,
+    upTo: APPAREL_THRESHOLD,
+  },
+  {
+    hsn: '63',
+    goods: 'Other made up textile articles, sets, worn clothing',
+    percent: 18,
+    upTo: APPAREL_THRESHOLD,
+  },
+  { hsn: '64', goods: 'Footwear (per pair)', percent: 18, upTo: APPAREL_THRESHOLD },
+  { hsn: '5007', goods: 'Woven fabrics of silk', percent: 5 },
+  { hsn: '5208', goods: 'Woven fabrics of cotton', percent: 5 },
+  { hsn: '5407', goods: 'Woven fabrics of synthetic filament yarn', percent: 5 },
+  { hsn: '4202', goods: 'Trunks, handbags, wallets, purses and similar containers', percent: 18 },
+  { hsn: '4602', goods: 'Basketwork and other articles of bamboo, cane or plaiting materials', percent: 5 },
+  { hsn: '7117', goods: 'Imitation jewellery', percent: 3 },
+  { hsn: '8306', goods: 'Statuettes and other ornaments of base metal', percent: 5 },
+  { hsn: '9701', goods: 'Paintings and drawings executed entirely by hand', percent: 5 },
+];
+
+/** the general rate, for a product whose code the table does not list (or that has none yet) */
+export const STANDARD_RATE = 18;
+
+/** SAC of courier services, the heading of the delivery charge's line */
+export const DELIVERY_SAC = '9968';
+
+/** The rate of a piece of `hsn` sold at `unitPaise` (tax included). */
+export function gstRate(hsn: string | null, unitPaise: number): number {
+  const rule = GST_RATES.filter((r) => hsn?.startsWith(r.hsn)).sort((a, b) => b.hsn.length - a.hsn.length)[0];
+  if (!rule) return STANDARD_RATE;
+  const { upTo } = rule;
+  // the threshold is on the value before tax, worked back at the lower rate
+  if (upTo && unitPaise * 100 <= upTo.paisePerPiece * (100 + upTo.percent)) return upTo.percent;
+  return rule.percent;
+}

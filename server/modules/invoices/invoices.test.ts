@@ -1,0 +1,354 @@
+import { extractText, getDocumentProxy } from 'unpdf';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { OrderLine } from '../../../contract/orders.ts';
+import { SESSION_COOKIE } from '../../platform/sessions.ts';
+import { describeEachDatabase, TEST_ADMIN_TOKEN } from '../../test/app.ts';
+import { CheckoutDriver } from '../../test/checkout.ts';
+import { type FixtureProduct, Fixtures } from '../../test/fixtures.ts';
+import type { TestClient } from '../../test/http.ts';
+import { financialYear, printedDate } from './tax.ts';
+
+const BEARER = { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
+
+interface Seller {
+  id: number;
+  legalName: string;
+  gstin: string;
+}
+
+/** one printed row of the goods table: #, description, HSN, qty, taxable value, rate, taxes..., total */
+interface Row {
+  hsn: string;
+  quantity: number;
+  taxable: string;
+  rate: string;
+  taxes: string[];
+  total: string;
+}
+
+function rows(text: string): Map<string, Row> {
+  const found = new Map<string, Row>();
+  for (const line of text.split('\n')) {
+    const match = /^\d+ (.+?) (\d{4,8}) (\d+) ([\d,]+\.\d\d) (\d+%) ((?:[\d,]+\.\d\d ?)+)$/.exec(line);
+    if (!match) continue;
+    const [, description = '', hsn = '', quantity = '', taxable = '', rate = '', amounts = ''] = match;
+    const values = amounts.trim().split(' ');
+    found.set(description, {
+      hsn,
+      quantity: Number(quantity),
+      taxable,
+      rate,
+      taxes: values.slice(0, -1),
+      total: values.at(-1) ?? '',
+    });
+  }
+  return found;
+}
+
+describeEachDatabase('GST tax invoices and credit notes', (t) => {
+  let fixtures: Fixtures;
+  const driver = new CheckoutDriver(t);
+  let bengal: Seller;
+  let bengalToo: Seller;
+  let rajasthan: Seller;
+  let n = 0;
+
+  async function seller(state: string, pincode: string, code: string): Promise<Seller> {
+    n += 1;
+    const legalName = `Invoice Test Weavers ${n} LLP ${Math.random().toString(36).slice(2, 8)}`;
+    const gstin = `${code}ABCFT${String(1000 + n)}K1Z${n}`;
+    const row = await t()
+      .db.insertInto('sellers')
+      .values({
+        name: legalName,
+        city: 'Town',
+        gstin,
+        legal_name: legalName,
+        address: `${n} Loom Lane`,
+        pincode,
+        state,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { id: row.id, legalName, gstin };
+  }
+
+  async function product(name: string, rupees: number, owner: Seller, hsn: string): Promise<FixtureProduct> {
+    const made = await fixtures.product({ name, pricePaise: rupees * 100, sizes: [['M', 50]] });
+    await t()
+      .db.updateTable('products')
+      .set({ seller_id: owner.id, hsn_code: hsn })
+      .where('id', '=', made.id)
+      .execute();
+    return made;
+  }
+
+  /** a shopper at `pin` who buys [product, units] lines through the real checkout; their order lines */
+  async function buy(lines: [FixtureProduct, number][], pin = '700001') {
+    const [first, ...rest] = lines;
+    if (!first) throw new Error('nothing to buy');
+    const { client, customerId } = await driver.shopper(first[1], first[0]);
+    for (const [item, units] of rest) await fixtures.cartLine(customerId, item.skus.M ?? 0, units);
+    const city = pin === '700001' ? 'Kolkata' : 'New Delhi';
+    await t().db.updateTable('customers').set({ pin, city }).where('id', '=', customerId).execute();
+    const paid = await driver.paid(client);
+    expect((await driver.checkOut(client, paid)).status).toBe(200);
+    const orders = await client.get<OrderLine[]>('/api/orders');
+    return { client, customerId, lines: orders.body };
+  }
+
+  /** GET as the shopper (session cookie), the back office (bearer) or a visitor (nothing) */
+  async function fetchPdf(path: string, as: TestClient | typeof BEARER | null) {
+    const headers: Record<string, string> =
+      as === null
+        ? {}
+        : 'authorization' in as
+          ? as
+          : { cookie: `${SESSION_COOKIE}=${as.cookie(SESSION_COOKIE)}` };
+    const res = await fetch(`${t().baseUrl}${path}`, { headers });
+    return {
+      status: res.status,
+      type: res.headers.get('content-type') ?? '',
+      bytes: new Uint8Array(await res.arrayBuffer()),
+    };
+  }
+
+  async function pdfText(path: string, as: TestClient | typeof BEARER): Promise<string> {
+    const res = await fetchPdf(path, as);
+    expect(res.status).toBe(200);
+    expect(res.type).toBe('application/pdf');
+    const { text } = await extractText(await getDocumentProxy(res.bytes), { mergePages: true });
+    return text;
+  }
+
+  const numberIn = (text: string) => /Invoice No\. (HT\d+\/\d\d-\d\d\/\d{5})/.exec(text)?.[1] ?? '';
+  const today = () => printedDate(new Date());
+  const year = () => financialYear(new Date()).slice(2);
+
+  beforeAll(async () => {
+    fixtures = new Fixtures(t().db);
+    bengal = await seller('West Bengal', '700001', '19');
+    bengalToo = await seller('West Bengal', '700001', '19');
+    rajasthan = await seller('Rajasthan', '302001', '08');
+  });
+
+  it('invoices an intra-state order: CGST and SGST in halves, the delivery charge its own line, the total paid', async () => {
+    const kurti = await product('Intra Kurti', 349, bengal, '6211');
+    const { client, lines } = await buy([[kurti, 1]]);
+    const [line] = lines;
+    expect(line?.invoiceUrl).toBe(`/api/orders/${line?.purchase_id}/invoice`);
+    expect(line?.creditNoteUrl).toBeUndefined();
+    const text = await pdfText(line?.invoiceUrl ?? '', client);
+    for (const words of [
+      'haat',
+      'Tax Invoice',
+      bengal.legalName,
+      `GSTIN: ${bengal.gstin}`,
+      'Place of Supply: West Bengal',
+    ]) {
+      expect(text).toContain(words);
+    }
+    expect(text).toContain(`Date: ${today()}`);
+    expect(numberIn(text)).toMatch(new RegExp(`^HT${String(bengal.id).padStart(2, '0')}/${year()}/\\d{5}$`));
+    const printed = rows(text);
+    // Rs 349 at 5%: 332.38 taxable, 16.62 tax as 8.31 + 8.31
+    expect(printed.get('Intra Kurti')).toEqual({
+      hsn: '6211',
+      quantity: 1,
+      taxable: '332.38',
+      rate: '5%',
+      taxes: ['8.31', '8.31'],
+      total: '349.00',
+    });
+    // Rs 50 delivery at the goods' highest rate, 5%: 47.62 + 1.19 + 1.19
+    expect(printed.get('Delivery charge')).toEqual({
+      hsn: '9968',
+      quantity: 1,
+      taxable: '47.62',
+      rate: '5%',
+      taxes: ['1.19', '1.19'],
+      total: '50.00',
+    });
+    expect(text).toContain('Total 380.00 9.50 9.50 399.00');
+    expect(text).toContain('Total paid (tax included): Rs. 399.00');
+    expect(text).not.toContain('IGST');
+  });
+
+  it('invoices an inter-state order with IGST alone', async () => {
+    const kurti = await product('Inter Kurti', 1299, rajasthan, '6211');
+    const { client, lines } = await buy([[kurti, 2]]);
+    const text = await pdfText(lines[0]?.invoiceUrl ?? '', client);
+    expect(text).toContain('Place of Supply: West Bengal');
+    expect(text).toContain('State: Rajasthan');
+    expect(text).toContain('IGST');
+    expect(text).not.toContain('CGST');
+    // 2 x Rs 1,299 at 5%: 2,474.29 taxable and 123.71 IGST; no delivery charge above Rs 500
+    expect(rows(text).get('Inter Kurti')).toEqual({
+      hsn: '6211',
+      quantity: 2,
+      taxable: '2,474.29',
+      rate: '5%',
+      taxes: ['123.71'],
+      total: '2,598.00',
+    });
+    expect(rows(text).has('Delivery charge')).toBe(false);
+    expect(text).toContain('Total paid (tax included): Rs. 2,598.00');
+  });
+
+  it('taxes each line at its own rate: a piece under Rs 2,500 at 5%, one over at 18%', async () => {
+    const kurti = await product('Mixed Kurti', 1299, bengal, '6211');
+    const lehenga = await product('Mixed Lehenga', 3499, bengal, '6204');
+    const { client, lines } = await buy([
+      [kurti, 1],
+      [lehenga, 1],
+    ]);
+    expect(new Set(lines.map((l) => l.invoiceUrl)).size).toBe(2);
+    const text = await pdfText(lines[0]?.invoiceUrl ?? '', client);
+    const printed = rows(text);
+    expect(printed.get('Mixed Kurti')).toEqual({
+      hsn: '6211',
+      quantity: 1,
+      taxable: '1,237.14',
+      rate: '5%',
+      taxes: ['30.93', '30.93'],
+      total: '1,299.00',
+    });
+    expect(printed.get('Mixed Lehenga')).toEqual({
+      hsn: '6204',
+      quantity: 1,
+      taxable: '2,965.25',
+      rate: '18%',
+      taxes: ['266.88', '266.87'],
+      total: '3,499.00',
+    });
+    expect(text).toContain('Total 4,202.39 297.81 297.80 4,798.00');
+    // both lines are on the one invoice of their one seller
+    expect(numberIn(await pdfText(lines[1]?.invoiceUrl ?? '', client))).toBe(numberIn(text));
+  });
+
+  it('gives an order from two sellers one invoice each, the delivery charge on the first, adding up to what was paid', async () => {
+    const stole = await product('Split Stole', 199, bengal, '6214');
+    const bag = await product('Split Bag', 149, bengalToo, '4202');
+    const { client, lines } = await buy([
+      [stole, 1],
+      [bag, 1],
+    ]);
+    const texts = new Map<string, string>();
+    for (const line of lines) texts.set(line.name, await pdfText(line.invoiceUrl, client));
+    const stoleText = texts.get('Split Stole') ?? '';
+    const bagText = texts.get('Split Bag') ?? '';
+    expect(stoleText).toContain(bengal.legalName);
+    expect(bagText).toContain(bengalToo.legalName);
+    expect(numberIn(stoleText)).not.toBe(numberIn(bagText));
+    // the stole's line came first: its invoice carries the Rs 50 delivery at its 5%; the bag's at 18%
+    expect(rows(stoleText).get('Delivery charge')?.total).toBe('50.00');
+    expect(rows(bagText).has('Delivery charge')).toBe(false);
+    expect(rows(bagText).get('Split Bag')).toMatchObject({
+      rate: '18%',
+      taxable: '126.27',
+      taxes: ['11.37', '11.36'],
+    });
+    expect(stoleText).toContain('Rs. 249.00');
+    expect(bagText).toContain('Rs. 149.00');
+  });
+
+  it('numbers each seller’s invoices +1 with no gap, a series per seller and financial year', async () => {
+    const solo = await seller('West Bengal', '700001', '19');
+    const top = await product('Numbered Top', 999, solo, '6206');
+    const numbers: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const { client, lines } = await buy([[top, 1]]);
+      numbers.push(numberIn(await pdfText(lines[0]?.invoiceUrl ?? '', client)));
+    }
+    const prefix = `HT${String(solo.id).padStart(2, '0')}/${year()}/`;
+    expect(numbers).toEqual([`${prefix}00001`, `${prefix}00002`, `${prefix}00003`]);
+
+    // an order of an earlier financial year (placed before invoices existed) starts that year's series
+    const customerId = await fixtures.customer();
+    const lastYear = new Date(Date.now() - 400 * 86_400_000);
+    const old = await fixtures.order(customerId, [{ product: top }], { placedAt: lastYear });
+    const text = await pdfText(`/api/orders/${old.purchaseIds[0]}/invoice`, BEARER);
+    expect(numberIn(text)).toBe(
+      `HT${String(solo.id).padStart(2, '0')}/${financialYear(lastYear).slice(2)}/00001`,
+    );
+    expect(text).toContain(`Date: ${printedDate(lastYear)}`);
+    // the number, once given, stays
+    expect(numberIn(await pdfText(`/api/orders/${old.purchaseIds[0]}/invoice`, BEARER))).toBe(numberIn(text));
+    const next = await buy([[top, 1]]);
+    expect(numberIn(await pdfText(next.lines[0]?.invoiceUrl ?? '', next.client))).toBe(`${prefix}00004`);
+  });
+
+  it('credits a refunded line on a credit note against its invoice, numbered in its own series', async () => {
+    const kurti = await product('Refund Kurti', 1299, bengal, '6211');
+    const dupatta = await product('Kept Dupatta', 799, bengal, '6214');
+    const { client, lines } = await buy([
+      [kurti, 1],
+      [dupatta, 1],
+    ]);
+    const cancelled = lines.find((l) => l.name === 'Refund Kurti');
+    const kept = lines.find((l) => l.name === 'Kept Dupatta');
+    const invoiceNumber = numberIn(await pdfText(cancelled?.invoiceUrl ?? '', client));
+    expect((await client.post('/cancel', { orderID: cancelled?.purchase_id })).status).toBe(200);
+
+    const after = (await client.get<OrderLine[]>('/api/orders')).body;
+    const refunded = after.find((l) => l.purchase_id === cancelled?.purchase_id);
+    expect(refunded?.creditNoteUrl).toBe(`/api/orders/${cancelled?.purchase_id}/credit-note`);
+    expect(after.find((l) => l.purchase_id === kept?.purchase_id)?.creditNoteUrl).toBeUndefined();
+
+    const text = await pdfText(refunded?.creditNoteUrl ?? '', client);
+    expect(text).toContain('Credit Note');
+    expect(text).toContain(`against Invoice No. ${invoiceNumber}`);
+    expect(text).toMatch(
+      new RegExp(`Credit Note No\\. CN${String(bengal.id).padStart(2, '0')}/${year()}/\\d{5}`),
+    );
+    expect(text).toContain(`Date: ${today()}`);
+    const printed = rows(text);
+    expect([...printed.keys()]).toEqual(['Refund Kurti']);
+    expect(printed.get('Refund Kurti')).toEqual({
+      hsn: '6211',
+      quantity: 1,
+      taxable: '1,237.14',
+      rate: '5%',
+      taxes: ['30.93', '30.93'],
+      total: '1,299.00',
+    });
+    expect(text).toContain('Total credited (tax included): Rs. 1,299.00');
+    expect((await fetchPdf(`/api/orders/${kept?.purchase_id}/credit-note`, client)).status).toBe(404);
+    // the back office reads the same note
+    expect(await pdfText(`/admin/api/orders/${cancelled?.purchase_id}/credit-note`, BEARER)).toBe(text);
+  });
+
+  describe('who may read them', () => {
+    let purchaseId: string;
+    let owner: TestClient;
+
+    beforeAll(async () => {
+      const top = await product('Private Top', 599, bengal, '6206');
+      const bought = await buy([[top, 1]]);
+      owner = bought.client;
+      purchaseId = bought.lines[0]?.purchase_id ?? '';
+    });
+
+    it('answers the owner and the back office, on the shop’s path and the back office’s', async () => {
+      const fromOwner = await pdfText(`/api/orders/${purchaseId}/invoice`, owner);
+      expect(await pdfText(`/api/orders/${purchaseId}/invoice`, BEARER)).toBe(fromOwner);
+      expect(await pdfText(`/admin/api/orders/${purchaseId}/invoice`, BEARER)).toBe(fromOwner);
+    });
+
+    it('answers 403 to a visitor, 404 to another shopper and for an unknown id, 401 to a wrong token', async () => {
+      for (const document of ['invoice', 'credit-note']) {
+        expect((await fetchPdf(`/api/orders/${purchaseId}/${document}`, null)).status).toBe(403);
+        const stranger = await driver.shopper(0, await product('Other', 100, bengal, '6206'));
+        expect((await fetchPdf(`/api/orders/${purchaseId}/${document}`, stranger.client)).status).toBe(404);
+        expect((await fetchPdf(`/api/orders/pur_unknown/${document}`, owner)).status).toBe(404);
+        expect((await fetchPdf(`/api/orders/pur_unknown/${document}`, BEARER)).status).toBe(404);
+        expect(
+          (await fetchPdf(`/api/orders/${purchaseId}/${document}`, { authorization: 'Bearer wrong' })).status,
+        ).toBe(401);
+        expect((await fetchPdf(`/admin/api/orders/${purchaseId}/${document}`, null)).status).toBe(401);
+      }
+      const error = await fetch(`${t().baseUrl}/api/orders/${purchaseId}/invoice`);
+      expect(await error.json()).toEqual({ error: expect.any(String) });
+    });
+  });
+});

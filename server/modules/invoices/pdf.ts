@@ -1,0 +1,217 @@
+import PDFDocument from 'pdfkit';
+import type { TaxDocument, TaxLine } from './tax.ts';
+
+const BRAND = '#8c1c3a';
+const MARIGOLD = '#f2a71b';
+const SAFFRON = '#d9480f';
+const INK = '#222222';
+const MUTED = '#666666';
+const RULE = '#cccccc';
+
+const MARGIN = 40;
+const A4_WIDTH = 595.28;
+const WIDTH = A4_WIDTH - 2 * MARGIN;
+
+const money = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const rs = (paise: number) => money.format(paise / 100);
+
+type Doc = PDFKit.PDFDocument;
+
+/** The shop's mark as web/src/app/Logo.tsx draws it (a marigold on a 32-unit square), at `size` points. */
+function drawLogo(doc: Doc, x: number, y: number, size: number): void {
+  const at = (units: number) => (units * size) / 32;
+  for (const [cx, cy] of [
+    [16, 7],
+    [25, 16],
+    [16, 25],
+    [7, 16],
+  ] as const) {
+    doc.circle(x + at(cx), y + at(cy), at(5)).fill(MARIGOLD);
+  }
+  doc.circle(x + at(16), y + at(16), at(6.5)).fill(SAFFRON);
+  doc.circle(x + at(16), y + at(16), at(2.5)).fill(BRAND);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(22)
+    .fillColor(BRAND)
+    .text('haat', x + size + 8, y + at(8), { lineBreak: false });
+}
+
+function header(doc: Doc, d: TaxDocument): number {
+  drawLogo(doc, MARGIN, MARGIN, 36);
+  const title = d.kind === 'invoice' ? 'Tax Invoice' : 'Credit Note';
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(18)
+    .fillColor(INK)
+    .text(title, MARGIN, MARGIN, { width: WIDTH, align: 'right' });
+  const facts = [
+    `${d.kind === 'invoice' ? 'Invoice No.' : 'Credit Note No.'} ${d.number}`,
+    `Date: ${d.date}`,
+    ...(d.against ? [`against Invoice No. ${d.against.number} dated ${d.against.date}`] : []),
+  ];
+  doc
+    .font('Helvetica')
+    .fontSize(9.5)
+    .text(facts.join('\n'), MARGIN, MARGIN + 24, { width: WIDTH, align: 'right' });
+  return Math.max(doc.y, MARGIN + 44) + 14;
+}
+
+/** The seller (left) and the buyer with the place of supply (right). */
+function parties(doc: Doc, d: TaxDocument, top: number): number {
+  const half = WIDTH / 2 - 10;
+  const block = (x: number, label: string, name: string, lines: string[]) => {
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(8)
+      .fillColor(MUTED)
+      .text(label.toUpperCase(), x, top, { width: half });
+    doc.font('Helvetica-Bold').fontSize(10.5).fillColor(INK).text(name, { width: half });
+    doc.font('Helvetica').fontSize(9.5).text(lines.join('\n'), { width: half });
+    return doc.y;
+  };
+  const left = block(MARGIN, 'Sold by', d.seller.name, [
+    ...d.seller.address,
+    `GSTIN: ${d.seller.gstin}`,
+    `State: ${d.seller.state}`,
+  ]);
+  const right = block(MARGIN + WIDTH / 2 + 10, 'Billed and shipped to', d.buyer.name, [
+    ...d.buyer.address,
+    `Place of Supply: ${d.placeOfSupply}`,
+  ]);
+  return Math.max(left, right) + 16;
+}
+
+interface Column {
+  title: string;
+  width: number;
+  align: 'left' | 'right';
+  cell: (line: TaxLine, index: number) => string;
+}
+
+function columns(d: TaxDocument): Column[] {
+  const amount = (title: string, key: keyof TaxLine, width = 58): Column => ({
+    title,
+    width,
+    align: 'right',
+    cell: (line) => rs(line[key] as number),
+  });
+  const taxes = d.interState
+    ? [amount('IGST', 'igstPaise', 62)]
+    : [amount('CGST', 'cgstPaise'), amount('SGST', 'sgstPaise')];
+  const fixed: Column[] = [
+    { title: 'HSN/SAC', width: 44, align: 'left', cell: (line) => line.hsn || '-' },
+    { title: 'Qty', width: 26, align: 'right', cell: (line) => String(line.quantity) },
+    amount('Taxable value', 'taxablePaise', 64),
+    { title: 'Rate', width: 32, align: 'right', cell: (line) => `${line.ratePercent}%` },
+    ...taxes,
+    amount('Total', 'totalPaise', 64),
+  ];
+  const used = 18 + fixed.reduce((t, c) => t + c.width, 0);
+  return [
+    { title: '#', width: 18, align: 'left', cell: (_, i) => String(i + 1) },
+    { title: 'Description', width: WIDTH - used, align: 'left', cell: (line) => line.description },
+    ...fixed,
+  ];
+}
+
+function row(doc: Doc, cols: Column[], cells: string[], top: number, bold = false): number {
+  doc
+    .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+    .fontSize(8.5)
+    .fillColor(INK);
+  let x = MARGIN;
+  let height = 0;
+  cols.forEach((col, i) => {
+    const text = cells[i] ?? '';
+    const options = { width: col.width - 4, align: col.align } as const;
+    doc.text(text, x + 2, top + 4, options);
+    height = Math.max(height, doc.heightOfString(text, options));
+    x += col.width;
+  });
+  const bottom = top + height + 8;
+  doc
+    .moveTo(MARGIN, bottom)
+    .lineTo(MARGIN + WIDTH, bottom)
+    .lineWidth(0.5)
+    .strokeColor(RULE)
+    .stroke();
+  return bottom;
+}
+
+function table(doc: Doc, d: TaxDocument, top: number): number {
+  const cols = columns(d);
+  doc.rect(MARGIN, top, WIDTH, 20).fill('#f6efe6');
+  let y = row(
+    doc,
+    cols,
+    cols.map((c) => c.title),
+    top,
+    true,
+  );
+  d.lines.forEach((line, i) => {
+    y = row(
+      doc,
+      cols,
+      cols.map((c) => c.cell(line, i)),
+      y,
+    );
+  });
+  const total: TaxLine = {
+    ...d.totals,
+    orderLineId: null,
+    description: 'Total',
+    hsn: '',
+    quantity: 0,
+    unitPaise: 0,
+    ratePercent: 0,
+  };
+  const totals = cols.map((c, i) => {
+    if (c.title === 'Description') return 'Total';
+    return c.align === 'right' && c.title !== 'Qty' && c.title !== 'Rate' ? c.cell(total, i) : '';
+  });
+  return row(doc, cols, totals, y, true);
+}
+
+function footer(doc: Doc, d: TaxDocument, top: number): void {
+  const words = d.kind === 'invoice' ? 'Total paid (tax included)' : 'Total credited (tax included)';
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(11)
+    .fillColor(INK)
+    .text(`${words}: Rs. ${rs(d.totals.totalPaise)}`, MARGIN, top + 10, {
+      width: WIDTH,
+      align: 'right',
+    });
+  doc
+    .font('Helvetica')
+    .fontSize(8.5)
+    .fillColor(MUTED)
+    .text(
+      [
+        'Amounts in Indian rupees. Prices include GST; the taxable value is worked back from the price paid.',
+        d.interState ? 'Inter-state supply: IGST.' : 'Intra-state supply: CGST and SGST, half the rate each.',
+        'Tax payable on reverse charge: No. A computer-generated document; no signature is needed.',
+      ].join('\n'),
+      MARGIN,
+      doc.y + 14,
+      { width: WIDTH },
+    );
+}
+
+/** A tax invoice or credit note as an A4 PDF. */
+export function renderPdf(d: TaxDocument): Promise<Buffer> {
+  const title = `${d.kind === 'invoice' ? 'Tax Invoice' : 'Credit Note'} ${d.number}`;
+  const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: title, Author: d.seller.name } });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const top = header(doc, d);
+  const below = parties(doc, d, top);
+  footer(doc, d, table(doc, d, below));
+  doc.end();
+  return done;
+}

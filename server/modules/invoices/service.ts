@@ -1,0 +1,191 @@
+import type { Db } from '../../db/connect.ts';
+import { notFound } from '../../platform/errors.ts';
+import { renderPdf } from './pdf.ts';
+import * as store from './store.ts';
+import {
+  creditLines,
+  documentNumber,
+  financialYear,
+  invoiceLines,
+  printedDate,
+  type TaxDocument,
+  type TaxParty,
+  totalsOf,
+} from './tax.ts';
+
+/** Who asks for a document: a shopper (their own lines only) or the back office (any line). */
+export type Viewer = { customerId: number } | 'back-office';
+
+/** The URLs of a line's documents, as `GET /api/orders` gives them. */
+export const invoiceUrl = (purchaseId: string) => `/api/orders/${encodeURIComponent(purchaseId)}/invoice`;
+export const creditNoteUrl = (purchaseId: string) =>
+  `/api/orders/${encodeURIComponent(purchaseId)}/credit-note`;
+
+const NO_CREDIT_NOTE = 'This item has no credit note: nothing of it was refunded';
+
+const words = (...parts: (string | null | undefined)[]) => parts.filter((p) => p?.trim()).join(', ');
+
+function buyerOf(address: Record<string, string>, state: string): TaxParty {
+  return {
+    name: words(address.fname, address.lname) || 'Customer',
+    address: [
+      words(address.houseNo, address.roadName),
+      words(address.areaName, address.postOffice),
+      words(address.city, state, address.pin),
+    ].filter(Boolean),
+  };
+}
+
+function sellerOf(row: store.SoldLineRow): TaxDocument['seller'] {
+  return {
+    name: row.legal_name ?? row.seller_name,
+    address: [row.address, words(row.city, row.state, row.pincode)].filter((l): l is string => Boolean(l)),
+    gstin: row.gstin ?? '',
+    state: row.state ?? '',
+  };
+}
+
+/** An order's lines grouped by seller, in the order each seller's first line came. */
+function bySeller(lines: readonly store.SoldLineRow[]): store.SoldLineRow[][] {
+  const groups = new Map<number, store.SoldLineRow[]>();
+  for (const line of lines) groups.set(line.seller_id, [...(groups.get(line.seller_id) ?? []), line]);
+  return [...groups.values()];
+}
+
+/**
+ * GST tax invoices and credit notes (decision 018). An order's invoices, one per seller, are issued in
+ * the transaction that places it; a credit note in the transaction that decides a refund of a line. Each
+ * takes the next serial of its seller's series for the financial year, and keeps what it showed.
+ * Orders placed before invoices existed get theirs at the first request, by the same rules.
+ */
+export class Invoices {
+  constructor(private readonly db: Db) {}
+
+  /** Issues the order's invoices not yet issued (all of them, in placement's transaction). */
+  static async issue(trx: Db, orderId: number): Promise<void> {
+    const order = await store.lockOrder(trx, orderId);
+    if (!order) throw notFound('No such order');
+    const issued = new Set(await store.invoicedSellers(trx, orderId));
+    const lines = await store.soldLines(trx, orderId);
+    const pin = order.address.pin ?? '';
+    const placeOfSupply = (await store.stateOfPincode(trx, pin)) ?? '';
+    const buyer = buyerOf(order.address, placeOfSupply);
+    const year = financialYear(order.placed_at);
+    // the delivery charge goes on the invoice of the order's first line (decision 018)
+    const groups = bySeller(lines);
+    const firstSeller = groups[0]?.[0]?.seller_id;
+    // series are locked in seller order, so two orders' transactions never wait on each other in a cycle
+    for (const group of groups.sort((a, b) => (a[0]?.seller_id ?? 0) - (b[0]?.seller_id ?? 0))) {
+      const head = group[0];
+      if (!head || issued.has(head.seller_id)) continue;
+      const seller = sellerOf(head);
+      const interState = seller.state !== placeOfSupply;
+      const taxLines = invoiceLines(
+        group.map((l) => ({
+          id: l.id,
+          name: l.name,
+          hsn: l.hsn_code,
+          quantity: l.quantity,
+          unitPaise: l.unit_price_paise,
+        })),
+        head.seller_id === firstSeller ? order.delivery_charge_paise : 0,
+        interState,
+      );
+      const serial = await store.nextSerial(trx, head.seller_id, 'invoice', year);
+      const number = documentNumber('invoice', head.seller_id, year, serial);
+      const document: TaxDocument = {
+        kind: 'invoice',
+        number,
+        date: printedDate(order.placed_at),
+        against: null,
+        seller,
+        buyer,
+        placeOfSupply,
+        interState,
+        lines: taxLines,
+        totals: totalsOf(taxLines),
+      };
+      await store.insertInvoice(trx, orderId, {
+        number,
+        sellerId: head.seller_id,
+        year,
+        serial,
+        issuedAt: order.placed_at,
+        document,
+      });
+    }
+  }
+
+  /** Issues the credit note of a refund of an order line, in the refund's transaction; none for others. */
+  static async creditNote(trx: Db, refundId: number): Promise<void> {
+    const refund = await store.refundOfLine(trx, refundId);
+    if (!refund) return;
+    // the order first, as every change of its lines: two requests never issue one refund's note twice
+    await store.lockOrder(trx, refund.order_id);
+    if (await store.hasCreditNote(trx, refundId)) return;
+    const invoice = await Invoices.invoiceFor(trx, refund.order_id, refund.seller_id);
+    const invoiced = invoice.document as TaxDocument;
+    const line = invoiced.lines.find((l) => l.orderLineId === refund.line_id);
+    if (!line) throw new Error(`order line ${refund.line_id} is not on invoice ${invoice.number}`);
+    const delivery = invoiced.lines.find((l) => l.orderLineId === null);
+    const taxLines = creditLines(line, delivery, refund.amount_paise, invoiced.interState);
+    const year = financialYear(refund.created_at);
+    const serial = await store.nextSerial(trx, refund.seller_id, 'credit_note', year);
+    const number = documentNumber('credit_note', refund.seller_id, year, serial);
+    const document: TaxDocument = {
+      ...invoiced,
+      kind: 'credit_note',
+      number,
+      date: printedDate(refund.created_at),
+      against: { number: invoiced.number, date: invoiced.date },
+      lines: taxLines,
+      totals: totalsOf(taxLines),
+    };
+    await store.insertCreditNote(
+      trx,
+      { refundId, invoiceId: invoice.id },
+      { number, sellerId: refund.seller_id, year, serial, issuedAt: refund.created_at, document },
+    );
+  }
+
+  /** The invoice of an order's goods from a seller, issued now if the order came before invoices. */
+  private static async invoiceFor(trx: Db, orderId: number, sellerId: number) {
+    const existing = await store.invoiceOf(trx, orderId, sellerId);
+    if (existing) return existing;
+    await Invoices.issue(trx, orderId);
+    const issued = await store.invoiceOf(trx, orderId, sellerId);
+    if (!issued) throw new Error(`order ${orderId} has no invoice of seller ${sellerId}`);
+    return issued;
+  }
+
+  /** The PDF of the invoice a line is on; 404 for a line that is not the shopper's. */
+  async invoicePdf(purchaseId: string, viewer: Viewer): Promise<Buffer> {
+    const line = await this.line(purchaseId, viewer);
+    const invoice = await this.db
+      .transaction()
+      .execute((trx) => Invoices.invoiceFor(trx, line.order_id, line.seller_id));
+    return renderPdf(invoice.document as TaxDocument);
+  }
+
+  /** The PDF of the latest credit note of a line; 404 when nothing of it was refunded. */
+  async creditNotePdf(purchaseId: string, viewer: Viewer): Promise<Buffer> {
+    const line = await this.line(purchaseId, viewer);
+    let refunds = await store.lineRefunds(this.db, line.id);
+    if (refunds.some((r) => r.document === null)) {
+      await this.db.transaction().execute(async (trx) => {
+        for (const refund of refunds) await Invoices.creditNote(trx, refund.id);
+      });
+      refunds = await store.lineRefunds(this.db, line.id);
+    }
+    const latest = refunds.at(-1)?.document;
+    if (!latest) throw notFound(NO_CREDIT_NOTE);
+    return renderPdf(latest as TaxDocument);
+  }
+
+  private async line(purchaseId: string, viewer: Viewer) {
+    const customerId = viewer === 'back-office' ? undefined : viewer.customerId;
+    const line = await store.orderLine(this.db, purchaseId, customerId);
+    if (!line) throw notFound('No such order item');
+    return line;
+  }
+}

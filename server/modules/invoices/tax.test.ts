@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { gstRate, STANDARD_RATE } from './gst-rates.ts';
+import {
+  creditLines,
+  documentNumber,
+  financialYear,
+  invoiceLines,
+  printedDate,
+  splitTax,
+  totalsOf,
+} from './tax.ts';
+
+describe('GST rates by HSN code and price a piece', () => {
+  it('taxes apparel at 5% up to Rs 2,500 a piece before tax, 18% above it', () => {
+    // Rs 2,625 with 5% in it is Rs 2,500 before tax: still the lower rate
+    expect(gstRate('6211', 262_500)).toBe(5);
+    expect(gstRate('6211', 262_501)).toBe(18);
+    expect(gstRate('610910', 49_900)).toBe(5);
+    expect(gstRate('6204', 349_900)).toBe(18);
+    expect(gstRate('6403', 300_000)).toBe(18);
+  });
+
+  it('takes other chapters from the table, the longest prefix first, and the standard rate for the unknown', () => {
+    expect(gstRate('5007', 1_500_000)).toBe(5);
+    expect(gstRate('4202', 99_900)).toBe(18);
+    expect(gstRate('7117', 49_900)).toBe(3);
+    expect(gstRate('9701', 500_000)).toBe(5);
+    expect(gstRate('9999', 100)).toBe(STANDARD_RATE);
+    expect(gstRate(null, 100)).toBe(STANDARD_RATE);
+  });
+});
+
+describe('tax worked back from tax-inclusive prices', () => {
+  const line = {
+    orderLineId: 1,
+    description: 'Kurti',
+    hsn: '6211',
+    quantity: 3,
+    unitPaise: 33_333,
+    ratePercent: 5,
+  };
+
+  it('rounds the taxable value to the paisa and leaves the rest as tax, split in halves within the state', () => {
+    const intra = splitTax({ ...line, totalPaise: 99_999 }, false);
+    expect(intra).toMatchObject({ taxablePaise: 95_237, cgstPaise: 2381, sgstPaise: 2381, igstPaise: 0 });
+    const inter = splitTax({ ...line, totalPaise: 99_999 }, true);
+    expect(inter).toMatchObject({ taxablePaise: 95_237, cgstPaise: 0, sgstPaise: 0, igstPaise: 4762 });
+  });
+
+  it('adds up to what was paid, to the paisa, whatever the prices', () => {
+    for (const [a, b, delivery] of [
+      [33_333, 262_501, 5000],
+      [101, 99_999, 0],
+      [49_900, 1_299_900, 4_999],
+    ] as const) {
+      for (const interState of [false, true]) {
+        const lines = invoiceLines(
+          [
+            { id: 1, name: 'A', hsn: '6211', quantity: 3, unitPaise: a },
+            { id: 2, name: 'B', hsn: '6204', quantity: 1, unitPaise: b },
+          ],
+          delivery,
+          interState,
+        );
+        const totals = totalsOf(lines);
+        expect(totals.totalPaise).toBe(a * 3 + b + delivery);
+        expect(totals.taxablePaise + totals.cgstPaise + totals.sgstPaise + totals.igstPaise).toBe(
+          totals.totalPaise,
+        );
+      }
+    }
+  });
+
+  it('charges the delivery line at the highest rate of the goods', () => {
+    const lines = invoiceLines(
+      [
+        { id: 1, name: 'A', hsn: '6211', quantity: 1, unitPaise: 49_900 },
+        { id: 2, name: 'B', hsn: '7117', quantity: 1, unitPaise: 29_900 },
+      ],
+      5000,
+      false,
+    );
+    expect(lines.map((l) => [l.hsn, l.ratePercent])).toEqual([
+      ['6211', 5],
+      ['7117', 3],
+      ['9968', 5],
+    ]);
+  });
+
+  it('credits a refund on the goods first and the rest as the delivery charge', () => {
+    const [goods, delivery] = invoiceLines(
+      [{ id: 7, name: 'A', hsn: '6211', quantity: 1, unitPaise: 39_900 }],
+      5000,
+      true,
+    );
+    if (!goods || !delivery) throw new Error('two lines expected');
+    expect(creditLines(goods, delivery, 39_900, true).map((l) => l.totalPaise)).toEqual([39_900]);
+    expect(creditLines(goods, delivery, 44_900, true).map((l) => [l.description, l.totalPaise])).toEqual([
+      ['A', 39_900],
+      ['Delivery charge', 5000],
+    ]);
+  });
+});
+
+describe('numbers and dates', () => {
+  it('reads the financial year in India time: April to March', () => {
+    expect(financialYear(new Date('2027-03-31T18:29:59Z'))).toBe('2026-27');
+    expect(financialYear(new Date('2027-03-31T18:30:00Z'))).toBe('2027-28');
+    expect(financialYear(new Date('2026-11-25T10:00:00Z'))).toBe('2026-27');
+    expect(financialYear(new Date('2099-06-01T00:00:00Z'))).toBe('2099-00');
+  });
+
+  it('numbers by kind, seller, year and serial in 16 characters', () => {
+    expect(documentNumber('invoice', 3, '2026-27', 42)).toBe('HT03/26-27/00042');
+    expect(documentNumber('credit_note', 12, '2026-27', 7)).toBe('CN12/26-27/00007');
+    expect(documentNumber('invoice', 3, '2026-27', 42)).toHaveLength(16);
+  });
+
+  it('prints the day in India: 25 Nov 2026', () => {
+    expect(printedDate(new Date('2026-11-25T10:00:00Z'))).toBe('25 Nov 2026');
+    expect(printedDate(new Date('2026-11-24T19:00:00Z'))).toBe('25 Nov 2026');
+    expect(printedDate(new Date('2026-09-05T00:00:00Z'))).toBe('5 Sep 2026');
+  });
+});

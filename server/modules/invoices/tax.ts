@@ -1,0 +1,171 @@
+import { DELIVERY_SAC, gstRate } from './gst-rates.ts';
+
+/** One line of a tax invoice or credit note; money in paise, `unitPaise` and `totalPaise` tax included. */
+export interface TaxLine {
+  /** the order line it invoices; null for the delivery charge (not printed) */
+  orderLineId: number | null;
+  description: string;
+  hsn: string;
+  quantity: number;
+  unitPaise: number;
+  taxablePaise: number;
+  ratePercent: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+  totalPaise: number;
+}
+
+export interface TaxParty {
+  name: string;
+  address: string[];
+}
+
+/** What a tax invoice or credit note shows, fixed when it is issued. */
+export interface TaxDocument {
+  kind: 'invoice' | 'credit_note';
+  number: string;
+  /** as printed: `25 Nov 2026` */
+  date: string;
+  /** a credit note's invoice */
+  against: { number: string; date: string } | null;
+  seller: TaxParty & { gstin: string; state: string };
+  buyer: TaxParty;
+  placeOfSupply: string;
+  /** IGST when the place of supply is not the seller's state; CGST and SGST when it is */
+  interState: boolean;
+  lines: TaxLine[];
+  totals: Pick<TaxLine, 'taxablePaise' | 'cgstPaise' | 'sgstPaise' | 'igstPaise' | 'totalPaise'>;
+}
+
+export const DELIVERY_DESCRIPTION = 'Delivery charge';
+
+/**
+ * Splits a tax-inclusive amount at a rate: the taxable value worked back and rounded to the paisa, the
+ * tax the rest, so taxable value plus tax is always exactly what was paid.
+ */
+export function splitTax(
+  line: Omit<TaxLine, 'taxablePaise' | 'cgstPaise' | 'sgstPaise' | 'igstPaise'>,
+  interState: boolean,
+): TaxLine {
+  const taxablePaise = Math.round((line.totalPaise * 100) / (100 + line.ratePercent));
+  const tax = line.totalPaise - taxablePaise;
+  const cgstPaise = interState ? 0 : Math.round(tax / 2);
+  return {
+    ...line,
+    taxablePaise,
+    cgstPaise,
+    sgstPaise: interState ? 0 : tax - cgstPaise,
+    igstPaise: interState ? tax : 0,
+  };
+}
+
+export function totalsOf(lines: readonly TaxLine[]): TaxDocument['totals'] {
+  const sum = (key: keyof TaxDocument['totals']) => lines.reduce((t, l) => t + l[key], 0);
+  return {
+    taxablePaise: sum('taxablePaise'),
+    cgstPaise: sum('cgstPaise'),
+    sgstPaise: sum('sgstPaise'),
+    igstPaise: sum('igstPaise'),
+    totalPaise: sum('totalPaise'),
+  };
+}
+
+export interface SoldLine {
+  id: number;
+  name: string;
+  hsn: string | null;
+  quantity: number;
+  unitPaise: number;
+}
+
+/**
+ * An invoice's lines: each good at its own rate (by HSN and price a piece), then the delivery charge, when
+ * this invoice carries it, at the highest rate among the goods (decision 018).
+ */
+export function invoiceLines(
+  sold: readonly SoldLine[],
+  deliveryPaise: number,
+  interState: boolean,
+): TaxLine[] {
+  const goods = sold.map((line) =>
+    splitTax(
+      {
+        orderLineId: line.id,
+        description: line.name,
+        hsn: line.hsn ?? '',
+        quantity: line.quantity,
+        unitPaise: line.unitPaise,
+        ratePercent: gstRate(line.hsn, line.unitPaise),
+        totalPaise: line.unitPaise * line.quantity,
+      },
+      interState,
+    ),
+  );
+  if (deliveryPaise === 0) return goods;
+  return [...goods, deliveryLine(deliveryPaise, Math.max(...goods.map((g) => g.ratePercent)), interState)];
+}
+
+export function deliveryLine(paise: number, ratePercent: number, interState: boolean): TaxLine {
+  return splitTax(
+    {
+      orderLineId: null,
+      description: DELIVERY_DESCRIPTION,
+      hsn: DELIVERY_SAC,
+      quantity: 1,
+      unitPaise: paise,
+      ratePercent,
+      totalPaise: paise,
+    },
+    interState,
+  );
+}
+
+/**
+ * A credit note's lines for a refund of one invoiced line: the refund credits the line's goods first (up
+ * to what the line cost), and any more is the delivery charge given back; each at its invoice rate.
+ */
+export function creditLines(
+  invoiced: TaxLine,
+  delivery: TaxLine | undefined,
+  refundPaise: number,
+  interState: boolean,
+): TaxLine[] {
+  const goodsPaise = Math.min(refundPaise, invoiced.totalPaise);
+  const lines = [splitTax({ ...invoiced, totalPaise: goodsPaise }, interState)];
+  const rest = refundPaise - goodsPaise;
+  if (rest > 0) lines.push(deliveryLine(rest, delivery?.ratePercent ?? invoiced.ratePercent, interState));
+  return lines;
+}
+
+// India keeps one time zone (UTC+05:30) and no daylight saving
+const INDIA_OFFSET_MS = 330 * 60_000;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const inIndia = (at: Date) => new Date(at.getTime() + INDIA_OFFSET_MS);
+
+/** `25 Nov 2026`, the day in India */
+export function printedDate(at: Date): string {
+  const d = inIndia(at);
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+}
+
+/** The financial year (April to March, India time) of a moment: `2026-27`. */
+export function financialYear(at: Date): string {
+  const d = inIndia(at);
+  const start = d.getUTCMonth() >= 3 ? d.getUTCFullYear() : d.getUTCFullYear() - 1;
+  return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
+}
+
+/**
+ * A document's number: `HT03/26-27/00042` (invoice) or `CN03/26-27/00007` (credit note): kind, seller,
+ * financial year, serial; 16 characters, the most GST rules allow, while serials stay under 100,000.
+ */
+export function documentNumber(
+  kind: TaxDocument['kind'],
+  sellerId: number,
+  year: string,
+  serial: number,
+): string {
+  const prefix = kind === 'invoice' ? 'HT' : 'CN';
+  return `${prefix}${String(sellerId).padStart(2, '0')}/${year.slice(2)}/${String(serial).padStart(5, '0')}`;
+}
