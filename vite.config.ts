@@ -6,14 +6,16 @@ import { defineConfig, type Plugin, type Rollup } from 'vite';
 
 const api = 'http://127.0.0.1:3000';
 const outDir = 'dist/web';
+/** the back office (web/admin, served at /admin/): built on its own, after the shop, into the shop's output */
+const adminOutDir = `${outDir}/admin`;
 
 /** Writes .br and .gz beside each text asset once, so the server sends them without compressing per request. */
-function precompress(): Plugin {
+function precompress(dir: string): Plugin {
   return {
     name: 'haat-precompress',
     apply: 'build',
     closeBundle() {
-      for (const entry of readdirSync(outDir, { recursive: true, withFileTypes: true })) {
+      for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
         if (!entry.isFile() || !/\.(js|css|html|svg|json)$/.test(entry.name)) continue;
         const file = join(entry.parentPath, entry.name);
         const data = readFileSync(file);
@@ -74,21 +76,32 @@ function preloadFirstScreen(): Plugin {
   };
 }
 
-export default defineConfig({
-  root: 'web',
-  plugins: [react(), preloadFirstScreen(), precompress()],
-  build: {
-    outDir: `../${outDir}`,
-    emptyOutDir: true,
-    target: 'es2022',
-  },
-  server: {
-    // in development the API runs beside Vite (npm run dev)
-    proxy: Object.fromEntries(
-      ['/api', '/home', '/product/ind', '/images', '/reviewimages', '/admin/api', '/loginCheck'].map((p) => [
-        p,
-        api,
-      ]),
-    ),
-  },
-});
+// in development the API runs beside Vite (npm run dev)
+const proxy = Object.fromEntries(
+  ['/api', '/home', '/product/ind', '/images', '/reviewimages', '/admin/api', '/loginCheck'].map((p) => [
+    p,
+    api,
+  ]),
+);
+
+/**
+ * Two builds of one config (decision 014): the shop (`vite build`) and, with `--mode admin`, the back
+ * office. Built apart, they share no chunk, so the shop's initial JavaScript is what it would be without
+ * the back office, byte for byte; the back office's chunks live under /admin/assets/.
+ */
+export default defineConfig(({ mode }) =>
+  mode === 'admin'
+    ? {
+        root: 'web/admin',
+        base: '/admin/',
+        plugins: [react(), precompress(adminOutDir)],
+        build: { outDir: `../../${adminOutDir}`, emptyOutDir: true, target: 'es2022' },
+        server: { proxy },
+      }
+    : {
+        root: 'web',
+        plugins: [react(), preloadFirstScreen(), precompress(outDir)],
+        build: { outDir: `../${outDir}`, emptyOutDir: true, target: 'es2022' },
+        server: { proxy },
+      },
+);

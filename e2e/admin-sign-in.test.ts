@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { startTestApp } from '../server/test/app.ts';
+import { addStaff, enterCode, navigation, sendCode, signIn } from './support/back-office.ts';
+import { expectAccessible } from './support/browser.ts';
+import { browserSite } from './support/site.ts';
+
+const site = browserSite(() => startTestApp('pglite'));
+
+describe('back-office sign-in in the browser', () => {
+  it('signs the owner in with a one-time code, shows the sections, and signs out', async () => {
+    const owner = await addStaff(site.app, 'Asha Owner', 'owner');
+    const page = await site.openPage();
+    await page.goto('/admin/');
+    await page.getByRole('heading', { name: 'Back office' }).waitFor();
+    await expectAccessible(page, 'sign-in');
+
+    // a wrong code is refused in the server's words, beside the field
+    await sendCode(page, owner);
+    await page.getByLabel('One-time code').fill('000000');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByLabel('One-time code').and(page.locator('[aria-invalid="true"]')).waitFor();
+
+    await enterCode(site, page, owner);
+    expect(await navigation(page)).toEqual(['Orders']);
+    await expectAccessible(page, 'shell');
+
+    // the session is the cookie's: a reload stays signed in
+    await page.reload();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByLabel('Mobile number').waitFor();
+    await page.reload();
+    await page.getByLabel('Mobile number').waitFor();
+  });
+
+  it('shows a staff member neither Staff nor Activity, and works at 360 px', async () => {
+    const clerk = await addStaff(site.app, 'Ravi Clerk', 'staff');
+    const page = await site.openPage({ width: 360, height: 740 });
+    await signIn(site, page, clerk);
+    const links = await navigation(page);
+    expect(links).toContain('Orders');
+    expect(links).not.toContain('Staff');
+    expect(links).not.toContain('Activity');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectAccessible(page, 'shell at 360 px');
+  });
+});

@@ -1,0 +1,44 @@
+import type { Page } from 'playwright-core';
+import type { TestApp } from '../../server/test/app.ts';
+import { alertWith, type Site, smsCode } from './site.ts';
+
+export interface Person {
+  phone: string;
+  name: string;
+}
+
+let added = 0;
+
+/** A person of the back office, put straight into the staff table (as `npm run staff -- add` does). */
+export async function addStaff(app: TestApp, name: string, role: 'owner' | 'staff'): Promise<Person> {
+  added += 1;
+  // unique per run and person; 8 is a first digit no shopper fixture uses
+  const phone = `8${String(Date.now() % 100_000).padStart(5, '0')}${String(added).padStart(4, '0')}`;
+  await app.db.insertInto('staff').values({ phone, name, role }).execute();
+  return { phone, name };
+}
+
+/** Asks for a sign-in code on the sign-in screen (a number may ask once in 30 s). */
+export async function sendCode(page: Page, person: Person): Promise<void> {
+  await page.getByLabel('Mobile number').fill(person.phone);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await alertWith(page, 'Code sent').waitFor();
+}
+
+/** Signs in with the code the development outbox holds. */
+export async function enterCode(site: Site, page: Page, person: Person): Promise<void> {
+  await page.getByLabel('One-time code').fill(await smsCode(site.app, person.phone));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+}
+
+/** Signs in at `path` (/admin/ by default), where the back office shows the sign-in screen first. */
+export async function signIn(site: Site, page: Page, person: Person, path = '/admin/'): Promise<void> {
+  await page.goto(path);
+  await sendCode(page, person);
+  await enterCode(site, page, person);
+}
+
+/** The back office's section links, in the order the page shows them. */
+export const navigation = (page: Page) =>
+  page.getByRole('navigation', { name: 'Back office' }).getByRole('link').allTextContents();

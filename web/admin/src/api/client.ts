@@ -1,0 +1,50 @@
+import { ApiError, csrf } from '../../../src/api/client.ts';
+
+/**
+ * The back office's one client: the staff cookie on every call, the shop's browser-bound CSRF token on
+ * writes. A 401 means no staff session (never signed in, signed out elsewhere, or 12 hours idle): every
+ * listener hears it and the app shows the sign-in screen.
+ */
+
+export { ApiError };
+
+const signedOutListeners = new Set<() => void>();
+
+export function onSignedOut(listener: () => void): () => void {
+  signedOutListeners.add(listener);
+  return () => signedOutListeners.delete(listener);
+}
+
+async function request<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (method !== 'GET') headers['x-csrf-token'] = await csrf();
+  const init: RequestInit = { method, headers, credentials: 'include' };
+  if (signal) init.signal = signal;
+  if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  const res = await fetch(path, init);
+  const text = await res.text();
+  const data = text ? parseJson(text) : undefined;
+  if (!res.ok) {
+    if (res.status === 401) for (const listener of signedOutListeners) listener();
+    const message = (data as { error?: string } | undefined)?.error ?? res.statusText;
+    throw new ApiError(res.status, message, data);
+  }
+  return data as T;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export const api = {
+  get: <T>(path: string, signal?: AbortSignal) => request<T>('GET', path, undefined, signal),
+  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
+  delete: (path: string) => request<void>('DELETE', path),
+};

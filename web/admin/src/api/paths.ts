@@ -1,0 +1,46 @@
+/** Every URL of the back office, built in one place: its screens (under /admin/) and its API. */
+
+const id = (value: number | string) => encodeURIComponent(String(value));
+
+/** a query string of the set values, '' when none is */
+export function query(params: Record<string, string | number | undefined | null>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== '') search.set(name, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+export const paths = {
+  dashboard: () => '/admin/',
+  orders: () => '/admin/orders',
+  order: (orderId: number | string) => `/admin/orders/${id(orderId)}`,
+  returns: () => '/admin/returns',
+  refunds: () => '/admin/refunds',
+  reviews: () => '/admin/reviews',
+  staff: () => '/admin/staff',
+  activity: () => '/admin/activity',
+};
+
+export const apiPaths = {
+  session: () => '/admin/api/session',
+  sessionCode: () => '/admin/api/session/code',
+  orders: () => '/admin/api/orders',
+  order: (orderId: number | string) => `/admin/api/orders/${id(orderId)}`,
+  ship: (purchaseId: string) => `/admin/api/orders/${id(purchaseId)}/ship`,
+  deliver: (purchaseId: string) => `/admin/api/orders/${id(purchaseId)}/deliver`,
+  cancel: (purchaseId: string) => `/admin/api/orders/${id(purchaseId)}/cancel`,
+  returns: () => '/admin/api/returns',
+  decideReturn: (purchaseId: string) => `/admin/api/returns/${id(purchaseId)}`,
+  receiveReturn: (purchaseId: string) => `/admin/api/returns/${id(purchaseId)}/receive`,
+  refunds: () => '/admin/api/refunds',
+  retryRefund: (refundId: number) => `/admin/api/refunds/${id(refundId)}/retry`,
+  reviews: () => '/admin/api/reviews',
+  hideReview: (reviewId: number) => `/admin/api/reviews/${id(reviewId)}/hide`,
+  showReview: (reviewId: number) => `/admin/api/reviews/${id(reviewId)}/show`,
+  staff: () => '/admin/api/staff',
+  person: (staffId: number) => `/admin/api/staff/${id(staffId)}`,
+  activity: () => '/admin/api/activity',
+  dashboard: () => '/admin/api/dashboard',
+};

@@ -1,0 +1,62 @@
+import { NavLink, Outlet } from 'react-router';
+import { AlertRegion } from '../../../src/components/Alert.tsx';
+import { paths } from '../api/paths.ts';
+import { alertFailure } from '../api/useLoad.ts';
+import { useSession, useStaff } from './session.tsx';
+import './Shell.css';
+
+interface NavItem {
+  label: string;
+  to: string;
+  ownerOnly?: boolean;
+}
+
+/**
+ * The back office's sections in design.md's order; only those with a working screen are linked (Products
+ * and Low stock come with the catalogue). Staff and Activity are the owner's.
+ */
+const NAV: NavItem[] = [{ label: 'Orders', to: paths.orders() }];
+
+/** The frame of every signed-in screen: who is signed in, the sections, Sign out, the alert region. */
+export function Shell() {
+  const staff = useStaff();
+  const { signOut } = useSession();
+  const items = NAV.filter((item) => !item.ownerOnly || staff.role === 'owner');
+  return (
+    <>
+      <a className="admin-skip" href="#admin-main">
+        Skip to content
+      </a>
+      <header className="admin-header">
+        <p className="admin-brand">haat back office</p>
+        <nav aria-label="Back office" className="admin-nav">
+          <ul>
+            {items.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.to === paths.dashboard()}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="admin-who">
+          <span>
+            {staff.name} <span className="admin-role">({staff.role})</span>
+          </span>
+          <button
+            type="button"
+            className="button admin-sign-out"
+            onClick={() => signOut().catch((error) => alertFailure(error, 'Signing out failed'))}
+          >
+            Sign out
+          </button>
+        </div>
+      </header>
+      <main id="admin-main" className="admin-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <AlertRegion />
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+import { type ComponentType, lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { AlertRegion } from '../../../src/components/Alert.tsx';
+import { Spinner } from '../../../src/components/Spinner.tsx';
+import { paths } from '../api/paths.ts';
+import { Shell } from './Shell.tsx';
+import { useSession } from './session.tsx';
+
+/** Every screen is its own chunk, loaded when first opened; only this file imports screens. */
+function screen<M, P extends object>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>) {
+  return lazy(() => load().then((module) => ({ default: pick(module) })));
+}
+
+const SignInScreen = screen(
+  () => import('../screens/sign-in/SignInScreen.tsx'),
+  (m) => m.SignInScreen,
+);
+const OrdersScreen = screen(
+  () => import('../screens/orders/OrdersScreen.tsx'),
+  (m) => m.OrdersScreen,
+);
+const OrderScreen = screen(
+  () => import('../screens/order/OrderScreen.tsx'),
+  (m) => m.OrderScreen,
+);
+
+function NotFound() {
+  return <h1 className="admin-title">There is no such page in the back office</h1>;
+}
+
+function SignedInRoutes() {
+  return (
+    <Routes>
+      <Route path={paths.dashboard()} element={<Shell />}>
+        <Route index element={<Navigate to={paths.orders()} replace />} />
+        <Route path={paths.orders()} element={<OrdersScreen />} />
+        <Route path="/admin/orders/:orderId" element={<OrderScreen />} />
+        <Route path="*" element={<NotFound />} />
+      </Route>
+    </Routes>
+  );
+}
+
+/** Who is signed in decides what shows: the sign-in screen, or the back office at the address asked. */
+export function AdminApp() {
+  const { state, recheck } = useSession();
+  if (state.status === 'checking') return <Spinner />;
+  if (state.status === 'unanswered') {
+    return (
+      <main className="admin-failed">
+        <h1 className="admin-title">The back office could not be reached</h1>
+        <button type="button" className="button button-primary" onClick={recheck}>
+          Try again
+        </button>
+      </main>
+    );
+  }
+  return (
+    <Suspense fallback={<Spinner />}>
+      {state.status === 'signedOut' ? (
+        <>
+          <SignInScreen />
+          <AlertRegion />
+        </>
+      ) : (
+        <SignedInRoutes />
+      )}
+    </Suspense>
+  );
+}

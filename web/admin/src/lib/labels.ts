@@ -1,0 +1,22 @@
+import type { RefundStatus } from '../../../../contract/admin.ts';
+import type { LineStatus } from '../../../../contract/orders.ts';
+
+/** Each state of an order line in the back office's words; the keys are every state there is. */
+export const LINE_STATUS_LABELS: Record<LineStatus, string> = {
+  placed: 'Awaiting shipment',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+  return_requested: 'Return requested',
+  returning: 'Return accepted',
+  returned: 'Returned',
+  return_rejected: 'Return rejected',
+};
+
+export const LINE_STATUSES = Object.keys(LINE_STATUS_LABELS) as LineStatus[];
+
+export const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
+  pending: 'Pending',
+  processed: 'Processed',
+  failed: 'Failed',
+};

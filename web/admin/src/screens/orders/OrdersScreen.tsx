@@ -1,0 +1,131 @@
+import { type FormEvent, useCallback, useId } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type { AdminOrdersResponse } from '../../../../../contract/admin.ts';
+import { usePageTitle } from '../../../../src/components/usePageTitle.ts';
+import { api } from '../../api/client.ts';
+import { apiPaths, paths, query } from '../../api/paths.ts';
+import { useLoad } from '../../api/useLoad.ts';
+import { Loading } from '../../components/Loading.tsx';
+import { StatusBadge } from '../../components/StatusBadge.tsx';
+import { formatRupees, formatWhen } from '../../lib/format.ts';
+import { LINE_STATUS_LABELS, LINE_STATUSES } from '../../lib/labels.ts';
+
+const FILTERS = ['status', 'from', 'to', 'q'] as const;
+
+/** Order lines newest first, filtered by state and India-time days, searched by purchase id, phone or name. */
+export function OrdersScreen() {
+  usePageTitle('Orders');
+  const id = useId();
+  const [search, setSearch] = useSearchParams();
+  const asked = Object.fromEntries([...FILTERS, 'before'].map((name) => [name, search.get(name) ?? '']));
+  const url = `${apiPaths.orders()}${query(asked)}`;
+  const request = useCallback((signal?: AbortSignal) => api.get<AdminOrdersResponse>(url, signal), [url]);
+  const { state, retry } = useLoad(request, 'Loading the orders failed');
+
+  // a new search starts again from the newest line
+  const filter = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setSearch(query(Object.fromEntries(FILTERS.map((name) => [name, String(form.get(name) ?? '').trim()]))));
+  };
+
+  return (
+    <>
+      <h1 className="admin-title">Orders</h1>
+      <search aria-label="Orders">
+        <form className="admin-filters" onSubmit={filter}>
+          <div className="admin-field">
+            <label htmlFor={`${id}-q`}>Search</label>
+            <input
+              id={`${id}-q`}
+              name="q"
+              type="search"
+              placeholder="Purchase id, phone or name"
+              defaultValue={asked.q}
+              maxLength={100}
+            />
+          </div>
+          <div className="admin-field">
+            <label htmlFor={`${id}-status`}>Status</label>
+            <select id={`${id}-status`} name="status" defaultValue={asked.status}>
+              <option value="">Any</option>
+              {LINE_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {LINE_STATUS_LABELS[status]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="admin-field">
+            <label htmlFor={`${id}-from`}>Placed from</label>
+            <input id={`${id}-from`} name="from" type="date" defaultValue={asked.from} />
+          </div>
+          <div className="admin-field">
+            <label htmlFor={`${id}-to`}>Placed to</label>
+            <input id={`${id}-to`} name="to" type="date" defaultValue={asked.to} />
+          </div>
+          <button type="submit" className="button button-primary">
+            Show orders
+          </button>
+        </form>
+      </search>
+      <Loading state={state} onRetry={retry}>
+        {({ lines, next }) => (
+          <>
+            {lines.length === 0 ? (
+              <p className="admin-empty">No order matches.</p>
+            ) : (
+              <table className="admin-table">
+                <caption>Order lines, newest first</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Placed</th>
+                    <th scope="col">Purchase id</th>
+                    <th scope="col">Customer</th>
+                    <th scope="col">Item</th>
+                    <th scope="col">Amount</th>
+                    <th scope="col">Status</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {lines.map((line) => (
+                    <tr key={line.purchaseId}>
+                      <td data-label="Placed">{formatWhen(line.placedAt)}</td>
+                      <td data-label="Purchase id">
+                        <Link to={paths.order(line.orderId)}>{line.purchaseId}</Link>
+                      </td>
+                      <td data-label="Customer">
+                        {line.customer.name}
+                        <br />
+                        {line.customer.phone}
+                      </td>
+                      <td data-label="Item">
+                        {line.product.name} ({line.size ? `${line.size}, ` : ''}×{line.quantity})
+                      </td>
+                      <td data-label="Amount">{formatRupees(line.unitPrice * line.quantity)}</td>
+                      <td data-label="Status">
+                        <StatusBadge status={line.status} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+            <nav className="admin-pager" aria-label="Pages of orders">
+              {asked.before && (
+                <Link className="button" to={`${paths.orders()}${query({ ...asked, before: undefined })}`}>
+                  Newest orders
+                </Link>
+              )}
+              {next && (
+                <Link className="button" to={`${paths.orders()}${query({ ...asked, before: next })}`}>
+                  Older orders
+                </Link>
+              )}
+            </nav>
+          </>
+        )}
+      </Loading>
+    </>
+  );
+}
