@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +23,7 @@ export interface ClusterOptions {
   instances: number;
   /** nginx's port; 0 = any free one */
   port: number;
-  /** the first instance's port; the others follow it */
+  /** the first instance's port, the others following it; 0 = any free ones */
   firstInstancePort: number;
   /** the environment of every instance: DATABASE_URL, DATA_DIR, secrets */
   env: NodeJS.ProcessEnv;
@@ -103,7 +104,6 @@ function startInstance(options: ClusterOptions, index: number, port: number): In
 
 /** A free loopback port, asked of the system. */
 async function freePort(): Promise<number> {
-  const { createServer } = await import('node:net');
   return new Promise((done, fail) => {
     const server = createServer();
     server.once('error', fail);
@@ -125,7 +125,10 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   await prepareDatabase(database.db, config.dataDir);
   await database.close();
 
-  const ports = Array.from({ length: options.instances }, (_, i) => options.firstInstancePort + i);
+  const ports: number[] = [];
+  for (let i = 0; i < options.instances; i++) {
+    ports.push(options.firstInstancePort ? options.firstInstancePort + i : await freePort());
+  }
   const instances = ports.map((port, i) => startInstance(options, i, port));
   const prefix = mkdtempSync(join(tmpdir(), 'haat-nginx-'));
   // nginx started as root runs its workers as nobody, who must reach the folders they write
@@ -209,7 +212,9 @@ async function main(): Promise<void> {
     throw error;
   });
   console.log(`${cluster.url}  haat behind nginx, ${instances} instances:`);
-  for (const instance of cluster.instances) console.log(`  instance ${instance.url}`);
+  for (const instance of cluster.instances) {
+    console.log(`  instance ${instance.url} (pid ${instance.process.pid})`);
+  }
   for (const text of early) process.stdout.write(text);
   early = undefined;
   const shutdown = () => void cluster.stop().then(() => process.exit(0));
