@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PurchaseParams } from '../../../contract/admin.ts';
+import { PdfAnswer } from '../../../contract/invoices.ts';
 import type { Services } from '../../services.ts';
 import type { Viewer } from './service.ts';
 
@@ -38,7 +39,7 @@ export const invoiceRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ct
   for (const document of ['invoice', 'credit-note'] as const) {
     app.get(
       `/api/orders/:purchaseId/${document}`,
-      { schema: { params: PurchaseParams } },
+      { schema: { params: PurchaseParams, response: { 200: PdfAnswer } } },
       async (request, reply) => {
         const viewer = await viewerOf(request);
         const { purchaseId } = request.params;
@@ -48,7 +49,7 @@ export const invoiceRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ct
 
     app.get(
       `/admin/api/orders/:purchaseId/${document}`,
-      { onRequest: ctx.adminAuth.guard, schema: { params: PurchaseParams } },
+      { onRequest: ctx.adminAuth.guard, schema: { params: PurchaseParams, response: { 200: PdfAnswer } } },
       async (request, reply) => {
         const { purchaseId } = request.params;
         return sendPdf(reply, document, purchaseId, await render(document, purchaseId, 'back-office'));

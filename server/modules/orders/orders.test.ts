@@ -112,6 +112,7 @@ describeEachDatabase('orders: the list, cancel and return', (t) => {
         orderedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         deliveredAt: null,
         refunded: 0,
+        invoiceUrl: `/api/orders/${newer.purchaseIds[0]}/invoice`,
         timeline: [
           { event: 'placed', at: shipped.orderedAt, detail: null },
           {

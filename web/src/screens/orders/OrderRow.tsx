@@ -92,9 +92,26 @@ export function OrderRow({ line, onCancel, onReturn, onRate }: Props) {
               </div>
             </>
           )}
+          <TaxDocuments line={line} nameId={nameId} />
         </>
       )}
     />
+  );
+}
+
+/** The GST invoice's PDF, and the credit note's once the item was refunded, each in a new tab. */
+function TaxDocuments({ line, nameId }: { line: OrderLine; nameId: string }) {
+  return (
+    <p className="order-documents">
+      <a href={line.invoiceUrl} target="_blank" rel="noopener" aria-describedby={nameId}>
+        Invoice
+      </a>
+      {line.creditNoteUrl && (
+        <a href={line.creditNoteUrl} target="_blank" rel="noopener" aria-describedby={nameId}>
+          Credit note
+        </a>
+      )}
+    </p>
   );
 }
 
