@@ -31,3 +31,30 @@ export const FEATURE_LABELS: Record<string, string> = {
 
 /** The widths every photo is kept in (a two-column card on a phone wants about 480). */
 export const IMAGE_WIDTHS = [320, 480, 640, 960] as const;
+
+// Discovery: ranges, sorts and search (design.md, "Discovery") ------------------------------------
+
+/** Filter names that are ranges over the card's numbers, not product features. */
+export const PRICE_FILTER = 'price';
+export const DISCOUNT_FILTER = 'discount';
+
+/** Price buckets offered with their counts, in whole rupees, both edges inclusive ("<min>-<max>"). */
+export const PRICE_BUCKETS = ['0-499', '500-999', '1000-1999', '2000-4999', '5000-999999'] as const;
+
+/** Discount choices offered with their counts: n% and above. */
+export const DISCOUNT_STEPS = ['10', '20', '30', '40', '50', '60', '70'] as const;
+
+/** Sort codes: the spec's 0 to 2, then 3 to 5 (each ends with the product id as tiebreaker). */
+export const SORT_LABELS: Record<number, string> = {
+  0: 'Default',
+  1: 'Price low to high',
+  2: 'Price high to low',
+  3: 'Popularity',
+  4: "What's new",
+  5: 'Better discount',
+};
+
+/** The longest search text accepted; a longer one is a 400. */
+export const SEARCH_MAX_LENGTH = 100;
+/** Suggestions start from this many characters. */
+export const SUGGEST_MIN_LENGTH = 2;

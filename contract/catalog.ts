@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { SEARCH_MAX_LENGTH } from './catalog-constants.ts';
 
 /** `prod` in every path and answer: apparel (segment/genre listings) or accessories (crafts). */
 export const Prod = Type.Union([Type.Literal('apparel'), Type.Literal('accessories')]);
@@ -32,9 +33,12 @@ export type ListingParams = Static<typeof ListingParams>;
 export const AccessoriesParams = Type.Object({ filters: Type.Optional(Type.String({ maxLength: 2000 })) });
 export type AccessoriesParams = Static<typeof AccessoriesParams>;
 
-/** 0 default (newest first), 1 price low to high, 2 price high to low. */
-// an enum rather than a union of literals, so a wrong value is reported as "must be one of 0, 1, 2"
-export const SortCode = Type.Enum([0, 1, 2]);
+/**
+ * 0 default (newest first; in a search, the best match first), 1 price low to high, 2 price high to low,
+ * 3 popularity (units sold in the last 30 days, then rating), 4 what's new (latest added), 5 better discount.
+ */
+// an enum rather than a union of literals, so a wrong value is reported as "must be one of 0, 1, …"
+export const SortCode = Type.Enum([0, 1, 2, 3, 4, 5]);
 export type SortCode = Static<typeof SortCode>;
 
 export const ListingBody = Type.Object(
@@ -66,15 +70,74 @@ export type ListingProduct = Static<typeof ListingProduct>;
 export const FilterFeature = Type.Record(Type.String(), Type.Array(Type.String()));
 export type FilterFeature = Static<typeof FilterFeature>;
 
+/**
+ * {feature: {value: products it would give}}: every value of the unfiltered result, counted with the
+ * other features' choices (a feature's own choices do not narrow its counts); `price` holds the price
+ * buckets and `discount` the "n% and above" steps.
+ */
+export const FilterCounts = Type.Record(Type.String(), Type.Record(Type.String(), Type.Integer()));
+export type FilterCounts = Static<typeof FilterCounts>;
+
 export const ListingResponse = Type.Object({
   prods: Type.Array(ListingProduct),
   noOfEntries: Type.Integer(),
   /** [{feature: [values present in the current result set]}] */
   filterFeature: Type.Array(FilterFeature),
+  filterCounts: FilterCounts,
 });
 export type ListingResponse = Static<typeof ListingResponse>;
 
-export { FEATURE_LABELS, HIDDEN_PRODUCT_FIELDS } from './catalog-constants.ts';
+export {
+  DISCOUNT_FILTER,
+  DISCOUNT_STEPS,
+  FEATURE_LABELS,
+  HIDDEN_PRODUCT_FIELDS,
+  PRICE_BUCKETS,
+  PRICE_FILTER,
+  SEARCH_MAX_LENGTH,
+  SORT_LABELS,
+  SUGGEST_MIN_LENGTH,
+} from './catalog-constants.ts';
+
+// GET /api/search?q=&page=&sort=&filters= (the answer is a ListingResponse) ----------------------
+
+const SearchText = Type.String({ maxLength: SEARCH_MAX_LENGTH });
+
+export const SearchQuery = Type.Object({
+  /** what the shopper typed; blank is a 400 */
+  q: SearchText,
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, default: 1 })),
+  /** a sort code (a query string's text, so an integer rather than the body's enum) */
+  sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 5, default: 0 })),
+  /** as a listing's filters segment: URL-encoded JSON {feature: [values]} */
+  filters: Type.Optional(Type.String({ maxLength: 2000 })),
+});
+export type SearchQuery = Static<typeof SearchQuery>;
+
+// GET /api/suggest?q= ---------------------------------------------------------------------------
+
+export const SuggestQuery = Type.Object({ q: SearchText });
+export type SuggestQuery = Static<typeof SuggestQuery>;
+
+export const SuggestResponse = Type.Object({
+  /** segments whose name matches, with their products on sale */
+  segments: Type.Array(Type.Object({ userSegment: Type.String(), count: Type.Integer() })),
+  /** genres (of a segment) whose name matches, with their products on sale */
+  genres: Type.Array(
+    Type.Object({ userSegment: Type.String(), genre: Type.String(), count: Type.Integer() }),
+  ),
+  /** up to six products, best match first */
+  products: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      prod: Prod,
+      name: Type.String(),
+      photo1: Type.String(),
+      currentPrice: Type.Integer(),
+    }),
+  ),
+});
+export type SuggestResponse = Static<typeof SuggestResponse>;
 export { PAGE_SIZE } from './shopping-rules.ts';
 
 // GET /product/ind/{prod}/{productID} ------------------------------------------------------------

@@ -17,6 +17,8 @@ import { Orders } from './modules/orders/service.ts';
 import type { PaymentGateway } from './modules/payments/gateway.ts';
 import { createPaymentGateway } from './modules/payments/index.ts';
 import { Refunds } from './modules/payments/refunds.ts';
+import { Catalogue } from './modules/products/catalogue.ts';
+import { Products } from './modules/products/service.ts';
 import { Reviews } from './modules/reviews/service.ts';
 import { StaffDirectory } from './modules/staff/service.ts';
 import { StaffSignIn } from './modules/staff/sign-in.ts';
@@ -80,6 +82,9 @@ export interface Services {
   /** GST tax invoices and credit notes as PDFs */
   invoices: Invoices;
   reviews: Reviews;
+  /** the back office's catalogue: products, photos, low stock; and the CSV import and export */
+  products: Products;
+  catalogue: Catalogue;
   // the back office's people: who they are, their sign-in, and the guard of /admin/api/
   staff: StaffDirectory;
   staffSignIn: StaffSignIn;
@@ -140,6 +145,8 @@ export async function buildServices({
   const backOffice = new BackOffice({ db, refunds, inventory }, now);
   const invoices = new Invoices(db);
   const reviews = new Reviews(db, catalog, config.dataDir, limits);
+  const products = new Products(db, inventory, changes, config.dataDir);
+  const catalogue = new Catalogue(db, inventory, changes, config.dataDir);
   const staff = buildStaffDirectory(db, now);
   const staffSignIn = new StaffSignIn({ db, directory: staff, accounts, secret: config.sessionSecret, now });
   const control = config.databaseUrl ? undefined : new ShopControl(config.dataDir);
@@ -171,6 +178,8 @@ export async function buildServices({
     backOffice,
     invoices,
     reviews,
+    products,
+    catalogue,
     staff,
     staffSignIn,
     adminAuth,

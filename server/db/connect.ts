@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
@@ -11,6 +12,8 @@ export type Db = Kysely<Database>;
 export interface DatabaseHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** the pool under `db`, read by the metrics (its sizes) */
+  pool: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -24,7 +27,7 @@ export function connectPostgres(url: string, max = 10): DatabaseHandle {
   // the pool replaces it on the next checkout
   pool.on('error', (error) => console.error('haat: idle database connection lost:', error.message));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  return { db, kind: 'postgres', pool, close: () => db.destroy() };
 }
 
 /** An in-process PGlite reached through its node-postgres adapter, so both engines share one driver path. */
@@ -34,6 +37,7 @@ export function connectPglite(pglite: PGlite): DatabaseHandle {
   return {
     db,
     kind: 'pglite',
+    pool,
     close: async () => {
       await db.destroy();
       await pglite.close();
@@ -41,10 +45,14 @@ export function connectPglite(pglite: PGlite): DatabaseHandle {
   };
 }
 
+/** A PGlite with the extensions the migrations create (pg_trgm, for search): every instance is made here. */
+export function createPglite(dataDir?: string, options: PGliteOptions = {}): Promise<PGlite> {
+  return PGlite.create(dataDir, { ...options, extensions: { ...options.extensions, pg_trgm } });
+}
+
 export async function openDatabase(config: { databaseUrl: string | undefined; dataDir: string }) {
   if (config.databaseUrl) return connectPostgres(config.databaseUrl);
   const dir = join(config.dataDir, 'pgdata');
   mkdirSync(dir, { recursive: true });
-  const pglite = await PGlite.create(dir);
-  return connectPglite(pglite);
+  return connectPglite(await createPglite(dir));
 }

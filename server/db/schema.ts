@@ -89,6 +89,12 @@ export interface SkusTable {
   stock: number;
 }
 
+/** The shop's settings the owner changes in the back office: one row (migration 011). */
+export interface ShopSettingsTable {
+  id: Generated<boolean>;
+  low_stock_threshold: Generated<number>;
+}
+
 export interface CustomersTable {
   id: Generated<number>;
   phone: string;
@@ -396,6 +402,7 @@ export interface Database {
   search_synonyms: SearchSynonymsTable;
   search_words: SearchWordsTable;
   skus: SkusTable;
+  shop_settings: ShopSettingsTable;
   customers: CustomersTable;
   sessions: SessionsTable;
   otp_codes: OtpCodesTable;

@@ -1,7 +1,6 @@
-import { PGlite } from '@electric-sql/pglite';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { connectPglite } from '../db/connect.ts';
+import { connectPglite, createPglite } from '../db/connect.ts';
 import { migrate } from '../db/migrate.ts';
 import { describeEachDatabase } from '../test/app.ts';
 import { registerHealth } from './health.ts';
@@ -31,7 +30,7 @@ describeEachDatabase('health and request ids', (t) => {
 });
 
 describe('readiness', () => {
-  const pglite = PGlite.create();
+  const pglite = createPglite();
   afterAll(async () => (await pglite).close());
 
   it('is 503 with the reason until the migrations are applied, and while shutting down', async () => {

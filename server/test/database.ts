@@ -1,10 +1,9 @@
 import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'kysely';
 import { inject } from 'vitest';
-import { connectPglite, connectPostgres, type DatabaseHandle } from '../db/connect.ts';
+import { connectPglite, connectPostgres, createPglite, type DatabaseHandle } from '../db/connect.ts';
 import { DEMO_PHOTOS } from '../platform/images/service.ts';
 import { adminUrl } from './postgres.ts';
 
@@ -28,7 +27,7 @@ const pgliteTemplate = () => new Blob([readFileSync(inject('pgliteTemplate'))]);
 
 /** A fresh copy of the migrated, seeded template, for one test file or suite. */
 export async function openTestDatabase(kind: DatabaseKind): Promise<DatabaseHandle> {
-  if (kind === 'pglite') return connectPglite(await PGlite.create({ loadDataDir: pgliteTemplate() }));
+  if (kind === 'pglite') return connectPglite(await createPglite(undefined, { loadDataDir: pgliteTemplate() }));
   const copy = await copyPostgresTemplate();
   const handle = connectPostgres(copy.url);
   return {
@@ -78,12 +77,12 @@ export async function databaseForProcess(
   const dataDir = testDataDir('haat-process-');
   if (kind === 'pglite') {
     const dir = join(dataDir, 'pgdata');
-    const seeded = await PGlite.create(dir, { loadDataDir: pgliteTemplate() });
+    const seeded = await createPglite(dir, { loadDataDir: pgliteTemplate() });
     await seeded.close();
     return {
       env: { DATA_DIR: dataDir },
       // only while the server is down: PGlite is one process's at a time
-      open: async () => connectPglite(await PGlite.create(dir)),
+      open: async () => connectPglite(await createPglite(dir)),
       close: async () => rmSync(dataDir, { recursive: true, force: true }),
     };
   }

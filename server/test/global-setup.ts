@@ -1,10 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'kysely';
 import type { TestProject } from 'vitest/node';
-import { connectPglite, connectPostgres } from '../db/connect.ts';
+import { connectPglite, connectPostgres, createPglite } from '../db/connect.ts';
 import { migrate } from '../db/migrate.ts';
 import { drawDemoPhotos } from '../db/seed/photos.ts';
 import { seedIfEmpty } from '../db/seed/seed.ts';
@@ -25,7 +24,7 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'haat-test-'));
-  const pglite = await PGlite.create();
+  const pglite = await createPglite();
   const handle = connectPglite(pglite);
   await migrate(handle.db);
   await seedIfEmpty(handle.db);

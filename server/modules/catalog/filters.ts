@@ -1,4 +1,4 @@
-import type { SelectedFilters } from '../../../contract/catalog.ts';
+import { DISCOUNT_FILTER, PRICE_FILTER, type SelectedFilters } from '../../../contract/catalog.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { NUL_REFUSED, nulPath } from '../../platform/input-guard.ts';
 
@@ -55,7 +55,31 @@ function checkValues(feature: string, values: unknown): string[] {
   }
   if (values.length > MAX_VALUES)
     throw badRequest(`filters.${feature} may list at most ${MAX_VALUES} values`);
-  return [...new Set(values as string[])].sort();
+  const chosen = [...new Set(values as string[])].sort();
+  if (feature === PRICE_FILTER && !chosen.every((v) => parsePriceRange(v))) {
+    throw badRequest(`filters.${PRICE_FILTER} takes ranges of whole rupees "<min>-<max>", e.g. "500-999"`);
+  }
+  if (feature === DISCOUNT_FILTER && !chosen.every((v) => parseDiscount(v) !== undefined)) {
+    throw badRequest(`filters.${DISCOUNT_FILTER} takes a whole percentage from 0 to 100, e.g. "30"`);
+  }
+  return chosen;
+}
+
+const MAX_RUPEES = 10_000_000;
+
+/** "<min>-<max>" in whole rupees, min <= max; undefined when it is not one. */
+export function parsePriceRange(value: string): { min: number; max: number } | undefined {
+  const match = /^(\d{1,8})-(\d{1,8})$/.exec(value);
+  if (!match) return undefined;
+  const [min, max] = [Number(match[1]), Number(match[2])];
+  return min <= max && max <= MAX_RUPEES ? { min, max } : undefined;
+}
+
+/** "<n>", n% and above, 0 to 100. */
+export function parseDiscount(value: string): number | undefined {
+  if (!/^\d{1,3}$/.test(value)) return undefined;
+  const n = Number(value);
+  return n <= 100 ? n : undefined;
 }
 
 const LETTER_SIZES = ['XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL', 'XXXL', '3XL', '4XL', '5XL'];

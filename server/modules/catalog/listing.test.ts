@@ -186,7 +186,7 @@ describeEachDatabase('catalogue listing', (t) => {
       for (const filters of unknown) {
         const res = await list(apparelUrl(filters));
         expect(res.status).toBe(200);
-        expect(res.body).toEqual({ prods: [], noOfEntries: 0, filterFeature: [] });
+        expect(res.body).toMatchObject({ prods: [], noOfEntries: 0, filterFeature: [] });
       }
     });
 
@@ -273,7 +273,7 @@ describeEachDatabase('catalogue listing', (t) => {
       [{ page: 1e20, sort: 0 }, /page/],
       [{ page: 10_001, sort: 0 }, /page/],
       [{ sort: 0 }, /page/],
-      [{ page: 1, sort: 3 }, /sort must be one of 0, 1, 2/],
+      [{ page: 1, sort: 6 }, /sort must be one of 0, 1, 2, 3, 4, 5/],
       [{ page: 1, sort: '0' }, /sort/],
       [{ page: 1, sort: null }, /sort/],
       [{ page: 1 }, /sort/],

@@ -11,8 +11,13 @@ import {
   ModifyProdResponse,
   ProductParams,
   ProductResponse,
+  SearchQuery,
+  type SortCode,
+  SuggestQuery,
+  SuggestResponse,
   TermsResponse,
 } from '../../../contract/catalog.ts';
+import { badRequest } from '../../platform/errors.ts';
 import type { Services } from '../../services.ts';
 import { parseFilters } from './filters.ts';
 import type { ListingScope } from './service.ts';
@@ -82,6 +87,27 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ct
       return sendAnswer(reply, answer);
     });
   }
+
+  app.get(
+    '/api/search',
+    { schema: { querystring: SearchQuery, response: { 200: ListingResponse } } },
+    async (request, reply) => {
+      const { q, page = 1, sort = 0, filters } = request.query;
+      if (q.trim() === '') throw badRequest('q must not be blank: say what to search for');
+      const query = { q, page, sort: sort as SortCode, filters: parseFilters(filters) };
+      return sendAnswer(reply, await ctx.catalog.search(query, await customerOf(request)));
+    },
+  );
+
+  // the same for every shopper, and asked for at every keystroke: browsers and proxies may keep it briefly
+  app.get(
+    '/api/suggest',
+    { schema: { querystring: SuggestQuery, response: { 200: SuggestResponse } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'public, max-age=60');
+      return sendAnswer(reply, await ctx.catalog.suggest(request.query.q));
+    },
+  );
 
   app.get(
     '/product/ind/:prod/:productID',

@@ -1,16 +1,20 @@
 import {
+  DISCOUNT_FILTER,
   FEATURE_LABELS,
+  type FilterCounts,
   type FilterFeature,
   HIDDEN_PRODUCT_FIELDS,
   type HomeResponse,
   type ListingProduct,
   type ListingResponse,
   PAGE_SIZE,
+  PRICE_FILTER,
   type Prod,
   type ProductInfo,
   type ProductResponse,
   type SelectedFilters,
   type SortCode,
+  type SuggestResponse,
 } from '../../../contract/catalog.ts';
 import type { Db } from '../../db/connect.ts';
 import { parseProductId, rupees } from '../../platform/api-values.ts';
@@ -19,6 +23,7 @@ import { notFound } from '../../platform/errors.ts';
 import type { Inventory } from '../inventory/service.ts';
 import { TtlCache } from './cache.ts';
 import { compareSizes } from './filters.ts';
+import { expandWords, foldText, queryWords, type SearchTerms, Synonyms } from './search.ts';
 import type { ListingScope } from './store.ts';
 import * as store from './store.ts';
 
@@ -26,6 +31,13 @@ export type { ListingScope } from './store.ts';
 
 export interface ListingQuery {
   scope: ListingScope;
+  filters: SelectedFilters;
+  sort: SortCode;
+  page: number;
+}
+
+export interface SearchQuery {
+  q: string;
   filters: SelectedFilters;
   sort: SortCode;
   page: number;
@@ -40,11 +52,18 @@ interface CachedPage {
   prods: ListingProduct[];
   answer?: ListingResponse;
 }
-/** A listing's count and facets, and the ids of few matches in order (see store.listingSummary). */
+/**
+ * A listing's count and facets, each value's products (`counts`, features in display order, then the
+ * price buckets and discount steps), and the ids of few matches in order (see store.listingSummary).
+ */
 type Summary = Pick<ListingResponse, 'noOfEntries' | 'filterFeature'> &
-  Pick<store.ListingSummary, 'newest' | 'cheapest'>;
+  Pick<store.ListingSummary, 'newest' | 'cheapest'> & { counts: Map<string, Map<string, number>> };
 
 const CACHE_TTL_MS = 30_000;
+const POPULARITY_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
+const SUGGESTED_PRODUCTS = 6;
+const SUGGESTED_GROUPS = 6;
+const NOTHING: ListingResponse = { prods: [], noOfEntries: 0, filterFeature: [], filterCounts: {} };
 const REVIEWS_SHOWN = 100;
 const HIDDEN = new Set<string>(HIDDEN_PRODUCT_FIELDS);
 const FEATURE_ORDER = Object.keys(FEATURE_LABELS);
@@ -68,7 +87,16 @@ export class Catalog {
   // sized for some tens of MB at most: a summary holds up to 2 x 1,000 ids, a product page 100 reviews
   private readonly homeCache = new TtlCache<HomeResponse>(CACHE_TTL_MS, 1);
   private readonly summaryCache = new TtlCache<Summary>(CACHE_TTL_MS, 2_000);
+  private readonly countsCache = new TtlCache<FilterCounts>(CACHE_TTL_MS, 2_000);
   private readonly pageCache = new TtlCache<CachedPage>(CACHE_TTL_MS, 5_000);
+  // what a search text means (its words' spellings) and what typing it suggests
+  private readonly termsCache = new TtlCache<SearchTerms>(CACHE_TTL_MS, 2_000);
+  private readonly suggestCache = new TtlCache<SuggestResponse>(CACHE_TTL_MS, 2_000);
+  private readonly synonymsCache = new TtlCache<Synonyms>(CACHE_TTL_MS, 1);
+  private readonly genresCache = new TtlCache<{ userSegment: string; genre: string; count: number }[]>(
+    CACHE_TTL_MS,
+    1,
+  );
   // a product page as a logged-out shopper sees it; a logged-in one's own part is laid over it
   private readonly productCache = new TtlCache<ProductResponse | undefined>(CACHE_TTL_MS, 2_000);
 
@@ -76,6 +104,7 @@ export class Catalog {
     private readonly db: Db,
     private readonly changes: ChangeFeed,
     private readonly inventory: Inventory,
+    private readonly now: () => Date = () => new Date(),
   ) {
     changes.onChange((change) => this.forget(change));
   }
@@ -90,10 +119,19 @@ export class Catalog {
       for (const id of change.productIds) this.productCache.delete(String(id));
       return;
     }
-    this.homeCache.clear();
-    this.summaryCache.clear();
-    this.pageCache.clear();
-    this.productCache.clear();
+    for (const cache of [
+      this.homeCache,
+      this.summaryCache,
+      this.countsCache,
+      this.pageCache,
+      this.productCache,
+      this.termsCache,
+      this.suggestCache,
+      this.synonymsCache,
+      this.genresCache,
+    ]) {
+      cache.clear();
+    }
   }
 
   home(): Promise<HomeResponse> {
@@ -113,19 +151,79 @@ export class Catalog {
   async listing(query: ListingQuery, customerId: number | null): Promise<ListingResponse> {
     const { scope, filters, sort, page } = query;
     const base = JSON.stringify([scope, filters]);
-    const summary = await this.summaryCache.get(base, () => this.loadSummary(scope, filters));
+    const [summary, filterCounts] = await Promise.all([
+      this.summary(scope, filters),
+      this.countsCache.get(base, () => this.loadCounts(scope, filters)),
+    ]);
     const offset = (page - 1) * PAGE_SIZE;
     if (offset >= summary.noOfEntries) {
-      return { prods: [], noOfEntries: summary.noOfEntries, filterFeature: summary.filterFeature };
+      const { noOfEntries, filterFeature } = summary;
+      return { prods: [], noOfEntries, filterFeature, filterCounts };
     }
     const cached = await this.pageCache.get(`${base}|${sort}|${page}`, () =>
       this.loadPage(query, summary, offset),
     );
-    const shared = sharedAnswer(cached, summary);
-    const wished = await this.wishedAmong(scope.prod, shared.prods, customerId);
+    const shared = sharedAnswer(cached, summary, filterCounts);
+    const wished = await this.wishedAmong(shared.prods, customerId);
     if (wished.size === 0) return shared;
     const prods = shared.prods.map((p) => (wished.has(p.id) ? { ...p, wished: 'Y' as const } : p));
     return { ...shared, prods };
+  }
+
+  /**
+   * Products on sale matching the text, as a listing of them (best match first under sort 0). A text
+   * with no letters or digits finds nothing.
+   */
+  async search(query: SearchQuery, customerId: number | null): Promise<ListingResponse> {
+    const terms = await this.terms(query.q, false);
+    if (terms.words.length === 0) return NOTHING;
+    const { filters, sort, page } = query;
+    return this.listing({ scope: { prod: 'search', terms }, filters, sort, page }, customerId);
+  }
+
+  /** What typing the text suggests: segments and genres by name, and the best six products. */
+  suggest(q: string): Promise<SuggestResponse> {
+    return this.suggestCache.get(foldText(q), async () => {
+      const terms = await this.terms(q, true);
+      if (terms.words.length === 0) return { segments: [], genres: [], products: [] };
+      const scope = { prod: 'search' as const, terms };
+      const query = { scope, filters: {}, sort: 0 as const };
+      const [ids, groups] = await Promise.all([
+        store.rankedIds(this.db, query, 0, SUGGESTED_PRODUCTS, this.popularSince()),
+        this.genresCache.get('genres', () => store.genreCounts(this.db)),
+      ]);
+      const cards = await store.listingCards(this.db, ids);
+      return {
+        ...matchingGroups(groups, terms),
+        products: cards.map((card) => ({
+          id: card.id,
+          prod: card.prod,
+          name: card.name,
+          photo1: card.photo1,
+          currentPrice: rupees(card.current_price_paise),
+        })),
+      };
+    });
+  }
+
+  /** The spellings of a text's words; `typing` also lets the last word be the start of a word. */
+  private terms(q: string, typing: boolean): Promise<SearchTerms> {
+    const phrase = foldText(q);
+    return this.termsCache.get(`${typing}|${phrase}`, async () => {
+      const words = queryWords(phrase);
+      if (words.length === 0) return { phrase, words: [] };
+      const synonyms = await this.synonymsCache.get(
+        'synonyms',
+        async () => new Synonyms(await store.searchSynonyms(this.db)),
+      );
+      const bases = [...new Set(words.flatMap((w) => [w, ...synonyms.of(w)]))];
+      const { near, prefixed } = await store.nearWords(this.db, bases, typing ? words.at(-1) : undefined);
+      return { phrase, words: expandWords(words, near, synonyms, prefixed) };
+    });
+  }
+
+  private popularSince(): Date {
+    return new Date(this.now().getTime() - POPULARITY_WINDOW_MS);
   }
 
   /** A logged-out shopper gets the very object every logged-out shopper gets (see listing). */
@@ -158,18 +256,67 @@ export class Catalog {
     return id;
   }
 
-  private async loadSummary(scope: ListingScope, filters: SelectedFilters): Promise<Summary> {
-    const { total, facets, newest, cheapest } = await store.listingSummary(this.db, scope, filters);
-    return { noOfEntries: total, filterFeature: groupFacets(facets), newest, cheapest };
+  private summary(scope: ListingScope, filters: SelectedFilters): Promise<Summary> {
+    return this.summaryCache.get(JSON.stringify([scope, filters]), () => this.loadSummary(scope, filters));
   }
 
-  /** A page of few matches comes from their ids in the summary; of many, from a walk along a sort index. */
+  private async loadSummary(scope: ListingScope, filters: SelectedFilters): Promise<Summary> {
+    const { total, facets, newest, cheapest } = await store.listingSummary(this.db, scope, filters);
+    const isRange = (feature: string) => feature === PRICE_FILTER || feature === DISCOUNT_FILTER;
+    const filterFeature = groupFacets(facets.filter((f) => !isRange(f.feature)));
+    const found = new Map(facets.map((f) => [`${f.feature}\u0000${f.value}`, f.count]));
+    // features and values in filterFeature's order, then the price buckets and discount steps
+    const listed = [
+      ...filterFeature.flatMap((group) => Object.entries(group)),
+      ...[PRICE_FILTER, DISCOUNT_FILTER].map(
+        (range) => [range, facets.filter((f) => f.feature === range).map((f) => f.value)] as const,
+      ),
+    ];
+    const counts = new Map(
+      listed.map(([feature, values]) => [
+        feature,
+        new Map(values.map((value) => [value, found.get(`${feature}\u0000${value}`) ?? 0])),
+      ]),
+    );
+    return { noOfEntries: total, filterFeature, counts, newest, cheapest };
+  }
+
+  /**
+   * Each value of the unfiltered result with the products it would give: counted under the other
+   * features' choices, so a feature's own choices do not narrow its counts (the faceted rule).
+   */
+  private async loadCounts(scope: ListingScope, filters: SelectedFilters): Promise<FilterCounts> {
+    const everything = await this.summary(scope, {});
+    if (everything.noOfEntries === 0) return {};
+    const features = [...everything.counts.keys()];
+    const sources = await Promise.all(
+      features.map((feature) => {
+        if (!(feature in filters)) return this.summary(scope, filters);
+        const { [feature]: _own, ...others } = filters;
+        return this.summary(scope, others);
+      }),
+    );
+    return Object.fromEntries(
+      features.map((feature, i) => {
+        const values = [...(everything.counts.get(feature)?.keys() ?? [])];
+        const source = sources[i]?.counts.get(feature);
+        return [feature, Object.fromEntries(values.map((value) => [value, source?.get(value) ?? 0]))];
+      }),
+    );
+  }
+
+  /**
+   * A page of few matches comes from their ids in the summary; of many, from a walk along a sort index;
+   * orders no index keeps (and a search's) sort the matches.
+   */
   private async loadPage(query: ListingQuery, summary: Summary, offset: number): Promise<CachedPage> {
-    const ordered = query.sort === 0 ? summary.newest : summary.cheapest;
-    const ids = query.sort === 2 ? ordered?.slice().reverse() : ordered;
+    const { scope, sort } = query;
+    const ordered = sort === 0 ? summary.newest : summary.cheapest;
+    const kept = sort === 1 || sort === 2 || (sort === 0 && scope.prod !== 'search');
+    const ids = kept && ordered ? (sort === 2 ? ordered.slice().reverse() : ordered) : undefined;
     const rows = ids
       ? await store.listingCards(this.db, ids.slice(offset, offset + PAGE_SIZE))
-      : await store.listingPage(this.db, query, offset, PAGE_SIZE);
+      : await this.walkOrRank(query, offset);
     const prods = rows.map((row) => ({
       id: row.id,
       name: row.name,
@@ -184,18 +331,20 @@ export class Catalog {
     return { prods };
   }
 
+  private async walkOrRank(query: ListingQuery, offset: number) {
+    const { scope, filters, sort } = query;
+    if (scope.prod !== 'search' && (sort === 0 || sort === 1 || sort === 2)) {
+      return store.listingPage(this.db, { scope, filters, sort }, offset, PAGE_SIZE);
+    }
+    const ids = await store.rankedIds(this.db, query, offset, PAGE_SIZE, this.popularSince());
+    return store.listingCards(this.db, ids);
+  }
+
   /** The ids among these cards that a logged-in shopper has wished; accessories carry no wish mark. */
-  private async wishedAmong(
-    prod: Prod,
-    prods: ListingProduct[],
-    customerId: number | null,
-  ): Promise<Set<number>> {
-    if (prod !== 'apparel' || customerId === null || prods.length === 0) return new Set();
-    return store.wishedAmong(
-      this.db,
-      customerId,
-      prods.map((p) => p.id),
-    );
+  private async wishedAmong(prods: ListingProduct[], customerId: number | null): Promise<Set<number>> {
+    const apparel = prods.filter((p) => p.prod === 'apparel').map((p) => p.id);
+    if (customerId === null || apparel.length === 0) return new Set();
+    return store.wishedAmong(this.db, customerId, apparel);
   }
 
   private async loadProduct(id: number): Promise<ProductResponse | undefined> {
@@ -223,14 +372,52 @@ export class Catalog {
   }
 }
 
-/** The page's answer with this summary's count and facets: the same object while both stay cached. */
-function sharedAnswer(page: CachedPage, summary: Summary): ListingResponse {
+/** The page's answer with this summary's count, facets and counts: the same object while all stay cached. */
+function sharedAnswer(page: CachedPage, summary: Summary, filterCounts: FilterCounts): ListingResponse {
   const { noOfEntries, filterFeature } = summary;
   // the facets' identity tells summaries apart; the answer keeps no hold on the summary's ids
-  if (page.answer?.filterFeature !== filterFeature || page.answer.noOfEntries !== noOfEntries) {
-    page.answer = { prods: page.prods, noOfEntries, filterFeature };
+  const { answer } = page;
+  if (
+    answer?.filterFeature === filterFeature &&
+    answer.filterCounts === filterCounts &&
+    answer.noOfEntries === noOfEntries
+  ) {
+    return answer;
   }
+  page.answer = { prods: page.prods, noOfEntries, filterFeature, filterCounts };
   return page.answer;
+}
+
+/**
+ * Segments whose name holds every query word, and genres whose segment and genre hold every query word
+ * with at least one in the genre's name; the biggest first, six at most.
+ */
+function matchingGroups(
+  groups: { userSegment: string; genre: string; count: number }[],
+  terms: SearchTerms,
+): Pick<SuggestResponse, 'segments' | 'genres'> {
+  const holds = (text: string, spellings: string[]) => {
+    const words = new Set(foldText(text).split(' '));
+    return spellings.some((s) => words.has(s));
+  };
+  const everyWord = (text: string) => terms.words.every((w) => holds(text, w.spellings));
+  const segments = new Map<string, number>();
+  for (const g of groups) segments.set(g.userSegment, (segments.get(g.userSegment) ?? 0) + g.count);
+  const name = (g: { userSegment: string; genre?: string }) => `${g.userSegment} ${g.genre ?? ''}`;
+  const biggest = <T extends { userSegment: string; genre?: string; count: number }>(items: T[]) =>
+    items.sort((a, b) => b.count - a.count || name(a).localeCompare(name(b))).slice(0, SUGGESTED_GROUPS);
+  return {
+    segments: biggest(
+      [...segments]
+        .filter(([name]) => everyWord(name))
+        .map(([userSegment, count]) => ({ userSegment, count })),
+    ),
+    genres: biggest(
+      groups
+        .filter((g) => everyWord(name(g)) && terms.words.some((w) => holds(g.genre, w.spellings)))
+        .map(({ userSegment, genre, count }) => ({ userSegment, genre, count })),
+    ),
+  };
 }
 
 type ProductRow = NonNullable<Awaited<ReturnType<typeof store.findProduct>>>;

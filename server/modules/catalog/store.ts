@@ -1,10 +1,26 @@
 import { type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
-import type { Prod, SelectedFilters, SortCode } from '../../../contract/catalog.ts';
+import {
+  DISCOUNT_FILTER,
+  DISCOUNT_STEPS,
+  PRICE_BUCKETS,
+  PRICE_FILTER,
+  type Prod,
+  type SelectedFilters,
+  type SortCode,
+} from '../../../contract/catalog.ts';
 import type { Db } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
+import { parseDiscount, parsePriceRange } from './filters.ts';
+import type { SearchTerms } from './search.ts';
 
-/** Which products a listing shows: one segment and genre of apparel, or all accessories. */
-export type ListingScope = { prod: 'apparel'; userSegment: string; genre: string } | { prod: 'accessories' };
+/**
+ * Which products a listing shows: one segment and genre of apparel, all accessories, or every product
+ * on sale that matches a search.
+ */
+export type ListingScope =
+  | { prod: 'apparel'; userSegment: string; genre: string }
+  | { prod: 'accessories' }
+  | { prod: 'search'; terms: SearchTerms };
 
 /** The distinct segment/genre pairs of apparel on sale: one index probe per pair (a loose index scan). */
 export async function homeSegments(db: Db) {
@@ -48,26 +64,64 @@ function matches(
   filters: SelectedFilters,
   access: Access,
 ) {
-  const features = Object.entries(filters).sort(([, a], [, b]) => a.length - b.length);
+  const features = Object.entries(filters)
+    .filter(([feature]) => feature !== PRICE_FILTER && feature !== DISCOUNT_FILTER)
+    .sort(([, a], [, b]) => a.length - b.length);
   const active = sql<SqlBool>`products.active`;
+  const ranges = rangeTests(eb, filters);
+  // a search finds its products through the words' index; the filters are tested on the rows found
+  if (scope.prod === 'search') {
+    return eb.and([active, ...scope.terms.words.map(hasAnySpelling), ...features.map(hasAnyOf), ...ranges]);
+  }
   if (features.length === 0 || access === 'walk') {
-    return eb.and([active, ...scopeColumns(eb, scope), ...features.map(hasAnyOf)]);
+    return eb.and([active, ...scopeColumns(eb, scope), ...features.map(hasAnyOf), ...ranges]);
   }
   const { lookups, rowTests } = planLookups(scope, features);
   // the lookups name the scope; its columns stay out, or the planner might read the whole scope along a
   // btree instead. '@scope' names segment and genre, not prod.
   const prod = scope.prod === 'apparel' ? [eb('products.prod', '=', scope.prod)] : [];
-  return eb.and([active, ...prod, eb.or(lookups.map(contains)), ...rowTests.map(hasAnyOf)]);
+  return eb.and([active, ...prod, eb.or(lookups.map(contains)), ...rowTests.map(hasAnyOf), ...ranges]);
 }
 
-function scopeColumns(eb: ExpressionBuilder<Database, 'products'>, scope: ListingScope) {
+/**
+ * Price ranges (any of them) and the least discount chosen. A card shows whole rupees rounded from
+ * paise, so a range's edges are the paise that round to them.
+ */
+function rangeTests(eb: ExpressionBuilder<Database, 'products'>, filters: SelectedFilters) {
+  const tests = [];
+  const prices = (filters[PRICE_FILTER] ?? []).flatMap((v) => parsePriceRange(v) ?? []);
+  if (prices.length > 0) {
+    tests.push(
+      eb.or(
+        prices.map(({ min, max }) => {
+          const [low, high] = paiseRounding(min, max);
+          return eb.between('products.current_price_paise', low, high);
+        }),
+      ),
+    );
+  }
+  const discounts = (filters[DISCOUNT_FILTER] ?? []).flatMap((v) => parseDiscount(v) ?? []);
+  if (discounts.length > 0) tests.push(eb('products.discount', '>=', Math.min(...discounts)));
+  return tests;
+}
+
+/** The paise whose whole rupees (rounded half up) lie between min and max. */
+const paiseRounding = (min: number, max: number) => [Math.max(0, min * 100 - 50), max * 100 + 49] as const;
+
+const hasAnySpelling = ({ spellings }: { spellings: string[] }) =>
+  sql<SqlBool>`products.search_terms && ${spellings}::text[]`;
+
+function scopeColumns(
+  eb: ExpressionBuilder<Database, 'products'>,
+  scope: Exclude<ListingScope, { prod: 'search' }>,
+) {
   const prod = eb('products.prod', '=', scope.prod);
   if (scope.prod === 'accessories') return [prod];
   return [prod, eb('products.user_segment', '=', scope.userSegment), eb('products.genre', '=', scope.genre)];
 }
 
 /** One lookup per combination of one value of each feature, while they stay few; row tests for the rest. */
-function planLookups(scope: ListingScope, features: [string, string[]][]) {
+function planLookups(scope: Exclude<ListingScope, { prod: 'search' }>, features: [string, string[]][]) {
   const base =
     scope.prod === 'apparel' ? { '@scope': { [scope.userSegment]: scope.genre } } : { '@prod': scope.prod };
   let lookups: Record<string, unknown>[] = [base];
@@ -93,58 +147,85 @@ export const ORDERED_IDS_UP_TO = 1_000;
 
 export interface ListingSummary {
   total: number;
-  facets: { feature: string; value: string }[];
+  /** every feature value among the matches with its products; `price` buckets and `discount` steps too */
+  facets: { feature: string; value: string; count: number }[];
   /** when total <= ORDERED_IDS_UP_TO: the matching ids newest first, and cheapest first */
   newest?: number[];
   cheapest?: number[];
 }
 
-/** How many products match, every feature value present among them (all pages), and few matches' ids. */
+/**
+ * How many products match, how many have each feature value, fall in each price bucket and reach each
+ * discount step, and few matches' ids in order.
+ */
 export async function listingSummary(db: Db, scope: ListingScope, filters: SelectedFilters) {
   const matching = db
     .selectFrom('products')
-    .select(['id', 'launch_date', 'current_price_paise', 'features'])
+    .select(['id', 'launch_date', 'current_price_paise', 'discount', 'features'])
     .where((eb) => matches(eb, scope, filters, 'gather'));
-  // one scan of the matching rows feeds the count, the facets and the ids
+  const buckets = PRICE_BUCKETS.map((bucket) => {
+    const { min, max } = parsePriceRange(bucket) ?? { min: 0, max: 0 };
+    return [bucket, ...paiseRounding(min, max)] as const;
+  });
+  // one scan of the matching rows feeds the count, the facets and the ids; a value listed twice in a
+  // product's features counts once
   const { rows } = await sql<{
     feature: string | null;
     value: string | null;
-    total: number;
+    count: number;
     newest: number[] | null;
     cheapest: number[] | null;
   }>`
     WITH m AS MATERIALIZED ${matching}, n AS (SELECT count(*)::int AS total FROM m)
-    SELECT NULL AS feature, NULL AS value, n.total,
+    SELECT NULL AS feature, NULL AS value, n.total AS count,
       CASE WHEN n.total <= ${ORDERED_IDS_UP_TO}
         THEN (SELECT array_agg(id ORDER BY launch_date DESC, id DESC) FROM m) END AS newest,
       CASE WHEN n.total <= ${ORDERED_IDS_UP_TO}
         THEN (SELECT array_agg(id ORDER BY current_price_paise, id) FROM m) END AS cheapest
     FROM n
     UNION ALL
-    SELECT DISTINCT f.key, v.value, 0, NULL::int[], NULL::int[] FROM m
+    SELECT f.key, v.value, count(*)::int, NULL::int[], NULL::int[] FROM m
       CROSS JOIN LATERAL jsonb_each(m.features) AS f
-      CROSS JOIN LATERAL jsonb_array_elements_text(
+      CROSS JOIN LATERAL (SELECT DISTINCT e FROM jsonb_array_elements_text(
         CASE WHEN jsonb_typeof(f.value) = 'array' THEN f.value ELSE '[]'::jsonb END
-      ) AS v`.execute(db);
+      ) AS e) AS v(value)
+      WHERE f.key NOT IN (${PRICE_FILTER}, ${DISCOUNT_FILTER})
+      GROUP BY f.key, v.value
+    UNION ALL
+    SELECT ${PRICE_FILTER}, b.bucket, count(m.id)::int, NULL::int[], NULL::int[]
+      FROM unnest(${buckets.map((b) => b[0])}::text[], ${buckets.map((b) => b[1])}::int[],
+        ${buckets.map((b) => b[2])}::int[]) AS b(bucket, low, high)
+      LEFT JOIN m ON m.current_price_paise BETWEEN b.low AND b.high
+      GROUP BY b.bucket
+    UNION ALL
+    SELECT ${DISCOUNT_FILTER}, d.step, count(m.id)::int, NULL::int[], NULL::int[]
+      FROM unnest(${[...DISCOUNT_STEPS]}::text[]) AS d(step)
+      LEFT JOIN m ON m.discount >= d.step::int
+      GROUP BY d.step`.execute(db);
   const summary: ListingSummary = { total: 0, facets: [] };
   for (const row of rows) {
     if (row.feature === null) {
-      summary.total = row.total;
+      summary.total = row.count;
       if (row.newest && row.cheapest) Object.assign(summary, { newest: row.newest, cheapest: row.cheapest });
     } else if (row.value !== null) {
-      summary.facets.push({ feature: row.feature, value: row.value });
+      summary.facets.push({ feature: row.feature, value: row.value, count: row.count });
     }
   }
   return summary;
 }
 
+/** The sorts an index keeps for a segment's listing: newest first and by price. */
+export type IndexedSort = 0 | 1 | 2;
+
 /** Each sort ends on the product id, so pages never overlap or skip a product. */
-const ORDER: Record<SortCode, { column: 'launch_date' | 'current_price_paise'; direction: 'asc' | 'desc' }> =
-  {
-    0: { column: 'launch_date', direction: 'desc' },
-    1: { column: 'current_price_paise', direction: 'asc' },
-    2: { column: 'current_price_paise', direction: 'desc' },
-  };
+const ORDER: Record<
+  IndexedSort,
+  { column: 'launch_date' | 'current_price_paise'; direction: 'asc' | 'desc' }
+> = {
+  0: { column: 'launch_date', direction: 'desc' },
+  1: { column: 'current_price_paise', direction: 'asc' },
+  2: { column: 'current_price_paise', direction: 'desc' },
+};
 
 /**
  * One page of a listing read along a sort index, stopping after the page. The caller walks only when
@@ -153,7 +234,7 @@ const ORDER: Record<SortCode, { column: 'launch_date' | 'current_price_paise'; d
  */
 export async function listingPage(
   db: Db,
-  query: { scope: ListingScope; filters: SelectedFilters; sort: SortCode },
+  query: { scope: Exclude<ListingScope, { prod: 'search' }>; filters: SelectedFilters; sort: IndexedSort },
   offset: number,
   limit: number,
 ) {
@@ -180,6 +261,68 @@ export async function listingPage(
     );
     return page(trx);
   });
+}
+
+/** Units sold in the window (lines not cancelled or returned), then the average rating. */
+const popularity = (since: Date) => [
+  sql`(SELECT coalesce(sum(ol.quantity), 0) FROM order_lines ol JOIN orders o ON o.id = ol.order_id
+    WHERE ol.product_id = products.id AND o.placed_at >= ${since}
+      AND ol.status NOT IN ('cancelled', 'returned')) DESC`,
+  sql`(SELECT avg(r.rating) FROM reviews r WHERE r.product_id = products.id AND NOT r.hidden) DESC NULLS LAST`,
+];
+
+/**
+ * A search's best matches first: the exact name (its words in any order), then each word found in the name (2) and spelt as
+ * typed rather than misspelt (1).
+ */
+function relevance(terms: SearchTerms) {
+  const nameTerms = sql`array_remove(regexp_split_to_array(search_fold(products.name), ' +'), '')`;
+  const perWord = terms.words.map(
+    ({ spellings, exact }) =>
+      sql`(CASE WHEN ${nameTerms} && ${spellings}::text[] THEN 2 ELSE 0 END
+        + CASE WHEN products.search_terms && ${exact}::text[] THEN 1 ELSE 0 END)`,
+  );
+  // the name's words are the query's words, in any order
+  const phrase = terms.phrase.split(' ');
+  const exactName = sql`CASE WHEN ${nameTerms} @> ${phrase}::text[] AND ${nameTerms} <@ ${phrase}::text[]
+    THEN 100 ELSE 0 END`;
+  return sql`(${sql.join([exactName, ...perWord], sql` + `)}) DESC`;
+}
+
+function rankOrder(scope: ListingScope, sort: SortCode, since: Date) {
+  if (sort === 0 && scope.prod === 'search') return [relevance(scope.terms), sql`products.id DESC`];
+  const keys = {
+    0: [sql`products.launch_date DESC`],
+    1: [sql`products.current_price_paise ASC`],
+    2: [sql`products.current_price_paise DESC`],
+    3: popularity(since),
+    4: [sql`products.created_at DESC`],
+    5: [sql`products.discount DESC`],
+  }[sort];
+  return [...keys, sort === 1 ? sql`products.id ASC` : sql`products.id DESC`];
+}
+
+/**
+ * One page of matches' ids in any order, sorting every match: for the orders no index keeps
+ * (relevance, popularity, what's new, discount) and a search's price orders. `since` starts the
+ * popularity window.
+ */
+export async function rankedIds(
+  db: Db,
+  query: { scope: ListingScope; filters: SelectedFilters; sort: SortCode },
+  offset: number,
+  limit: number,
+  since: Date,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom('products')
+    .select('id')
+    .where((eb) => matches(eb, query.scope, query.filters, 'gather'))
+    .orderBy(sql.join(rankOrder(query.scope, query.sort, since)))
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 /** The listing cards of these products, in the order given. */
@@ -282,23 +425,27 @@ export async function findProduct(db: Db, id: number) {
 }
 
 export async function productReviews(db: Db, productId: number, limit: number) {
-  return db
-    .selectFrom('reviews')
-    .innerJoin('customers', 'customers.id', 'reviews.customer_id')
-    .select([
-      'customers.fname',
-      'customers.lname',
-      'reviews.body as review',
-      'reviews.rating',
-      'reviews.photo as reviewDP1',
-      'reviews.verified_purchase as verifiedPurchase',
-    ])
-    .where('reviews.product_id', '=', productId)
-    .where((eb) => eb.or([eb('reviews.rating', 'is not', null), eb('reviews.body', '<>', '')]))
-    .orderBy('reviews.updated_at', 'desc')
-    .orderBy('reviews.customer_id', 'desc')
-    .limit(limit)
-    .execute();
+  return (
+    db
+      .selectFrom('reviews')
+      .innerJoin('customers', 'customers.id', 'reviews.customer_id')
+      .select([
+        'customers.fname',
+        'customers.lname',
+        'reviews.body as review',
+        'reviews.rating',
+        'reviews.photo as reviewDP1',
+        'reviews.verified_purchase as verifiedPurchase',
+      ])
+      .where('reviews.product_id', '=', productId)
+      // a review the back office hid is off the page and out of its rating
+      .where('reviews.hidden', '=', false)
+      .where((eb) => eb.or([eb('reviews.rating', 'is not', null), eb('reviews.body', '<>', '')]))
+      .orderBy('reviews.updated_at', 'desc')
+      .orderBy('reviews.customer_id', 'desc')
+      .limit(limit)
+      .execute()
+  );
 }
 
 export async function ratingCounts(db: Db, productId: number) {
@@ -307,6 +454,7 @@ export async function ratingCounts(db: Db, productId: number) {
     .select(['rating', (eb) => eb.fn.countAll<number>().as('count')])
     .where('product_id', '=', productId)
     .where('rating', 'is not', null)
+    .where('hidden', '=', false)
     .groupBy('rating')
     .execute();
 }
@@ -345,4 +493,49 @@ export async function siblingInColour(db: Db, prod: Prod, childKey: string, colo
     .limit(1)
     .executeTakeFirst();
   return row?.id;
+}
+
+/** The synonyms the owner keeps: word -> canonical word. */
+export async function searchSynonyms(db: Db): Promise<Map<string, string>> {
+  const rows = await db.selectFrom('search_synonyms').select(['word', 'canonical']).execute();
+  return new Map(rows.map((row) => [row.word, row.canonical]));
+}
+
+const PREFIXED_WORDS = 30;
+
+/**
+ * Catalogue words near each of these (pg_trgm similarity through its index; the caller keeps those
+ * within the allowed edits), and up to 30 that start with `prefix`.
+ */
+export async function nearWords(
+  db: Db,
+  words: string[],
+  prefix?: string,
+): Promise<{ near: Map<string, string[]>; prefixed: string[] }> {
+  const { rows } = await sql<{ query: string; word: string }>`
+    SELECT q.w AS query, s.word FROM unnest(${words}::text[]) AS q(w)
+      JOIN search_words s ON s.word % q.w`.execute(db);
+  const near = new Map<string, string[]>();
+  for (const { query, word } of rows) near.set(query, [...(near.get(query) ?? []), word]);
+  if (prefix === undefined) return { near, prefixed: [] };
+  // the words are letters and digits only, so the pattern holds no wildcard but its own
+  const prefixed = await db
+    .selectFrom('search_words')
+    .select('word')
+    .where('word', 'like', `${prefix}%`)
+    .orderBy('word')
+    .limit(PREFIXED_WORDS)
+    .execute();
+  return { near, prefixed: prefixed.map((row) => row.word) };
+}
+
+/** Products on sale per segment and genre of apparel (what suggestions name). */
+export async function genreCounts(db: Db) {
+  return db
+    .selectFrom('products')
+    .select(['user_segment as userSegment', 'genre', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('active', '=', true)
+    .where('prod', '=', 'apparel')
+    .groupBy(['user_segment', 'genre'])
+    .execute();
 }
