@@ -27,7 +27,8 @@ const pgliteTemplate = () => new Blob([readFileSync(inject('pgliteTemplate'))]);
 
 /** A fresh copy of the migrated, seeded template, for one test file or suite. */
 export async function openTestDatabase(kind: DatabaseKind): Promise<DatabaseHandle> {
-  if (kind === 'pglite') return connectPglite(await createPglite(undefined, { loadDataDir: pgliteTemplate() }));
+  if (kind === 'pglite')
+    return connectPglite(await createPglite(undefined, { loadDataDir: pgliteTemplate() }));
   const copy = await copyPostgresTemplate();
   const handle = connectPostgres(copy.url);
   return {
