@@ -30,12 +30,23 @@ export type PurchaseParams = Static<typeof PurchaseParams>;
 
 export const ADMIN_ORDERS_PAGE_SIZE = 200;
 
+/** a day as YYYY-MM-DD, read in India time (Asia/Kolkata) */
+const IndiaDay = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', maxLength: 10 });
+
 /**
  * GET /admin/api/orders: lines newest first, ADMIN_ORDERS_PAGE_SIZE at a time; `status` keeps lines in
- * that state; `before` (a purchaseId, the previous page's `next`) continues after that line.
+ * that state; `from`/`to` keep lines of orders placed on those days (India time, both inclusive); `q` is a
+ * purchase id (exact), phone digits, or part of the customer's name (any case); `before` (a purchaseId,
+ * the previous page's `next`) continues after that line.
  */
 export const AdminOrdersQuery = Type.Object(
-  { status: Type.Optional(LineStatus), before: Type.Optional(PurchaseId) },
+  {
+    status: Type.Optional(LineStatus),
+    from: Type.Optional(IndiaDay),
+    to: Type.Optional(IndiaDay),
+    q: Type.Optional(Type.String({ maxLength: 100 })),
+    before: Type.Optional(PurchaseId),
+  },
   { additionalProperties: false },
 );
 export type AdminOrdersQuery = Static<typeof AdminOrdersQuery>;
@@ -97,7 +108,150 @@ export type ShipBody = Static<typeof ShipBody>;
  * POST /admin/api/returns/{purchaseId}: return_requested -> returning (accept) or return_rejected.
  * POST /admin/api/returns/{purchaseId}/receive (no body): returning -> returned, refunding the line's price.
  * POST /admin/api/orders/{purchaseId}/deliver (no body): shipped -> delivered, opening the return window.
+ * POST /admin/api/orders/{purchaseId}/cancel (no body): placed | shipped -> cancelled, refunded as the
+ * terms say (orders/terms.ts).
  * Unknown purchaseId 404; a line in the wrong state 409.
  */
 export const ReturnDecisionBody = Type.Object({ accept: Type.Boolean() }, { additionalProperties: false });
 export type ReturnDecisionBody = Static<typeof ReturnDecisionBody>;
+
+// Orders, returns, refunds, reviews and the dashboard (issue 13) ------------------------------------------
+
+/** an id in a path or query string: digits only, since a number type would read "1.5" as 1 */
+const IdText = Type.String({ pattern: '^[1-9][0-9]{0,9}$', maxLength: 10 });
+const Rupees = Type.Integer();
+
+export const REFUND_STATUSES = ['pending', 'processed', 'failed'] as const;
+export const RefundStatus = Type.Enum(REFUND_STATUSES);
+export type RefundStatus = Static<typeof RefundStatus>;
+
+/**
+ * Money going back. purchaseId: the line it refunds (null for an unfilled line or an unplaced payment);
+ * orderId: null when the payment made no order. failure: the gateway's last refusal, null once processed.
+ */
+export const AdminRefund = Type.Object({
+  id: Type.Integer(),
+  purchaseId: Type.Union([Type.String(), Type.Null()]),
+  orderId: Type.Union([Type.Integer(), Type.Null()]),
+  amount: Rupees,
+  status: RefundStatus,
+  reason: Type.String(),
+  createdAt: Timestamp,
+  processedAt: Type.Union([Timestamp, Type.Null()]),
+  failure: Type.Union([Type.String(), Type.Null()]),
+});
+export type AdminRefund = Static<typeof AdminRefund>;
+
+export const OrderParams = Type.Object({ orderId: IdText });
+export type OrderParams = Static<typeof OrderParams>;
+
+/**
+ * One thing that happened to the order, oldest first: the audit log's entries for its lines and refunds
+ * (who: the staff member's name, "Automation" for the token, "Shopper <phone>" for the shopper), and each
+ * refund as it stands (who: "Shop"). purchaseId: the line concerned, null for a refund of no line.
+ */
+export const OrderHistoryEntry = Type.Object({
+  at: Timestamp,
+  who: Type.String(),
+  action: Type.String(),
+  purchaseId: Type.Union([Type.String(), Type.Null()]),
+  details: Type.Record(Type.String(), Type.Unknown()),
+});
+export type OrderHistoryEntry = Static<typeof OrderHistoryEntry>;
+
+/** GET /admin/api/orders/{orderId}: 404 for an unknown order. payment.id is the gateway's payment id. */
+export const AdminOrder = Type.Object({
+  orderId: Type.Integer(),
+  placedAt: Timestamp,
+  customer: Type.Object({ id: Type.Integer(), name: Type.String(), phone: Type.String() }),
+  address: Type.Record(Type.String(), Type.String()),
+  payment: Type.Object({ id: Type.String(), amount: Rupees }),
+  lines: Type.Array(AdminOrderLine),
+  refunds: Type.Array(AdminRefund),
+  history: Type.Array(OrderHistoryEntry),
+});
+export type AdminOrder = Static<typeof AdminOrder>;
+
+/** requested: awaiting a decision; accepted: accepted, awaiting the item back; all: every return */
+export const ReturnsQuery = Type.Object(
+  { state: Type.Optional(Type.Enum(['requested', 'accepted', 'all'])) },
+  { additionalProperties: false },
+);
+export type ReturnsQuery = Static<typeof ReturnsQuery>;
+
+/** the oldest ADMIN_RETURNS_LIMIT returns in the state asked */
+export const ADMIN_RETURNS_LIMIT = 200;
+
+/** GET /admin/api/returns: oldest first; photos: URLs of the shopper's photos of the product */
+export const AdminReturnsResponse = Type.Object({
+  returns: Type.Array(
+    Type.Object({
+      line: AdminOrderLine,
+      reason: Type.String(),
+      photos: Type.Array(Type.String()),
+      requestedAt: Timestamp,
+    }),
+  ),
+});
+export type AdminReturnsResponse = Static<typeof AdminReturnsResponse>;
+
+export const ADMIN_PAGE_SIZE = 50;
+
+/** GET /admin/api/refunds: newest first, ADMIN_PAGE_SIZE at a time; before: the previous page's `next` */
+export const RefundsQuery = Type.Object(
+  { status: Type.Optional(RefundStatus), before: Type.Optional(IdText) },
+  { additionalProperties: false },
+);
+export type RefundsQuery = Static<typeof RefundsQuery>;
+
+export const AdminRefundsResponse = Type.Object({
+  refunds: Type.Array(AdminRefund),
+  next: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type AdminRefundsResponse = Static<typeof AdminRefundsResponse>;
+
+/** POST /admin/api/refunds/{id}/retry (owner only): a failed refund is sent again; 409 unless failed */
+export const RefundParams = Type.Object({ id: IdText });
+export type RefundParams = Static<typeof RefundParams>;
+
+/** GET /admin/api/reviews: newest first, ADMIN_PAGE_SIZE at a time */
+export const ReviewsQuery = Type.Object({ before: Type.Optional(IdText) }, { additionalProperties: false });
+export type ReviewsQuery = Static<typeof ReviewsQuery>;
+
+/** photo: the review photo's URL; a hidden review is off the product page and its photo answers 404 */
+export const AdminReview = Type.Object({
+  id: Type.Integer(),
+  productId: Type.Integer(),
+  productName: Type.String(),
+  customerName: Type.String(),
+  rating: Type.Union([Type.Integer(), Type.Null()]),
+  text: Type.String(),
+  photo: Type.Union([Type.String(), Type.Null()]),
+  hidden: Type.Boolean(),
+  createdAt: Timestamp,
+});
+export type AdminReview = Static<typeof AdminReview>;
+
+export const AdminReviewsResponse = Type.Object({
+  reviews: Type.Array(AdminReview),
+  next: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type AdminReviewsResponse = Static<typeof AdminReviewsResponse>;
+
+/** POST /admin/api/reviews/{id}/hide and /show (no body): answer the review */
+export const ReviewIdParams = Type.Object({ id: IdText });
+export type ReviewIdParams = Static<typeof ReviewIdParams>;
+
+const Takings = Type.Object({ orders: Type.Integer(), revenue: Rupees });
+
+/**
+ * GET /admin/api/dashboard, in India time days: today's and the last 7 days' (today included) orders and
+ * what was paid for them; lines waiting to ship; returns waiting for a decision.
+ */
+export const DashboardResponse = Type.Object({
+  today: Takings,
+  week: Takings,
+  toShip: Type.Integer(),
+  returnsToDecide: Type.Integer(),
+});
+export type DashboardResponse = Static<typeof DashboardResponse>;

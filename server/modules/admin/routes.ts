@@ -1,28 +1,52 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  AdminOrder,
   AdminOrderLine,
   AdminOrdersQuery,
   AdminOrdersResponse,
+  AdminRefund,
+  AdminRefundsResponse,
+  AdminReturnsResponse,
+  AdminReview,
+  AdminReviewsResponse,
+  DashboardResponse,
+  OrderParams,
   PurchaseParams,
+  RefundParams,
+  RefundsQuery,
   ReturnDecisionBody,
+  ReturnsQuery,
+  ReviewIdParams,
+  ReviewsQuery,
   SetStockBody,
   SetStockResponse,
   ShipBody,
 } from '../../../contract/admin.ts';
-import { adminGuard } from '../../platform/admin-auth.ts';
+import { ownerOnly } from '../../platform/admin-auth.ts';
+import { parseProductId } from '../../platform/api-values.ts';
+import { badRequest } from '../../platform/errors.ts';
 import type { Services } from '../../services.ts';
 import { setStock } from './service.ts';
 
-/** The back office: bearer-token calls from staff tools, so no cookie session and no CSRF token. */
+/** An id the contract's pattern let through, as a number: one past 32 bits is bad input. */
+function idOf(text: string, field: string): number {
+  const id = parseProductId(text);
+  if (id === undefined) throw badRequest(`${field} is not an id`);
+  return id;
+}
+
+const cursorOf = (before: string | undefined) => (before === undefined ? undefined : idOf(before, 'before'));
+
+/** The back office: staff signed in, or ADMIN_TOKEN's bearer; request.staff says who, for the audit log. */
 export const adminRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
   const orders = ctx.backOffice;
   // onRequest: an unauthorised caller is turned away before its body is read
-  app.addHook('onRequest', adminGuard(ctx.config.adminToken));
+  app.addHook('onRequest', ctx.adminAuth.guard);
 
   app.put(
     '/admin/api/stock',
     { config: { csrf: false }, schema: { body: SetStockBody, response: { 200: SetStockResponse } } },
-    async (request) => setStock(ctx.inventory, request.body),
+    async (request) => setStock(ctx.inventory, request.body, request.staff.actor),
   );
 
   app.get(
@@ -31,33 +55,87 @@ export const adminRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx)
     async (request) => orders.lines(request.query),
   );
 
-  const lineChange = { csrf: false };
+  app.get(
+    '/admin/api/orders/:orderId',
+    { schema: { params: OrderParams, response: { 200: AdminOrder } } },
+    async (request) => orders.order(idOf(request.params.orderId, 'orderId')),
+  );
+
+  // the guard checks a cookie session's CSRF token itself; the bearer needs none
+  const change = { csrf: false };
   const answersLine = { 200: AdminOrderLine };
 
   app.post(
     '/admin/api/orders/:purchaseId/ship',
-    { config: lineChange, schema: { params: PurchaseParams, body: ShipBody, response: answersLine } },
-    async (request) => orders.ship(request.params.purchaseId, request.body.trackingId),
+    { config: change, schema: { params: PurchaseParams, body: ShipBody, response: answersLine } },
+    async (request) => orders.ship(request.params.purchaseId, request.body.trackingId, request.staff.actor),
   );
 
   app.post(
     '/admin/api/orders/:purchaseId/deliver',
-    { config: lineChange, schema: { params: PurchaseParams, response: answersLine } },
-    async (request) => orders.deliver(request.params.purchaseId),
+    { config: change, schema: { params: PurchaseParams, response: answersLine } },
+    async (request) => orders.deliver(request.params.purchaseId, request.staff.actor),
+  );
+
+  app.post(
+    '/admin/api/orders/:purchaseId/cancel',
+    { config: change, schema: { params: PurchaseParams, response: answersLine } },
+    async (request) => orders.cancel(request.params.purchaseId, request.staff.actor),
+  );
+
+  app.get(
+    '/admin/api/returns',
+    { schema: { querystring: ReturnsQuery, response: { 200: AdminReturnsResponse } } },
+    async (request) => orders.returns(request.query),
   );
 
   app.post(
     '/admin/api/returns/:purchaseId',
     {
-      config: lineChange,
+      config: change,
       schema: { params: PurchaseParams, body: ReturnDecisionBody, response: answersLine },
     },
-    async (request) => orders.decideReturn(request.params.purchaseId, request.body.accept),
+    async (request) =>
+      orders.decideReturn(request.params.purchaseId, request.body.accept, request.staff.actor),
   );
 
   app.post(
     '/admin/api/returns/:purchaseId/receive',
-    { config: lineChange, schema: { params: PurchaseParams, response: answersLine } },
-    async (request) => orders.receiveReturn(request.params.purchaseId),
+    { config: change, schema: { params: PurchaseParams, response: answersLine } },
+    async (request) => orders.receiveReturn(request.params.purchaseId, request.staff.actor),
+  );
+
+  app.get(
+    '/admin/api/refunds',
+    { schema: { querystring: RefundsQuery, response: { 200: AdminRefundsResponse } } },
+    async (request) => ctx.refunds.list({ ...request.query, before: cursorOf(request.query.before) }),
+  );
+
+  app.post(
+    '/admin/api/refunds/:id/retry',
+    {
+      config: change,
+      preHandler: ownerOnly,
+      schema: { params: RefundParams, response: { 200: AdminRefund } },
+    },
+    async (request) => ctx.refunds.retry(idOf(request.params.id, 'id'), request.staff.actor),
+  );
+
+  app.get(
+    '/admin/api/reviews',
+    { schema: { querystring: ReviewsQuery, response: { 200: AdminReviewsResponse } } },
+    async (request) => ctx.reviews.latest(cursorOf(request.query.before)),
+  );
+
+  for (const hidden of [true, false]) {
+    app.post(
+      `/admin/api/reviews/:id/${hidden ? 'hide' : 'show'}`,
+      { config: change, schema: { params: ReviewIdParams, response: { 200: AdminReview } } },
+      async (request) => ctx.reviews.setHidden(idOf(request.params.id, 'id'), hidden, request.staff.actor),
+    );
+  }
+
+  app.get('/admin/api/dashboard', { schema: { response: { 200: DashboardResponse } } }, async () =>
+    orders.dashboard(),
   );
 };

@@ -1,19 +1,60 @@
 import {
   ADMIN_ORDERS_PAGE_SIZE,
+  ADMIN_RETURNS_LIMIT,
+  type AdminOrder,
   type AdminOrderLine,
   type AdminOrdersQuery,
   type AdminOrdersResponse,
+  type AdminRefund,
+  type AdminReturnsResponse,
+  type DashboardResponse,
+  type OrderHistoryEntry,
+  type ReturnsQuery,
 } from '../../../contract/admin.ts';
+import type { LineStatus } from '../../../contract/orders.ts';
 import { rupees } from '../../platform/api-values.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { Refunds } from '../payments/refunds.ts';
 import { type MoveDeps, moveLine } from './lines.ts';
+import { cancelLine } from './service.ts';
 import * as store from './store.ts';
 
-/** The back office's one actor for now: whoever holds ADMIN_TOKEN. */
-const ACTOR = 'admin';
-
 type RefundRow = Awaited<ReturnType<typeof store.refundsOfLines>>[number];
+
+const DAY_MS = 86_400_000;
+// India keeps one time zone (Asia/Kolkata, UTC+05:30) and no daylight saving
+const INDIA_OFFSET_MS = 330 * 60_000;
+
+/** The instant a day (YYYY-MM-DD) begins in India; 400 for a day the calendar does not have. */
+function indiaDayStart(day: string, field: string): Date {
+  const utc = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(utc.getTime()) || utc.toISOString().slice(0, 10) !== day) {
+    throw badRequest(`${field} is not a date: ${day}`);
+  }
+  return new Date(utc.getTime() - INDIA_OFFSET_MS);
+}
+
+/** The instant today began in India. */
+function indiaMidnight(now: Date): Date {
+  const indiaClock = now.getTime() + INDIA_OFFSET_MS;
+  return new Date(indiaClock - (indiaClock % DAY_MS) - INDIA_OFFSET_MS);
+}
+
+/** from and to (India days, both inclusive) as [placedFrom, placedBefore) */
+function placedBetween(query: AdminOrdersQuery): Pick<store.BackOfficeFilter, 'placedFrom' | 'placedBefore'> {
+  const placedFrom = query.from === undefined ? undefined : indiaDayStart(query.from, 'from');
+  const toStart = query.to === undefined ? undefined : indiaDayStart(query.to, 'to');
+  if (placedFrom && toStart && placedFrom > toStart) throw badRequest('from is after to');
+  return { placedFrom, placedBefore: toStart && new Date(toStart.getTime() + DAY_MS) };
+}
+
+const RETURN_STATES: Record<NonNullable<ReturnsQuery['state']>, readonly LineStatus[]> = {
+  requested: ['return_requested'],
+  accepted: ['returning'],
+  all: ['return_requested', 'returning', 'returned', 'return_rejected'],
+};
+
+const reviewPhotoUrl = (file: string) => `/reviewimages/${encodeURIComponent(file)}`;
 
 function toAdminLine(row: store.BackOfficeRow, refunds: RefundRow[]): AdminOrderLine {
   return {
@@ -49,30 +90,131 @@ function toAdminLine(row: store.BackOfficeRow, refunds: RefundRow[]): AdminOrder
   };
 }
 
-/** The shop owner's side of after-sale: see the lines, ship and deliver them, decide and receive returns. */
+type AuditRow = Awaited<ReturnType<typeof store.auditOf>>[number];
+
+/** Who did it, as the back office names people: staff by name, the token, the shopper by phone. */
+function whoDid(entry: AuditRow, shopperPhone: string): string {
+  if (entry.staff_name !== null) return entry.staff_name;
+  if (entry.actor === 'admin') return 'Automation';
+  if (entry.actor.startsWith('customer:')) return `Shopper ${shopperPhone}`;
+  return entry.actor;
+}
+
+/** The order's story, oldest first: its audit entries (lines and refunds), then each refund as it stands. */
+function orderHistory(audit: AuditRow[], refunds: AdminRefund[], shopperPhone: string): OrderHistoryEntry[] {
+  const refundLine = new Map(refunds.map((refund) => [`refund:${refund.id}`, refund.purchaseId]));
+  const entries: OrderHistoryEntry[] = audit.map((entry) => ({
+    at: entry.created_at.toISOString(),
+    who: whoDid(entry, shopperPhone),
+    action: entry.action,
+    purchaseId: refundLine.get(entry.subject) ?? entry.subject.replace(/^purchase:/, ''),
+    details: entry.details,
+  }));
+  for (const refund of refunds) {
+    entries.push({
+      at: refund.processedAt ?? refund.createdAt,
+      who: 'Shop',
+      action: `refund.${refund.status}`,
+      purchaseId: refund.purchaseId,
+      details: { refundId: refund.id, amount: refund.amount, reason: refund.reason, failure: refund.failure },
+    });
+  }
+  // stable: entries of one instant keep the log's order
+  return entries.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+}
+
+/**
+ * The shop owner's side of after-sale: find lines and orders, ship, deliver and cancel lines, decide and
+ * receive returns, and the day's figures. `actor` is who asks, as the audit log keeps them.
+ */
 export class BackOffice {
-  constructor(private readonly deps: MoveDeps) {}
+  constructor(
+    private readonly deps: MoveDeps,
+    /** the clock of "today" on the dashboard; tests fix it */
+    private readonly now: () => Date = () => new Date(),
+  ) {}
 
   async lines(query: AdminOrdersQuery): Promise<AdminOrdersResponse> {
-    const rows = await store.backOfficePage(this.deps.db, { ...query, limit: ADMIN_ORDERS_PAGE_SIZE });
-    const refunds = await store.refundsOfLines(
-      this.deps.db,
-      rows.map((row) => row.id),
-    );
+    const rows = await store.backOfficePage(this.deps.db, {
+      status: query.status,
+      ...placedBetween(query),
+      q: query.q?.trim() || undefined,
+      before: query.before,
+      limit: ADMIN_ORDERS_PAGE_SIZE,
+    });
     const full = rows.length === ADMIN_ORDERS_PAGE_SIZE;
     return {
-      lines: rows.map((row) => toAdminLine(row, refunds)),
+      lines: await this.withRefunds(rows),
       next: full ? (rows.at(-1)?.purchase_id ?? null) : null,
     };
   }
 
-  async ship(purchaseId: string, trackingId: string): Promise<AdminOrderLine> {
+  async order(orderId: number): Promise<AdminOrder> {
+    const { db, refunds } = this.deps;
+    const order = await store.backOfficeOrder(db, orderId);
+    if (!order) throw notFound(`No order ${orderId}`);
+    const [rows, orderRefunds] = await Promise.all([store.orderLines(db, orderId), refunds.ofOrder(orderId)]);
+    const subjects = [
+      ...rows.map((row) => `purchase:${row.purchase_id}`),
+      ...orderRefunds.map((refund) => `refund:${refund.id}`),
+    ];
+    return {
+      orderId: order.id,
+      placedAt: order.placed_at.toISOString(),
+      customer: { id: order.customer_id, name: `${order.fname} ${order.lname}`.trim(), phone: order.phone },
+      address: order.address,
+      payment: { id: order.gateway_payment_id, amount: rupees(order.amount_paise) },
+      lines: await this.withRefunds(rows),
+      refunds: orderRefunds,
+      history: orderHistory(await store.auditOf(db, subjects), orderRefunds, order.phone),
+    };
+  }
+
+  /** The returns queue, oldest request first, with the shopper's reason and photo of the product. */
+  async returns(query: ReturnsQuery): Promise<AdminReturnsResponse> {
+    const rows = await store.returnLines(
+      this.deps.db,
+      RETURN_STATES[query.state ?? 'requested'],
+      ADMIN_RETURNS_LIMIT,
+    );
+    const refunds = await this.refundsOf(rows);
+    return {
+      returns: rows.map((row) => ({
+        line: toAdminLine(row, refunds),
+        reason: row.return_reason ?? '',
+        photos: row.photo ? [reviewPhotoUrl(row.photo)] : [],
+        requestedAt: row.return_requested_at?.toISOString() ?? '',
+      })),
+    };
+  }
+
+  /** Today and the last 7 days (today included) in India time; lines to ship; returns to decide. */
+  async dashboard(): Promise<DashboardResponse> {
+    const { db } = this.deps;
+    const today = indiaMidnight(this.now());
+    const tomorrow = new Date(today.getTime() + DAY_MS);
+    const weekStart = new Date(today.getTime() - 6 * DAY_MS);
+    const [day, week, toShip, returnsToDecide] = await Promise.all([
+      store.takings(db, today, tomorrow),
+      store.takings(db, weekStart, tomorrow),
+      store.linesIn(db, 'placed'),
+      store.linesIn(db, 'return_requested'),
+    ]);
+    return {
+      today: { orders: day.orders, revenue: rupees(day.paise) },
+      week: { orders: week.orders, revenue: rupees(week.paise) },
+      toShip,
+      returnsToDecide,
+    };
+  }
+
+  async ship(purchaseId: string, trackingId: string, actor: string): Promise<AdminOrderLine> {
     const tracking = trackingId.trim();
     if (!tracking) throw badRequest('trackingId is required');
     await moveLine(this.deps, {
       purchaseId,
       to: 'shipped',
-      actor: ACTOR,
+      actor,
       action: 'order.ship',
       apply: async (_trx, _line, now) => ({
         fields: { tracking_id: tracking, shipped_at: now },
@@ -83,22 +225,28 @@ export class BackOffice {
   }
 
   /** Delivered now: the return window opens. */
-  async deliver(purchaseId: string): Promise<AdminOrderLine> {
+  async deliver(purchaseId: string, actor: string): Promise<AdminOrderLine> {
     await moveLine(this.deps, {
       purchaseId,
       to: 'delivered',
-      actor: ACTOR,
+      actor,
       action: 'order.deliver',
       apply: async (_trx, _line, now) => ({ fields: { delivered_at: now } }),
     });
     return this.line(purchaseId);
   }
 
-  async decideReturn(purchaseId: string, accept: boolean): Promise<AdminOrderLine> {
+  /** As the shopper's cancel: stock back, refunded as the terms say. */
+  async cancel(purchaseId: string, actor: string): Promise<AdminOrderLine> {
+    await cancelLine(this.deps, { purchaseId, actor });
+    return this.line(purchaseId);
+  }
+
+  async decideReturn(purchaseId: string, accept: boolean, actor: string): Promise<AdminOrderLine> {
     await moveLine(this.deps, {
       purchaseId,
       to: accept ? 'returning' : 'return_rejected',
-      actor: ACTOR,
+      actor,
       action: accept ? 'return.accept' : 'return.reject',
       apply: async (trx, line, now) => {
         await store.decideReturn(trx, line.id, accept, now);
@@ -109,11 +257,11 @@ export class BackOffice {
   }
 
   /** The item is back: the line's whole price is refunded (the delivery charge paid for a delivery made). */
-  async receiveReturn(purchaseId: string): Promise<AdminOrderLine> {
+  async receiveReturn(purchaseId: string, actor: string): Promise<AdminOrderLine> {
     await moveLine(this.deps, {
       purchaseId,
       to: 'returned',
-      actor: ACTOR,
+      actor,
       action: 'return.receive',
       apply: async (trx, line, now) => {
         await store.receiveReturn(trx, line.id, now);
@@ -134,5 +282,17 @@ export class BackOffice {
     const row = await store.backOfficeLine(this.deps.db, purchaseId);
     if (!row) throw notFound(`No order line "${purchaseId}"`);
     return toAdminLine(row, await store.refundsOfLines(this.deps.db, [row.id]));
+  }
+
+  private refundsOf(rows: store.BackOfficeRow[]): Promise<RefundRow[]> {
+    return store.refundsOfLines(
+      this.deps.db,
+      rows.map((row) => row.id),
+    );
+  }
+
+  private async withRefunds(rows: store.BackOfficeRow[]): Promise<AdminOrderLine[]> {
+    const refunds = await this.refundsOf(rows);
+    return rows.map((row) => toAdminLine(row, refunds));
   }
 }

@@ -190,10 +190,41 @@ export async function backOfficeLine(db: Db, purchaseId: string) {
   return backOfficeLines(db).where('order_lines.purchase_id', '=', purchaseId).executeTakeFirst();
 }
 
-/** Newest lines first (ids grow as orders are placed), optionally in one state and after a line. */
-export async function backOfficePage(db: Db, query: { status?: LineStatus; before?: string; limit: number }) {
+export interface BackOfficeFilter {
+  status?: LineStatus;
+  /** orders placed at or after */
+  placedFrom?: Date;
+  /** orders placed before */
+  placedBefore?: Date;
+  /** a purchase id, phone digits or part of the customer's name */
+  q?: string;
+  /** a purchase id: lines after it */
+  before?: string;
+  limit: number;
+}
+
+/** LIKE's own characters taken literally */
+const likeText = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A purchase id exactly, the customer's name in part (any case), or digits of their phone. */
+function matching(q: string) {
+  const digits = q.replace(/[\s+-]/g, '');
+  return (eb: ExpressionBuilder<Database, 'order_lines' | 'customers'>) =>
+    eb.or([
+      eb('order_lines.purchase_id', '=', q),
+      eb(sql<string>`customers.fname || ' ' || customers.lname`, 'ilike', `%${likeText(q)}%`),
+      // a +91 or 0 before the ten digits is not part of the stored number
+      ...(/^\d+$/.test(digits) ? [eb('customers.phone', 'like', `%${digits.slice(-10)}%`)] : []),
+    ]);
+}
+
+/** Newest lines first (ids grow as orders are placed), filtered, and after a line. */
+export async function backOfficePage(db: Db, query: BackOfficeFilter) {
   let lines = backOfficeLines(db).orderBy('order_lines.id', 'desc').limit(query.limit);
   if (query.status) lines = lines.where('order_lines.status', '=', query.status);
+  if (query.placedFrom) lines = lines.where('orders.placed_at', '>=', query.placedFrom);
+  if (query.placedBefore) lines = lines.where('orders.placed_at', '<', query.placedBefore);
+  if (query.q) lines = lines.where(matching(query.q));
   if (query.before) {
     const before = query.before;
     lines = lines.where('order_lines.id', '<', (eb) =>
@@ -211,4 +242,92 @@ export async function refundsOfLines(db: Db, lineIds: number[]) {
     .where('order_line_id', 'in', lineIds)
     .orderBy('id')
     .execute();
+}
+
+export async function orderLines(db: Db, orderId: number) {
+  return backOfficeLines(db).where('order_lines.order_id', '=', orderId).orderBy('order_lines.id').execute();
+}
+
+/** The order with its customer and payment, for its page in the back office. */
+export async function backOfficeOrder(db: Db, orderId: number) {
+  return db
+    .selectFrom('orders')
+    .innerJoin('customers', 'customers.id', 'orders.customer_id')
+    .innerJoin('payments', 'payments.id', 'orders.payment_id')
+    .select([
+      'orders.id',
+      'orders.placed_at',
+      'orders.address',
+      'orders.amount_paise',
+      'customers.id as customer_id',
+      'customers.fname',
+      'customers.lname',
+      'customers.phone',
+      'payments.gateway_payment_id',
+    ])
+    .where('orders.id', '=', orderId)
+    .executeTakeFirst();
+}
+
+/** The returns queue: lines whose return is in one of the states, oldest request first. */
+export async function returnLines(db: Db, statuses: readonly LineStatus[], limit: number) {
+  return (
+    backOfficeLines(db)
+      // the shopper's photo of the product, from their review, while it is shown
+      .leftJoin('reviews', (join) =>
+        join
+          .onRef('reviews.customer_id', '=', 'orders.customer_id')
+          .onRef('reviews.product_id', '=', 'order_lines.product_id')
+          .on('reviews.hidden', '=', false),
+      )
+      .select('reviews.photo')
+      .where('order_lines.status', 'in', statuses)
+      .where('returns.requested_at', 'is not', null)
+      .orderBy('returns.requested_at')
+      .orderBy('order_lines.id')
+      .limit(limit)
+      .execute()
+  );
+}
+
+/** The audit log's entries about these subjects, oldest first, with the staff member's name if one acted. */
+export async function auditOf(db: Db, subjects: string[]) {
+  if (subjects.length === 0) return [];
+  return db
+    .selectFrom('audit_log')
+    .leftJoin('staff', (join) => join.on(sql<boolean>`audit_log.actor = 'staff:' || staff.id`))
+    .select([
+      'audit_log.actor',
+      'audit_log.action',
+      'audit_log.subject',
+      'audit_log.details',
+      'audit_log.created_at',
+      'staff.name as staff_name',
+    ])
+    .where('audit_log.subject', 'in', subjects)
+    .orderBy('audit_log.id')
+    .execute();
+}
+
+/** Orders placed in [from, to) and what was paid for them. */
+export async function takings(db: Db, from: Date, to: Date) {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => [
+      eb.fn.countAll<string>().as('orders'),
+      eb.fn.sum<string | null>('amount_paise').as('paise'),
+    ])
+    .where('placed_at', '>=', from)
+    .where('placed_at', '<', to)
+    .executeTakeFirstOrThrow();
+  return { orders: Number(row.orders), paise: Number(row.paise ?? 0) };
+}
+
+export async function linesIn(db: Db, status: LineStatus): Promise<number> {
+  const row = await db
+    .selectFrom('order_lines')
+    .select((eb) => eb.fn.countAll<string>().as('lines'))
+    .where('status', '=', status)
+    .executeTakeFirstOrThrow();
+  return Number(row.lines);
 }

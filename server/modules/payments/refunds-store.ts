@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { RefundStatus } from '../../../contract/admin.ts';
 import type { Db } from '../../db/connect.ts';
 import type { RefundsTable } from '../../db/schema.ts';
 
@@ -83,4 +84,64 @@ export async function pendingIds(db: Db, limit: number): Promise<number[]> {
     .limit(limit)
     .execute();
   return rows.map((r) => r.id);
+}
+
+/** The gateway refused the refund: it stays failed, with the refusal, until someone retries it. */
+export async function markFailed(db: Db, refundId: number, error: string): Promise<void> {
+  await db
+    .updateTable('refunds')
+    .set({ status: 'failed', claimed_at: null, last_error: error.slice(0, 500) })
+    .where('id', '=', refundId)
+    .execute();
+}
+
+/** A failed refund owed again, to be sent once more; false unless it was failed. */
+export async function reopenFailed(db: Db, refundId: number): Promise<boolean> {
+  const row = await db
+    .updateTable('refunds')
+    .set({ status: 'pending', claimed_at: null })
+    .where('id', '=', refundId)
+    .where('status', '=', 'failed')
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+// The back office's view: each refund with the line and order it belongs to ------------------------------
+
+function listed(db: Db) {
+  return db
+    .selectFrom('refunds')
+    .leftJoin('order_lines', 'order_lines.id', 'refunds.order_line_id')
+    .leftJoin('orders', 'orders.payment_id', 'refunds.payment_id')
+    .select([
+      'refunds.id',
+      'order_lines.purchase_id',
+      'orders.id as order_id',
+      'refunds.amount_paise',
+      'refunds.status',
+      'refunds.reason',
+      'refunds.created_at',
+      'refunds.processed_at',
+      'refunds.last_error',
+    ]);
+}
+
+export type ListedRefund = NonNullable<Awaited<ReturnType<typeof listedRefund>>>;
+
+export async function listedRefund(db: Db, refundId: number) {
+  return listed(db).where('refunds.id', '=', refundId).executeTakeFirst();
+}
+
+/** Newest first, optionally in one state and after a refund. */
+export async function refundPage(db: Db, query: { status?: RefundStatus; before?: number; limit: number }) {
+  let page = listed(db).orderBy('refunds.id', 'desc').limit(query.limit);
+  if (query.status) page = page.where('refunds.status', '=', query.status);
+  if (query.before !== undefined) page = page.where('refunds.id', '<', query.before);
+  return page.execute();
+}
+
+/** Every refund of the order's payment, oldest first. */
+export async function refundsOfOrder(db: Db, orderId: number) {
+  return listed(db).where('orders.id', '=', orderId).orderBy('refunds.id').execute();
 }

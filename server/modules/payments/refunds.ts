@@ -3,7 +3,7 @@ import {
   ADMIN_PAGE_SIZE,
   type AdminRefund,
   type AdminRefundsResponse,
-  type RefundsQuery,
+  type RefundStatus,
 } from '../../../contract/admin.ts';
 import type { Db } from '../../db/connect.ts';
 import { rupees } from '../../platform/api-values.ts';
@@ -77,7 +77,7 @@ export class Refunds {
   }
 
   /** The back office's list: newest first, a page at a time. */
-  async list(query: RefundsQuery): Promise<AdminRefundsResponse> {
+  async list(query: { status?: RefundStatus; before?: number }): Promise<AdminRefundsResponse> {
     const rows = await store.refundPage(this.db, { ...query, limit: ADMIN_PAGE_SIZE });
     return {
       refunds: rows.map(toAdminRefund),

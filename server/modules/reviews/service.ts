@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { ADMIN_PAGE_SIZE, type AdminReview, type AdminReviewsResponse } from '../../../contract/admin.ts';
 import { RATE_FIRST_MESSAGE, type RateBody } from '../../../contract/orders.ts';
 import type { PostReviewBody, ReviewPageResponse } from '../../../contract/reviews.ts';
 import type { Db } from '../../db/connect.ts';
 import { parseProductId } from '../../platform/api-values.ts';
+import { recordAudit } from '../../platform/audit.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { removeReviewImage, storeReviewImage } from '../../platform/images/service.ts';
 import type { Limit, RateLimits } from '../../platform/rate-limit.ts';
@@ -19,6 +21,20 @@ export const UPLOAD_LIMIT: Limit = {
   windowMs: 60 * 60 * 1000,
   message: 'Too many photos uploaded; please try again in a while',
 };
+
+function toAdminReview(row: store.ListedReview): AdminReview {
+  return {
+    id: row.id,
+    productId: row.product_id,
+    productName: row.product_name,
+    customerName: `${row.fname} ${row.lname}`.trim(),
+    rating: row.rating,
+    text: row.body,
+    photo: row.photo && `/reviewimages/${encodeURIComponent(row.photo)}`,
+    hidden: row.hidden,
+    createdAt: row.created_at.toISOString(),
+  };
+}
 
 /** 1 to 5 stars, as a JSON number; anything else asks the shopper to rate first. */
 function starsOf(value: unknown): number {
@@ -97,6 +113,41 @@ export class Reviews {
     await this.keepPhoto(customerId, productId, file);
     this.catalog.productChanged(productId);
     return file;
+  }
+
+  /** The back office's list: newest first, a page at a time. */
+  async latest(before: number | undefined): Promise<AdminReviewsResponse> {
+    const rows = await store.latestReviews(this.db, { before, limit: ADMIN_PAGE_SIZE });
+    return {
+      reviews: rows.map(toAdminReview),
+      next: rows.length === ADMIN_PAGE_SIZE ? (rows.at(-1)?.id ?? null) : null,
+    };
+  }
+
+  /**
+   * The back office hides a review from the product page and its rating, its photo no longer served
+   * (`hiddenPhoto`), or shows it again; recorded with who did it.
+   */
+  async setHidden(id: number, hidden: boolean, actor: string): Promise<AdminReview> {
+    const review = await this.db.transaction().execute(async (trx) => {
+      await store.setHidden(trx, id, hidden);
+      const changed = await store.listedReview(trx, id);
+      if (!changed) throw notFound(`No review ${id}`);
+      await recordAudit(trx, {
+        actor,
+        action: hidden ? 'review.hide' : 'review.show',
+        subject: `review:${id}`,
+        details: { productId: changed.product_id },
+      });
+      return changed;
+    });
+    this.catalog.productChanged(review.product_id);
+    return toAdminReview(review);
+  }
+
+  /** Whether a review photo is hidden from shoppers: its URL answers 404 then. */
+  async hiddenPhoto(file: string): Promise<boolean> {
+    return store.isHiddenPhoto(this.db, file);
   }
 
   /** Makes the stored photo the review's and deletes the one it replaces; a photo not kept is deleted. */

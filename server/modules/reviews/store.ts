@@ -84,3 +84,59 @@ export async function savePhoto(db: Db, change: ReviewChange & { photo: string }
     return before?.photo ?? null;
   });
 }
+
+// The back office ------------------------------------------------------------------------------------
+
+function listed(db: Db) {
+  return db
+    .selectFrom('reviews')
+    .innerJoin('products', 'products.id', 'reviews.product_id')
+    .innerJoin('customers', 'customers.id', 'reviews.customer_id')
+    .select([
+      'reviews.id',
+      'reviews.product_id',
+      'products.name as product_name',
+      'customers.fname',
+      'customers.lname',
+      'reviews.rating',
+      'reviews.body',
+      'reviews.photo',
+      'reviews.hidden',
+      'reviews.created_at',
+    ]);
+}
+
+export type ListedReview = NonNullable<Awaited<ReturnType<typeof listedReview>>>;
+
+export async function listedReview(db: Db, id: number) {
+  return listed(db).where('reviews.id', '=', id).executeTakeFirst();
+}
+
+/** Newest first, and after a review (by its id) when asked. */
+export async function latestReviews(db: Db, query: { before?: number; limit: number }) {
+  let page = listed(db)
+    .orderBy('reviews.created_at', 'desc')
+    .orderBy('reviews.id', 'desc')
+    .limit(query.limit);
+  if (query.before !== undefined) {
+    page = page.where(
+      sql<boolean>`(reviews.created_at, reviews.id) < (SELECT created_at, id FROM reviews WHERE id = ${query.before})`,
+    );
+  }
+  return page.execute();
+}
+
+export async function setHidden(db: Db, id: number, hidden: boolean): Promise<void> {
+  await db.updateTable('reviews').set({ hidden }).where('id', '=', id).execute();
+}
+
+/** Whether the photo is a hidden review's (a small partial index answers it). */
+export async function isHiddenPhoto(db: Db, file: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('reviews')
+    .select('id')
+    .where('photo', '=', file)
+    .where('hidden', '=', true)
+    .executeTakeFirst();
+  return row !== undefined;
+}

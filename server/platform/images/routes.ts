@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Services } from '../../services.ts';
+import { notFound } from '../errors.ts';
 import { DEFAULT_WIDTH, WIDTHS } from './render.ts';
 import type { StoredImage } from './service.ts';
 
@@ -30,7 +31,10 @@ export const imageRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx)
     send(request, reply, await images.product(request.params.file, request.query.w ?? DEFAULT_WIDTH)),
   );
 
-  app.get('/reviewimages/:file', { schema: ImageRequest }, async (request, reply) =>
-    send(request, reply, await images.review(request.params.file, request.query.w ?? DEFAULT_WIDTH)),
-  );
+  // a review the back office hid takes its photo with it
+  app.get('/reviewimages/:file', { schema: ImageRequest }, async (request, reply) => {
+    const { file } = request.params;
+    if (await ctx.reviews.hiddenPhoto(file)) throw notFound(`Image not found: ${file}`);
+    return send(request, reply, await images.review(file, request.query.w ?? DEFAULT_WIDTH));
+  });
 };
