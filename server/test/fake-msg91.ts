@@ -14,6 +14,8 @@ export interface FakeMsg91 {
   received: ReceivedRequest[];
   /** the answer to the next requests (default: 200 {"type":"success"}) */
   answer: { status: number; body: string };
+  /** how many requests came with each idempotency key (MSG91's CRQID) */
+  sendsByKey(): Map<string, number>;
   close(): Promise<void>;
 }
 
@@ -43,6 +45,14 @@ export async function startFakeMsg91(): Promise<FakeMsg91> {
   const { port } = server.address() as AddressInfo;
   return Object.assign(fake, {
     url: `http://127.0.0.1:${port}`,
+    sendsByKey: () => {
+      const counts = new Map<string, number>();
+      for (const { body } of fake.received) {
+        const key = (body as { CRQID?: unknown } | null)?.CRQID;
+        if (typeof key === 'string') counts.set(key, (counts.get(key) ?? 0) + 1);
+      }
+      return counts;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   });
 }

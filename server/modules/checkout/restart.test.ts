@@ -1,66 +1,22 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DevPaymentResponse } from '../../../contract/payments.ts';
 import { CheckoutDriver } from '../../test/checkout.ts';
 import { databaseForProcess, databaseKinds } from '../../test/database.ts';
 import { Fixtures } from '../../test/fixtures.ts';
 import { TestClient } from '../../test/http.ts';
+import { freePort, startServer, stopServer } from '../../test/server-process.ts';
 import { verifyPhone } from '../../test/shopper.ts';
 import { paymentCapturedEvent, webhookSignature } from '../payments/webhook-event.ts';
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const WEBHOOK_SECRET = 'restart-test-webhook-secret';
 
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  return port;
-}
-
-/** `npm start`'s server as its own process (one process: tsx as a loader, so a kill reaches the server). */
-async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      ...env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      // the reconciler must not place the order before the webhook does
-      RECONCILE_INTERVAL_MS: '3600000',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const end = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${stderr}`);
-    const ready = await fetch(`http://127.0.0.1:${port}/api/check`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (ready) return child;
-    if (Date.now() > end) throw new Error(`server did not start: ${stderr}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-async function kill(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill(signal);
-  await exited;
-}
+const serverEnv = (database: Record<string, string>) => ({
+  ...database,
+  RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  // the reconciler must not place the order before the webhook does
+  RECONCILE_INTERVAL_MS: '3600000',
+});
 
 for (const kind of databaseKinds()) {
   describe(`a paid order survives a crash between verification and placement [${kind}]`, () => {
@@ -90,14 +46,14 @@ for (const kind of databaseKinds()) {
     }, 60_000);
 
     afterAll(async () => {
-      if (server) await kill(server, 'SIGTERM');
+      if (server) await stopServer(server, 'SIGTERM');
       await database?.close();
     });
 
     it('places the order from the webhook delivered after the restart', async () => {
       const port = await freePort();
       const baseUrl = `http://127.0.0.1:${port}`;
-      server = await startServer(database.env, port);
+      server = await startServer(serverEnv(database.env), port);
       const client = await new TestClient(baseUrl).start();
       await verifyPhone(client, phone);
       expect((await client.post('/api/login', { phoneNumber: phone })).status).toBe(200);
@@ -109,9 +65,9 @@ for (const kind of databaseKinds()) {
       });
       const paid = await driver.paid(client);
       expect((await driver.verify(client, paid)).body.status).toBe('ok');
-      await kill(server, 'SIGKILL');
+      await stopServer(server, 'SIGKILL');
 
-      server = await startServer(database.env, port);
+      server = await startServer(serverEnv(database.env), port);
       // the session and the payment's record survived the kill; no order yet
       expect((await client.get<unknown[]>('/api/orders')).body).toEqual([]);
 
@@ -143,6 +99,6 @@ for (const kind of databaseKinds()) {
         `/product/ind/apparel/${productId}`,
       );
       expect(page.body.productInfo.additionsize).toEqual({ M: 3 });
-    }, 180_000);
+    }, 300_000);
   });
 }

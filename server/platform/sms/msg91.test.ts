@@ -5,6 +5,7 @@ import { MSG91_SUCCESS, startFakeMsg91 } from '../../test/fake-msg91.ts';
 import { ConsoleSmsSender } from './console.ts';
 import { Msg91SmsSender } from './msg91.ts';
 import { SmsError } from './sender.ts';
+import { dltText, MESSAGE_KINDS, renderMessage, smsRupees, templateVariable } from './templates.ts';
 
 const fake = await startFakeMsg91();
 afterAll(() => fake.close());
@@ -57,6 +58,41 @@ describe('MSG91 adapter', () => {
     await expect(sender.sendOtp('9876543210', '123456')).rejects.toThrow(SmsError);
   });
 
+  it("sends an order message with its kind's template, its variables and its idempotency key as CRQID", async () => {
+    const sender = new Msg91SmsSender(
+      { ...options, baseUrl: fake.url },
+      { order_shipped: 'tmpl_shipped_01' },
+    );
+    const variables = { purchase: 'pur_ABC123', tracking: 'DKE77' };
+    await sender.sendMessage({
+      phone: '9876543210',
+      template: 'order_shipped',
+      variables,
+      text: renderMessage('order_shipped', variables),
+      idempotencyKey: 'order_shipped.pur_ABC123',
+    });
+    expect(fake.received[0]?.body).toEqual({
+      template_id: 'tmpl_shipped_01',
+      sender: 'HAATIN',
+      short_url: '0',
+      CRQID: 'order_shipped.pur_ABC123',
+      recipients: [{ mobiles: '919876543210', purchase: 'pur_ABC123', tracking: 'DKE77' }],
+    });
+  });
+
+  it('refuses an order message whose kind has no template, naming the variable to set', async () => {
+    const sender = new Msg91SmsSender({ ...options, baseUrl: fake.url });
+    const sending = sender.sendMessage({
+      phone: '9876543210',
+      template: 'refund_processed',
+      variables: {},
+      text: '',
+      idempotencyKey: 'refund_processed.1',
+    });
+    await expect(sending).rejects.toThrow(/MSG91_TEMPLATE_REFUND_PROCESSED/);
+    expect(fake.received).toHaveLength(0);
+  });
+
   it('fails when the gateway cannot be reached', async () => {
     const closedPort = await new Promise<number>((resolve) => {
       const server = createServer().listen(0, '127.0.0.1', () => {
@@ -66,6 +102,32 @@ describe('MSG91 adapter', () => {
     });
     const sender = new Msg91SmsSender({ ...options, baseUrl: `http://127.0.0.1:${closedPort}` });
     await expect(sender.sendOtp('9876543210', '123456')).rejects.toThrow(/could not be reached/);
+  });
+});
+
+describe('order message templates', () => {
+  it('fill their variables, and read as DLT registers them with {#var#}', () => {
+    expect(renderMessage('refund_processed', { amount: smsRupees(12_999_900), purchase: 'pur_X1' })).toBe(
+      'Your refund of Rs 1,29,999 for haat order pur_X1 is processed. It reaches your account in 5-7 working days.',
+    );
+    expect(dltText('order_shipped')).toBe('Your haat order {#var#} has shipped. Tracking id: {#var#}.');
+  });
+
+  it('each have their own template variable', () => {
+    expect(MESSAGE_KINDS.map(templateVariable)).toEqual([
+      'MSG91_TEMPLATE_ORDER_PLACED',
+      'MSG91_TEMPLATE_ORDER_SHIPPED',
+      'MSG91_TEMPLATE_ORDER_DELIVERED',
+      'MSG91_TEMPLATE_ORDER_CANCELLED',
+      'MSG91_TEMPLATE_RETURN_ACCEPTED',
+      'MSG91_TEMPLATE_REFUND_PROCESSED',
+    ]);
+    expect(loadConfig({ MSG91_TEMPLATE_ORDER_SHIPPED: 'tmpl_9' }).smsTemplates).toEqual({
+      order_shipped: 'tmpl_9',
+    });
+    expect(() => loadConfig({ MSG91_TEMPLATE_ORDER_PLACED: 'bad id' })).toThrow(
+      /MSG91_TEMPLATE_ORDER_PLACED/,
+    );
   });
 });
 
