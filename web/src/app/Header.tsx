@@ -6,6 +6,7 @@ import { paths } from '../config/paths.ts';
 import { type Segment, useSegments } from './catalog.ts';
 import { BagIcon, ChevronIcon, CloseIcon, HeartIcon, HomeIcon, MenuIcon, UserIcon } from './icons.tsx';
 import { Logo } from './Logo.tsx';
+import { SearchBox } from './SearchBox.tsx';
 import { useSession } from './session.tsx';
 import './Header.css';
 
@@ -44,6 +45,7 @@ export function Header() {
             <span className="visually-hidden">Menu</span>
           </button>
           <Logo />
+          <SearchBox />
         </div>
         {/* biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: delegation only; the links inside are the controls */}
         <div

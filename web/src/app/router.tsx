@@ -1,8 +1,8 @@
 import { type ComponentType, lazy } from 'react';
 import { matchRoutes, Route, Routes } from 'react-router';
 import { prefetch } from '../api/prefetch.ts';
+import { parseFilters, parsePage, parseSort } from '../components/listing/filters.ts';
 import { apiPaths, paths } from '../config/paths.ts';
-import { parseFilters, parsePage, parseSort } from '../screens/listing/filters.ts';
 import { RouteError } from './RouteError.tsx';
 import { Shell } from './Shell.tsx';
 
@@ -22,6 +22,10 @@ const HomeScreen = screen(
 const ListingScreen = screen(
   () => import('../screens/listing/ListingScreen.tsx'),
   (m) => m.ListingScreen,
+);
+const SearchScreen = screen(
+  () => import('../screens/search/SearchScreen.tsx'),
+  (m) => m.SearchScreen,
 );
 const ProductScreen = screen(
   () => import('../screens/product/ProductScreen.tsx'),
@@ -110,6 +114,7 @@ export function AppRoutes() {
         <Route path={LISTING} element={<ListingScreen />} />
         <Route path={CRAFTS} element={<ListingScreen />} />
         <Route path={PRODUCT} element={<ProductScreen />} />
+        <Route path="/search" element={<SearchScreen />} />
         <Route path={paths.terms()} element={<PolicyScreen name="terms" />} />
         <Route path={paths.privacy()} element={<PolicyScreen name="privacy" />} />
         <Route path={paths.payment()} element={<PolicyScreen name="payment" />} />

@@ -4,6 +4,15 @@ import type { Prod, SelectedFilters } from '../../../contract/catalog.ts';
 
 const encodeFilters = (filters: SelectedFilters = {}) => encodeURIComponent(JSON.stringify(filters));
 
+/** q, then filters, page and sort only when they say something */
+function searchQuery(q: string, filters: SelectedFilters, page: number, sort: number): string {
+  const query = new URLSearchParams({ q });
+  if (Object.keys(filters).length > 0) query.set('filters', JSON.stringify(filters));
+  if (page > 1) query.set('page', String(page));
+  if (sort !== 0) query.set('sort', String(sort));
+  return query.toString();
+}
+
 export const paths = {
   home: () => '/',
   listing: (userSegment: string, genre: string, filters?: SelectedFilters) =>
@@ -11,6 +20,9 @@ export const paths = {
   accessories: (filters?: SelectedFilters) => `/accessories/${encodeFilters(filters)}`,
   product: (prod: Prod | string, productId: number | string) =>
     `/product/${encodeURIComponent(prod)}/${encodeURIComponent(String(productId))}`,
+  /** a search's results; filters and sort as a listing's, in the query */
+  search: (q: string, filters: SelectedFilters = {}, page = 1, sort = 0) =>
+    `/search?${searchQuery(q, filters, page, sort)}`,
   wishlist: () => '/wishlist',
   checkout: () => '/checkout',
   profile: () => '/profile',
@@ -40,6 +52,9 @@ export const apiPaths = {
   listing: (userSegment: string, genre: string, filters: SelectedFilters) =>
     `/api/item/${encodeURIComponent(userSegment)}/${encodeURIComponent(genre)}/${encodeFilters(filters)}`,
   accessories: (filters: SelectedFilters) => `/api/item/accessories/${encodeFilters(filters)}`,
+  search: (q: string, filters: SelectedFilters, page: number, sort: number) =>
+    `/api/search?${searchQuery(q, filters, page, sort)}`,
+  suggest: (q: string) => `/api/suggest?${new URLSearchParams({ q })}`,
   product: (prod: string, productId: number | string) =>
     `/product/ind/${encodeURIComponent(prod)}/${encodeURIComponent(String(productId))}`,
   modifyProd: (prod: string) => `/api/${encodeURIComponent(prod)}/modifyProd`,

@@ -2,15 +2,18 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import type { SortCode } from '../../../../contract/catalog.ts';
 import { SORT_LABELS } from './filters.ts';
 
-const CODES: SortCode[] = [0, 1, 2];
+const CODES: SortCode[] = [0, 1, 2, 3, 4, 5];
 
 interface Props {
   sort: SortCode;
   onSort: (sort: SortCode) => void;
+  /** what sort 0 is called here (a search's is its best matches) */
+  defaultLabel?: string;
 }
 
-/** SORT HERE, or "SORTED BY: {option}" once a sort is chosen; a small menu of the three orders. */
-export function SortMenu({ sort, onSort }: Props) {
+/** SORT HERE, or "SORTED BY: {option}" once a sort is chosen; a small menu of the orders. */
+export function SortMenu({ sort, onSort, defaultLabel = SORT_LABELS[0] }: Props) {
+  const label = (code: SortCode) => (code === 0 ? defaultLabel : SORT_LABELS[code]);
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -64,7 +67,7 @@ export function SortMenu({ sort, onSort }: Props) {
         aria-controls={open ? menuId : undefined}
         onClick={() => setOpen((o) => !o)}
       >
-        {sort === 0 ? 'SORT HERE' : `SORTED BY: ${SORT_LABELS[sort]}`}
+        {sort === 0 ? 'SORT HERE' : `SORTED BY: ${label(sort)}`}
         <span className="sort-caret" aria-hidden="true" />
       </button>
       {open && (
@@ -85,7 +88,7 @@ export function SortMenu({ sort, onSort }: Props) {
               tabIndex={-1}
               onClick={() => choose(code)}
             >
-              {SORT_LABELS[code]}
+              {label(code)}
             </button>
           ))}
         </div>

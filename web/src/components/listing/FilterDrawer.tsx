@@ -1,6 +1,6 @@
 import { type ReactNode, useRef } from 'react';
-import { useFocusTrap } from '../../components/useFocusTrap.ts';
-import { useScrollLock } from '../../components/useScrollLock.ts';
+import { useFocusTrap } from '../useFocusTrap.ts';
+import { useScrollLock } from '../useScrollLock.ts';
 
 interface Props {
   id: string;

@@ -1,30 +1,23 @@
 import { useCallback, useState } from 'react';
-import type { ListingResponse, SelectedFilters, SortCode } from '../../../../contract/catalog.ts';
+import type { FilterCounts, ListingResponse, SortCode } from '../../../../contract/catalog.ts';
 import { api } from '../../api/client.ts';
 import { takePrefetched } from '../../api/prefetch.ts';
 import { type Loaded, useLoad } from '../../api/useLoad.ts';
-import { preloadImage } from '../../components/Image.tsx';
-import { type FilterOptions, narrowOptions, toOptions } from './filters.ts';
+import { preloadImage } from '../Image.tsx';
 import { CARD_SIZES } from './ProductCard.tsx';
 import { DEFAULT_DENSITY } from './ViewAs.tsx';
 
 export interface ListingQuery {
-  /** the API path, filters included */
+  /** the API path, filters included; a GET's (a search's) also holds page and sort */
   url: string;
+  method: 'POST' | 'GET';
   page: number;
   sort: SortCode;
-  /** stable for as long as the URL's filters do not change */
-  filters: SelectedFilters;
 }
 
-interface Options {
-  /** the values present in the current result set */
-  returned: FilterOptions;
-  /** the values shown in the filter panel (spec section 4's narrowing rule) */
-  options: FilterOptions;
-}
-
-export interface ListingState extends Options {
+export interface ListingState {
+  /** the filter values and their counts, kept while the next answer loads */
+  counts: FilterCounts;
   loading: boolean;
   data: ListingResponse | undefined;
   /** a problem other than a server error (which goes to /error) */
@@ -33,13 +26,13 @@ export interface ListingState extends Options {
 
 /** The listing page's products; the filter options are kept while the next page loads. */
 export function useListing(query: ListingQuery): ListingState & { retry: () => void } {
-  const { url, page, sort, filters } = query;
-  const [options, setOptions] = useState<Options>({ returned: {}, options: {} });
+  const { url, method, page, sort } = query;
+  const [counts, setCounts] = useState<FilterCounts>({});
 
   const request = useCallback(
     async (signal?: AbortSignal) => {
-      const body = { page, sort };
-      const prefetched = takePrefetched<ListingResponse>('POST', url, body);
+      const body = method === 'POST' ? { page, sort } : undefined;
+      const prefetched = takePrefetched<ListingResponse>(method, url, body);
       // a first visit shows the default density
       prefetched?.then(
         ({ prods }) => {
@@ -47,19 +40,19 @@ export function useListing(query: ListingQuery): ListingState & { retry: () => v
         },
         () => undefined,
       );
-      const data = await (prefetched ?? api.post<ListingResponse>(url, body, { signal }));
-      if (!signal?.aborted) {
-        const returned = toOptions(data.filterFeature);
-        setOptions((s) => ({ returned, options: narrowOptions(s.options, returned, filters) }));
-      }
+      const data = await (prefetched ??
+        (body
+          ? api.post<ListingResponse>(url, body, { signal })
+          : api.get<ListingResponse>(url, { signal })));
+      if (!signal?.aborted) setCounts(data.filterCounts);
       return data;
     },
-    [url, page, sort, filters],
+    [url, method, page, sort],
   );
   const { state, retry } = useLoad(request, 'Error occured while loading products');
 
   return {
-    ...options,
+    counts,
     loading: state.status === 'loading',
     data: state.status === 'ready' ? state.data : undefined,
     failed: problemOf(state),

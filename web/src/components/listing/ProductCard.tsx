@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ListingProduct } from '../../../../contract/catalog.ts';
-import { Image } from '../../components/Image.tsx';
-import { Price } from '../../components/Price.tsx';
 import { paths } from '../../config/paths.ts';
+import { Image } from '../Image.tsx';
+import { Price } from '../Price.tsx';
 import type { Density } from './ViewAs.tsx';
 
 /** How wide a card is shown at each density, so the browser picks a fitting photo width. */

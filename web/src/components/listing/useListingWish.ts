@@ -3,8 +3,8 @@ import type { ListingProduct } from '../../../../contract/catalog.ts';
 import { api } from '../../api/client.ts';
 import { useActionFailure } from '../../api/useFailure.ts';
 import { useSession } from '../../app/session.tsx';
-import { showAlert } from '../../components/Alert.tsx';
 import { apiPaths, paths } from '../../config/paths.ts';
+import { showAlert } from '../Alert.tsx';
 
 const WISH_FAILED = 'Something wrong happened while adding into wishlist!';
 

@@ -1,5 +1,5 @@
 import type { SelectedFilters } from '../../../../contract/catalog.ts';
-import { FEATURE_LABELS } from '../../../../contract/catalog-constants.ts';
+import { featureLabel, valueLabel } from './filters.ts';
 
 interface Props {
   selected: SelectedFilters;
@@ -19,10 +19,10 @@ export function SelectedChips({ selected, onRemove }: Props) {
           <button
             type="button"
             className="chip"
-            aria-label={`Remove filter ${FEATURE_LABELS[feature] ?? feature}: ${value}`}
+            aria-label={`Remove filter ${featureLabel(feature)}: ${valueLabel(feature, value)}`}
             onClick={() => onRemove(feature, value)}
           >
-            {value} <span aria-hidden="true">×</span>
+            {valueLabel(feature, value)} <span aria-hidden="true">×</span>
           </button>
         </li>
       ))}
