@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { SUGGEST_MIN_LENGTH, type SuggestResponse } from '../../../contract/catalog.ts';
+import type { SuggestResponse } from '../../../contract/catalog.ts';
+import { SUGGEST_MIN_LENGTH } from '../../../contract/catalog-constants.ts';
 import { api } from '../api/client.ts';
 import { apiPaths, paths } from '../config/paths.ts';
 import { formatRupees } from '../lib/format.ts';
