@@ -5,6 +5,7 @@ import { ProductRow } from '../../components/ProductRow.tsx';
 import { StarInput } from '../../components/StarInput.tsx';
 import { paths } from '../../config/paths.ts';
 import { formatRupees } from '../../lib/format.ts';
+import { OrderTimeline } from './OrderTimeline.tsx';
 
 interface Props {
   line: OrderLine;
@@ -70,6 +71,7 @@ export function OrderRow({ line, onCancel, onReturn, onRate }: Props) {
       }
       actions={(nameId) => (
         <>
+          <OrderTimeline line={line} nameId={nameId} />
           {!cancelled && !delivered && (
             <div className="order-actions">
               <button type="button" className="button" aria-describedby={nameId} onClick={onCancel}>
