@@ -20,6 +20,12 @@ export interface Config {
   /** baseUrl: Razorpay's API host, or a local fake in tests */
   razorpay: { keyId: string; keySecret: string; webhookSecret: string; baseUrl: string };
   adminToken: string | undefined;
+  /** the bearer a Prometheus scrape of /metrics shows; ADMIN_TOKEN's when unset */
+  metricsToken: string | undefined;
+  /** /metrics on a port of its own (0: any free one) instead of the main port */
+  metricsPort: number | undefined;
+  /** how long a graceful stop (SIGTERM) waits for requests in flight before cutting them */
+  shutdownGraceMs: number;
   reconcileIntervalMs: number;
   /** one-time codes (and key=phone / key=mail checks) a client address may make per hour */
   otpAddressHourlyLimit: number;
@@ -111,6 +117,10 @@ export function loadConfig(env: Env = process.env): Config {
       baseUrl: text(env, 'RAZORPAY_BASE_URL') ?? 'https://api.razorpay.com',
     },
     adminToken: text(env, 'ADMIN_TOKEN'),
+    metricsToken: text(env, 'METRICS_TOKEN'),
+    metricsPort:
+      text(env, 'METRICS_PORT') === undefined ? undefined : integer(env, 'METRICS_PORT', 0, 0, 65535),
+    shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
     reconcileIntervalMs: integer(env, 'RECONCILE_INTERVAL_MS', 60_000, 100, 86_400_000),
     otpAddressHourlyLimit: integer(env, 'OTP_ADDRESS_HOURLY_LIMIT', 100, 1, 1_000_000),
     smsBudget: {

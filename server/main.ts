@@ -7,13 +7,20 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config);
   await prepareDatabase(database.db, config.dataDir);
-  const app = await buildApp({ config, db: database.db, logger: { level: 'info' } });
+  const app = await buildApp({ config, db: database.db, pool: database.pool, logger: { level: 'info' } });
 
+  // a graceful stop (platform/shutdown.ts): answers in flight go out, jobs stop, the pool closes, exit 0
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await database.close();
-    process.exit(0);
+    try {
+      await app.close();
+      await database.close();
+      app.log.info('stopped');
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));

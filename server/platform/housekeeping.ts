@@ -11,14 +11,23 @@ export function scheduleHousekeeping(
   jobs: Record<string, () => Promise<unknown>>,
 ): void {
   let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
   const run = async () => {
     for (const [name, job] of Object.entries(jobs)) {
       await job().catch((error: unknown) => app.log.error({ err: error }, `housekeeping: ${name} failed`));
     }
   };
   app.addHook('onReady', async () => {
-    timer = setInterval(() => void run(), HOUR_MS);
+    timer = setInterval(() => {
+      running ??= run().finally(() => {
+        running = undefined;
+      });
+    }, HOUR_MS);
     timer.unref();
   });
-  app.addHook('onClose', async () => clearInterval(timer));
+  // a sweep in progress finishes before the database closes
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
 }

@@ -45,7 +45,7 @@ export async function listenTestApp(
     SESSION_CACHE_MS: '0',
     ...env,
   });
-  const app = await buildApp({ config, db: database.db, ...deps });
+  const app = await buildApp({ config, db: database.db, pool: database.pool, ...deps });
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     kind,

@@ -21,13 +21,24 @@ export class Reconciler {
     private readonly refunds: Refunds,
     private readonly periodMs: number,
     private readonly log: FastifyBaseLogger,
+    /** told of each period's run (the metrics count them) */
+    private readonly ran: (outcome: 'completed' | 'failed') => void = () => undefined,
   ) {}
 
   start(): void {
     this.timer = setInterval(() => {
-      this.running ??= this.runOnce().finally(() => {
-        this.running = undefined;
-      });
+      this.running ??= this.runOnce()
+        .then(
+          () => this.ran('completed'),
+          (error: unknown) => {
+            // the database away, say: the next period tries again
+            this.log.error({ err: error }, 'reconciler run failed');
+            this.ran('failed');
+          },
+        )
+        .finally(() => {
+          this.running = undefined;
+        });
     }, this.periodMs);
     this.timer.unref();
   }
