@@ -32,6 +32,9 @@ export const StaffSession = Type.Object({
 });
 export type StaffSession = Static<typeof StaffSession>;
 
+/** 204 of DELETE /admin/api/session and /admin/api/staff/:id */
+export const NoContent = Type.Null({ description: 'Done; no body' });
+
 // GET|POST /admin/api/staff, DELETE /admin/api/staff/:id (owner only) ------------------------------------
 
 export const NewStaffBody = Type.Object(

@@ -5,6 +5,7 @@ import {
   ActivityPage,
   ActivityQuery,
   NewStaffBody,
+  NoContent,
   StaffCodeBody,
   StaffCodeResponse,
   StaffList,
@@ -73,12 +74,16 @@ const signedInRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => 
     return { id, name: person.name, phone: person.phone, role: person.role };
   });
 
-  app.delete('/admin/api/session', { config: guarded }, async (request, reply) => {
-    const token = request.cookies[STAFF_COOKIE];
-    if (token && request.staff.id !== null) await staffSignIn.signOut(token);
-    reply.clearCookie(STAFF_COOKIE, staffCookie(secure));
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/admin/api/session',
+    { config: guarded, schema: { response: { 204: NoContent } } },
+    async (request, reply) => {
+      const token = request.cookies[STAFF_COOKIE];
+      if (token && request.staff.id !== null) await staffSignIn.signOut(token);
+      reply.clearCookie(STAFF_COOKIE, staffCookie(secure));
+      return reply.code(204).send(null);
+    },
+  );
 
   app.get(
     '/admin/api/staff',
@@ -97,10 +102,10 @@ const signedInRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => 
 
   app.delete(
     '/admin/api/staff/:id',
-    { ...owners, schema: { params: StaffParams } },
+    { ...owners, schema: { params: StaffParams, response: { 204: NoContent } } },
     async (request, reply) => {
       await staff.remove(request.staff, { id: request.params.id });
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
