@@ -105,8 +105,11 @@ export function SearchBox() {
       // -1 is the text itself, between the last option and the first
       if (count > 0) setActive((i) => ((i + 1 + move + count + 1) % (count + 1)) - 1);
     } else if (event.key === 'Escape') {
-      if (expanded) setOpen(false);
-      else setText('');
+      // a search field's own Escape empties it: only once the list is closed
+      if (expanded) {
+        event.preventDefault();
+        setOpen(false);
+      } else setText('');
       setActive(-1);
     }
   };

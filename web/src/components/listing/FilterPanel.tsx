@@ -87,10 +87,9 @@ function FilterValue({ label, count, checked, unavailable, onToggle }: ValueProp
           onChange={onToggle}
         />
         <span>{label}</span>
-        {/* the count describes the checkbox rather than naming it */}
-        <span id={countId} className="filter-count">
-          <span aria-hidden="true">({count.toLocaleString('en-IN')})</span>
-          <span className="visually-hidden">{count === 1 ? '1 product' : `${count} products`}</span>
+        {/* the count describes the checkbox (aria-describedby) rather than naming it */}
+        <span id={countId} className="filter-count" aria-hidden="true">
+          ({count.toLocaleString('en-IN')})
         </span>
       </label>
     </li>
