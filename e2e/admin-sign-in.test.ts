@@ -21,7 +21,15 @@ describe('back-office sign-in in the browser', () => {
     await page.getByLabel('One-time code').and(page.locator('[aria-invalid="true"]')).waitFor();
 
     await enterCode(site, page, owner);
-    expect(await navigation(page)).toEqual(['Orders']);
+    expect(await navigation(page)).toEqual([
+      'Dashboard',
+      'Orders',
+      'Returns',
+      'Refunds',
+      'Reviews',
+      'Staff',
+      'Activity',
+    ]);
     await expectAccessible(page, 'shell');
 
     // the session is the cookie's: a reload stays signed in

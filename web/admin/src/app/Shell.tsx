@@ -15,7 +15,15 @@ interface NavItem {
  * The back office's sections in design.md's order; only those with a working screen are linked (Products
  * and Low stock come with the catalogue). Staff and Activity are the owner's.
  */
-const NAV: NavItem[] = [{ label: 'Orders', to: paths.orders() }];
+const NAV: NavItem[] = [
+  { label: 'Dashboard', to: paths.dashboard() },
+  { label: 'Orders', to: paths.orders() },
+  { label: 'Returns', to: paths.returns() },
+  { label: 'Refunds', to: paths.refunds() },
+  { label: 'Reviews', to: paths.reviews() },
+  { label: 'Staff', to: paths.staff(), ownerOnly: true },
+  { label: 'Activity', to: paths.activity(), ownerOnly: true },
+];
 
 /** The frame of every signed-in screen: who is signed in, the sections, Sign out, the alert region. */
 export function Shell() {

@@ -1,5 +1,5 @@
 import { type ComponentType, lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { AlertRegion } from '../../../src/components/Alert.tsx';
 import { Spinner } from '../../../src/components/Spinner.tsx';
 import { paths } from '../api/paths.ts';
@@ -19,6 +19,30 @@ const OrdersScreen = screen(
   () => import('../screens/orders/OrdersScreen.tsx'),
   (m) => m.OrdersScreen,
 );
+const ReturnsScreen = screen(
+  () => import('../screens/returns/ReturnsScreen.tsx'),
+  (m) => m.ReturnsScreen,
+);
+const RefundsScreen = screen(
+  () => import('../screens/refunds/RefundsScreen.tsx'),
+  (m) => m.RefundsScreen,
+);
+const ReviewsScreen = screen(
+  () => import('../screens/reviews/ReviewsScreen.tsx'),
+  (m) => m.ReviewsScreen,
+);
+const StaffScreen = screen(
+  () => import('../screens/staff/StaffScreen.tsx'),
+  (m) => m.StaffScreen,
+);
+const ActivityScreen = screen(
+  () => import('../screens/activity/ActivityScreen.tsx'),
+  (m) => m.ActivityScreen,
+);
+const DashboardScreen = screen(
+  () => import('../screens/dashboard/DashboardScreen.tsx'),
+  (m) => m.DashboardScreen,
+);
 const OrderScreen = screen(
   () => import('../screens/order/OrderScreen.tsx'),
   (m) => m.OrderScreen,
@@ -32,9 +56,14 @@ function SignedInRoutes() {
   return (
     <Routes>
       <Route path={paths.dashboard()} element={<Shell />}>
-        <Route index element={<Navigate to={paths.orders()} replace />} />
+        <Route index element={<DashboardScreen />} />
         <Route path={paths.orders()} element={<OrdersScreen />} />
         <Route path="/admin/orders/:orderId" element={<OrderScreen />} />
+        <Route path={paths.returns()} element={<ReturnsScreen />} />
+        <Route path={paths.refunds()} element={<RefundsScreen />} />
+        <Route path={paths.reviews()} element={<ReviewsScreen />} />
+        <Route path={paths.staff()} element={<StaffScreen />} />
+        <Route path={paths.activity()} element={<ActivityScreen />} />
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>

@@ -6,6 +6,7 @@ import { api } from '../../api/client.ts';
 import { apiPaths, paths, query } from '../../api/paths.ts';
 import { useLoad } from '../../api/useLoad.ts';
 import { Loading } from '../../components/Loading.tsx';
+import { Pager } from '../../components/Pager.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { formatRupees, formatWhen } from '../../lib/format.ts';
 import { LINE_STATUS_LABELS, LINE_STATUSES } from '../../lib/labels.ts';
@@ -111,18 +112,7 @@ export function OrdersScreen() {
                 </tbody>
               </table>
             )}
-            <nav className="admin-pager" aria-label="Pages of orders">
-              {asked.before && (
-                <Link className="button" to={`${paths.orders()}${query({ ...asked, before: undefined })}`}>
-                  Newest orders
-                </Link>
-              )}
-              {next && (
-                <Link className="button" to={`${paths.orders()}${query({ ...asked, before: next })}`}>
-                  Older orders
-                </Link>
-              )}
-            </nav>
+            <Pager path={paths.orders()} asked={asked} next={next} what="orders" />
           </>
         )}
       </Loading>

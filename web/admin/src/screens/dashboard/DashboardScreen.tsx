@@ -1,0 +1,60 @@
+import { useCallback } from 'react';
+import { Link } from 'react-router';
+import type { DashboardResponse } from '../../../../../contract/admin.ts';
+import { usePageTitle } from '../../../../src/components/usePageTitle.ts';
+import { api } from '../../api/client.ts';
+import { apiPaths, paths, query } from '../../api/paths.ts';
+import { useLoad } from '../../api/useLoad.ts';
+import { Loading } from '../../components/Loading.tsx';
+import { formatRupees } from '../../lib/format.ts';
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** The shop at a glance: today's and this week's orders and takings, and the work waiting. */
+export function DashboardScreen() {
+  usePageTitle('Dashboard');
+  const request = useCallback(
+    (signal?: AbortSignal) => api.get<DashboardResponse>(apiPaths.dashboard(), signal),
+    [],
+  );
+  const { state, retry } = useLoad(request, 'Loading the dashboard failed');
+  return (
+    <>
+      <h1 className="admin-title">Dashboard</h1>
+      <Loading state={state} onRetry={retry}>
+        {({ today, week, toShip, returnsToDecide }) => (
+          <ul className="admin-cards">
+            <li className="admin-card">
+              <h2>Today</h2>
+              <p>
+                {plural(today.orders, 'order', 'orders')}, {formatRupees(today.revenue)}
+              </p>
+            </li>
+            <li className="admin-card">
+              <h2>Last 7 days</h2>
+              <p>
+                {plural(week.orders, 'order', 'orders')}, {formatRupees(week.revenue)}
+              </p>
+            </li>
+            <li className="admin-card">
+              <h2>To ship</h2>
+              <p>
+                <Link to={`${paths.orders()}${query({ status: 'placed' })}`}>
+                  {plural(toShip, 'line awaits', 'lines await')} shipment
+                </Link>
+              </p>
+            </li>
+            <li className="admin-card">
+              <h2>Returns to decide</h2>
+              <p>
+                <Link to={paths.returns()}>
+                  {plural(returnsToDecide, 'return awaits', 'returns await')} a decision
+                </Link>
+              </p>
+            </li>
+          </ul>
+        )}
+      </Loading>
+    </>
+  );
+}

@@ -1,0 +1,142 @@
+import { useCallback, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type { AdminReturnsResponse } from '../../../../../contract/admin.ts';
+import { showAlert } from '../../../../src/components/Alert.tsx';
+import { usePageTitle } from '../../../../src/components/usePageTitle.ts';
+import { api } from '../../api/client.ts';
+import { apiPaths, paths, query } from '../../api/paths.ts';
+import { alertFailure, useLoad } from '../../api/useLoad.ts';
+import { ChoiceFilter } from '../../components/ChoiceFilter.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { Loading } from '../../components/Loading.tsx';
+import { StatusBadge } from '../../components/StatusBadge.tsx';
+import { formatWhen } from '../../lib/format.ts';
+
+type Return = AdminReturnsResponse['returns'][number];
+type Decision = 'accept' | 'reject' | 'receive';
+
+const STATES = {
+  requested: 'Awaiting a decision',
+  accepted: 'Accepted, on their way back',
+  all: 'All returns',
+};
+
+const LABELS: Record<Decision, string> = { accept: 'Accept', reject: 'Reject', receive: 'Mark received' };
+const DONE: Record<Decision, string> = {
+  accept: 'Return accepted',
+  reject: 'Return rejected',
+  receive: 'Received back',
+};
+const MEANS: Record<Decision, string> = {
+  accept: 'The customer sends the item back; once it arrives, mark it received.',
+  reject: 'The customer keeps the item and is not refunded.',
+  receive: 'The item is back: the customer is refunded the line’s price.',
+};
+
+function decide(decision: Decision, purchaseId: string): Promise<unknown> {
+  return decision === 'receive'
+    ? api.post(apiPaths.receiveReturn(purchaseId))
+    : api.post(apiPaths.decideReturn(purchaseId), { accept: decision === 'accept' });
+}
+
+/** Returns asked for, oldest first, with the customer's reason and photos: accept or reject, then receive. */
+export function ReturnsScreen() {
+  usePageTitle('Returns');
+  const [search, setSearch] = useSearchParams();
+  const asked = search.get('state') ?? 'requested';
+  const url = `${apiPaths.returns()}${query({ state: asked })}`;
+  const request = useCallback((signal?: AbortSignal) => api.get<AdminReturnsResponse>(url, signal), [url]);
+  const { state, retry, reload } = useLoad(request, 'Loading the returns failed');
+  const [open, setOpen] = useState<{ decision: Decision; item: Return } | undefined>();
+
+  const confirm = async (decision: Decision, purchaseId: string) => {
+    try {
+      await decide(decision, purchaseId);
+      showAlert(`${DONE[decision]}: ${purchaseId}`);
+    } catch (error) {
+      alertFailure(error, `${LABELS[decision]} of a return failed`);
+    }
+    reload();
+  };
+
+  const offered = (item: Return): Decision[] =>
+    item.line.status === 'return_requested'
+      ? ['accept', 'reject']
+      : item.line.status === 'returning'
+        ? ['receive']
+        : [];
+
+  return (
+    <>
+      <h1 className="admin-title">Returns</h1>
+      <ChoiceFilter
+        label="Show"
+        choices={STATES}
+        value={asked}
+        onChoose={(value) => setSearch(query({ state: value }))}
+      />
+      <Loading state={state} onRetry={retry}>
+        {({ returns }) =>
+          returns.length === 0 ? (
+            <p className="admin-empty">No returns here.</p>
+          ) : (
+            <ul className="admin-cards admin-wide-cards">
+              {returns.map((item) => (
+                <li key={item.line.purchaseId} className="admin-card">
+                  <h2>{item.line.product.name}</h2>
+                  <p>
+                    <Link to={paths.order(item.line.orderId)}>{item.line.purchaseId}</Link>, size{' '}
+                    {item.line.size || 'one size'}, ×{item.line.quantity}
+                    <br />
+                    {item.line.customer.name}, {item.line.customer.phone}
+                    <br />
+                    Asked {formatWhen(item.requestedAt)} <StatusBadge status={item.line.status} />
+                  </p>
+                  <p>
+                    <strong>Reason:</strong> {item.reason || 'None given'}
+                  </p>
+                  {item.photos.length > 0 && (
+                    <div className="admin-photos">
+                      {item.photos.map((photo, n) => (
+                        <a key={photo} href={photo} target="_blank" rel="noreferrer">
+                          <img
+                            src={photo}
+                            alt={`${item.line.product.name} as ${item.line.customer.name} received it (${n + 1})`}
+                          />
+                        </a>
+                      ))}
+                    </div>
+                  )}
+                  <div className="admin-actions">
+                    {offered(item).map((decision) => (
+                      <button
+                        key={decision}
+                        type="button"
+                        className="button"
+                        onClick={() => setOpen({ decision, item })}
+                      >
+                        {LABELS[decision]}
+                      </button>
+                    ))}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </Loading>
+      {open && (
+        <ConfirmDialog
+          title={`${LABELS[open.decision]}: ${open.item.line.product.name}`}
+          confirm={LABELS[open.decision]}
+          onClose={() => setOpen(undefined)}
+          onConfirm={() => confirm(open.decision, open.item.line.purchaseId)}
+        >
+          <p>
+            {open.item.line.purchaseId}. {MEANS[open.decision]}
+          </p>
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}

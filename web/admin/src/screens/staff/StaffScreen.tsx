@@ -1,0 +1,157 @@
+import { type FormEvent, useCallback, useId, useState } from 'react';
+import type { StaffList, StaffMember } from '../../../../../contract/staff.ts';
+import { showAlert } from '../../../../src/components/Alert.tsx';
+import { usePageTitle } from '../../../../src/components/usePageTitle.ts';
+import { digitsOnly, PHONE_LENGTH, phoneError } from '../../../../src/lib/account-rules.ts';
+import { api } from '../../api/client.ts';
+import { apiPaths } from '../../api/paths.ts';
+import { alertFailure, failureMessage, useLoad } from '../../api/useLoad.ts';
+import { useStaff } from '../../app/session.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { Loading } from '../../components/Loading.tsx';
+import { formatWhen } from '../../lib/format.ts';
+
+const ROLES = { staff: 'Staff', owner: 'Owner' } as const;
+
+/** The owner's list of the people who may sign in, with "Add" and "Remove". */
+export function StaffScreen() {
+  usePageTitle('Staff');
+  const me = useStaff();
+  const request = useCallback((signal?: AbortSignal) => api.get<StaffList>(apiPaths.staff(), signal), []);
+  const { state, retry, reload } = useLoad(request, 'Loading the staff failed');
+  const [removing, setRemoving] = useState<StaffMember | undefined>();
+
+  const remove = async (person: StaffMember) => {
+    try {
+      await api.delete(apiPaths.person(person.id));
+      showAlert(`Removed: ${person.name}`);
+    } catch (error) {
+      alertFailure(error, 'Removing a member of staff failed');
+    }
+    reload();
+  };
+
+  return (
+    <>
+      <h1 className="admin-title">Staff</h1>
+      <Loading state={state} onRetry={retry}>
+        {({ staff }) => (
+          <table className="admin-table">
+            <caption>The people who may sign in to the back office</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Mobile number</th>
+                <th scope="col">Role</th>
+                <th scope="col">Added</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {staff.map((person) => (
+                <tr key={person.id}>
+                  <td data-label="Name">{person.name}</td>
+                  <td data-label="Mobile number">{person.phone}</td>
+                  <td data-label="Role">{ROLES[person.role]}</td>
+                  <td data-label="Added">{formatWhen(person.createdAt)}</td>
+                  <td data-label="Actions">
+                    {person.id !== me.id && (
+                      <button
+                        type="button"
+                        className="button"
+                        aria-label={`Remove ${person.name}`}
+                        onClick={() => setRemoving(person)}
+                      >
+                        Remove
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Loading>
+      <AddPerson onAdded={reload} />
+      {removing && (
+        <ConfirmDialog
+          title={`Remove ${removing.name}`}
+          confirm="Remove"
+          onClose={() => setRemoving(undefined)}
+          onConfirm={() => remove(removing)}
+        >
+          <p>They are signed out at once and can no longer sign in.</p>
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}
+
+/** Adds a person by name, mobile number and role; a refusal is shown beside the form. */
+function AddPerson({ onAdded }: { onAdded: () => void }) {
+  const id = useId();
+  const [phone, setPhone] = useState('');
+  const [message, setMessage] = useState('');
+
+  const add = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const fields = new FormData(form);
+    const invalid = phoneError(phone);
+    if (invalid) return setMessage(invalid);
+    try {
+      const person = await api.post<StaffMember>(apiPaths.staff(), {
+        name: String(fields.get('name') ?? '').trim(),
+        phone,
+        role: fields.get('role'),
+      });
+      form.reset();
+      setPhone('');
+      setMessage('');
+      showAlert(`Added: ${person.name}`);
+      onAdded();
+    } catch (error) {
+      setMessage(failureMessage(error, 'Adding a member of staff failed'));
+    }
+  };
+
+  return (
+    <form className="admin-filters admin-add" onSubmit={add} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="admin-form-title">
+        Add a person
+      </h2>
+      <div className="admin-field">
+        <label htmlFor={`${id}-name`}>Name</label>
+        <input id={`${id}-name`} name="name" required maxLength={50} autoComplete="off" />
+      </div>
+      <div className="admin-field">
+        <label htmlFor={`${id}-phone`}>Mobile number</label>
+        <input
+          id={`${id}-phone`}
+          type="tel"
+          inputMode="numeric"
+          required
+          value={phone}
+          aria-describedby={`${id}-message`}
+          onChange={(event) => setPhone(digitsOnly(event.target.value, PHONE_LENGTH))}
+        />
+      </div>
+      <div className="admin-field">
+        <label htmlFor={`${id}-role`}>Role</label>
+        <select id={`${id}-role`} name="role" defaultValue="staff">
+          {Object.entries(ROLES).map(([role, name]) => (
+            <option key={role} value={role}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="button button-primary">
+        Add
+      </button>
+      <p id={`${id}-message`} role="alert" className="admin-form-message">
+        {message}
+      </p>
+    </form>
+  );
+}
