@@ -111,6 +111,7 @@ describeEachDatabase(
         city: '',
         pin: '',
         altPhoneNumber: '',
+        smsUpdates: true,
       });
     });
 
