@@ -13,6 +13,7 @@ import { deliveryRoutes } from './modules/delivery/routes.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { devPaymentRoutes } from './modules/payments/routes.ts';
+import { productRoutes } from './modules/products/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { wishlistRoutes } from './modules/wishlist/routes.ts';
@@ -28,6 +29,7 @@ import { registerMetrics } from './platform/metrics.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { registerRequestIdHeader, requestId } from './platform/request-id.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
+import { registerGracefulClose } from './platform/shutdown.ts';
 import { registerWebApp } from './platform/web.ts';
 import { buildServices, type Services } from './services.ts';
 
@@ -75,6 +77,7 @@ export async function buildApp(deps: AppDeps) {
   // before every route: the document and its check see only routes added after
   await registerOpenApi(app);
   registerHealth(app, { db, stopping: () => stopping });
+  registerGracefulClose(app, config.shutdownGraceMs);
   services.metrics.watchPool(deps.pool);
   registerMetrics(app, services.metrics, {
     metricsToken: config.metricsToken,
@@ -94,6 +97,7 @@ export async function buildApp(deps: AppDeps) {
     accountRoutes,
     catalogRoutes,
     adminRoutes,
+    productRoutes,
     imageRoutes,
     deliveryRoutes,
     wishlistRoutes,
@@ -121,7 +125,8 @@ function registerJobs(app: FastifyInstance, services: Services): void {
   app.addHook('onReady', async () => services.notifications.start());
   app.addHook('onClose', async () => services.notifications.stop());
   app.addHook('onClose', async () => {
-    reconciler.stop();
+    // a run in progress ends at its safe point (each placement is one transaction) before the pool closes
+    await reconciler.stop();
     await changes.close();
   });
   scheduleHousekeeping(app, {

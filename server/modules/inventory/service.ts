@@ -142,6 +142,42 @@ export class Inventory {
     return { oldStock: change.oldStock, stock: change.stock };
   }
 
+  /**
+   * The back office sets a product's whole size run (in display order) and each size's stock: new sizes
+   * are added, missing ones removed. Refused (409, nothing changes) below the units held, or removing a
+   * size that is held or was ever ordered (set its stock to 0 instead). Answers each size's stock change.
+   */
+  async setSizes(trx: Db, productId: number, sizes: readonly { size: string; stock: number }[]) {
+    const touched = this.touched(trx);
+    const existing = new Map((await store.lockedSizes(trx, productId)).map((row) => [row.size, row]));
+    const changes: { size: string; old: number | null; new: number | null }[] = [];
+    const added: { product_id: number; size: string; position: number; stock: number }[] = [];
+    for (const [position, { size, stock }] of sizes.entries()) {
+      const before = existing.get(size);
+      existing.delete(size);
+      if (!before) {
+        added.push({ product_id: productId, size, position, stock });
+        changes.push({ size, old: null, new: stock });
+        continue;
+      }
+      if (stock < before.held) throw conflict(heldMessage(size, before.held));
+      if (stock === before.stock && position === before.position) continue;
+      await store.updateSize(trx, before.id, stock, position);
+      if (stock !== before.stock) changes.push({ size, old: before.stock, new: stock });
+    }
+    for (const gone of existing.values()) {
+      if (gone.held > 0 || !(await store.deleteUnorderedSize(trx, gone.id))) {
+        throw conflict(
+          `Size ${gone.size || '(one size)'} has been ordered or is held: set its stock to 0 instead of removing it`,
+        );
+      }
+      changes.push({ size: gone.size, old: gone.stock, new: null });
+    }
+    await store.insertSizes(trx, added);
+    touched.everything = true;
+    return changes;
+  }
+
   /** Locks the sizes in id order (no deadlocks) and counts their free units after the locks. */
   private async lockFree(trx: Db, lines: readonly StockLine[]): Promise<Map<number, number>> {
     const skuIds = lines.map((line) => line.skuId);

@@ -194,3 +194,38 @@ export async function productExists(db: Db, id: number): Promise<boolean> {
   const row = await db.selectFrom('products').select('id').where('id', '=', id).executeTakeFirst();
   return row !== undefined;
 }
+
+/** A product's sizes, locked in id order, with the units of each held for shoppers paying now. */
+export async function lockedSizes(db: Db, productId: number) {
+  const rows = await db
+    .selectFrom('skus')
+    .select(['id', 'size', 'stock', 'position'])
+    .where('product_id', '=', productId)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  return Promise.all(rows.map(async (row) => ({ ...row, held: await heldUnits(db, row.id) })));
+}
+
+export async function insertSizes(
+  db: Db,
+  rows: { product_id: number; size: string; position: number; stock: number }[],
+) {
+  if (rows.length > 0) await db.insertInto('skus').values(rows).execute();
+}
+
+export async function updateSize(db: Db, skuId: number, stock: number, position: number): Promise<void> {
+  await db.updateTable('skus').set({ stock, position }).where('id', '=', skuId).execute();
+}
+
+/** Deletes a size nobody ordered; answers false (nothing deleted) when an order line names it. */
+export async function deleteUnorderedSize(db: Db, skuId: number): Promise<boolean> {
+  const ordered = await db
+    .selectFrom('order_lines')
+    .select('id')
+    .where('sku_id', '=', skuId)
+    .executeTakeFirst();
+  if (ordered) return false;
+  await db.deleteFrom('skus').where('id', '=', skuId).execute();
+  return true;
+}

@@ -139,3 +139,24 @@ export async function removeReviewImage(dataDir: string, file: string): Promise<
     WIDTHS.map((width) => rm(variantPath(dataDir, 'reviewimages', width, file), { force: true })),
   );
 }
+
+/** An owner's upload is kept this wide at most: every served width is made from it. */
+const ORIGINAL_MAX_WIDTH = 1920;
+
+/**
+ * Stores a shop owner's uploaded product photo as an original under a new unique name, checked by
+ * content and re-encoded (upright, metadata stripped) like a review photo; answers its name, `{stem}.webp`.
+ */
+export async function storeProductOriginal(dataDir: string, input: Buffer): Promise<string> {
+  await checkUploadedPhoto(input);
+  const data = await photoToWebp(input, ORIGINAL_MAX_WIDTH, false, UPLOAD_MAX_PIXELS);
+  const file = `p-${randomUUID()}.webp`;
+  await writeAtomically(join(dataDir, 'images', 'originals', file), data);
+  return file;
+}
+
+/** Whether an uploaded original named `file` (`{stem}.webp`) exists. */
+export async function productOriginalExists(dataDir: string, file: string): Promise<boolean> {
+  if (!SAFE_NAME.test(file) || !file.endsWith('.webp')) return false;
+  return (await storedAt(join(dataDir, 'images', 'originals', file))) !== undefined;
+}

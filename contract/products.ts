@@ -1,0 +1,200 @@
+import { type Static, Type } from 'typebox';
+
+/**
+ * The back office's catalogue (issue 13): products as the shop owner edits them, their photos, the CSV
+ * import and export, and low stock. Prices are whole rupees; the discount follows from them.
+ */
+
+/** The filterable features the owner sets by hand; `color` and `size` follow from colour and sizes. */
+export const EDITABLE_FEATURES = [
+  'fabric',
+  'sleeveSize',
+  'neckLine',
+  'fitType',
+  'occasion',
+  'material',
+  'craft',
+  'pattern',
+] as const;
+export type EditableFeature = (typeof EDITABLE_FEATURES)[number];
+
+export const MAX_PHOTOS = 5;
+export const ADMIN_PRODUCTS_PAGE_SIZE = 50;
+
+const Text = (maxLength: number) => Type.String({ maxLength });
+
+export const ProductSize = Type.Object(
+  {
+    /** '' for accessories, which come in one size */
+    size: Text(20),
+    stock: Type.Integer({ minimum: 0, maximum: 1_000_000 }),
+  },
+  { additionalProperties: false },
+);
+export type ProductSize = Static<typeof ProductSize>;
+
+/** What the owner edits: POST /admin/api/products, PUT /admin/api/products/{id}. */
+export const ProductBody = Type.Object(
+  {
+    name: Text(200),
+    prod: Type.String({ maxLength: 20 }),
+    userSegment: Text(60),
+    genre: Text(60),
+    description: Text(5000),
+    color: Text(40),
+    features: Type.Record(Type.String({ maxLength: 30 }), Type.Array(Text(60), { maxItems: 10 })),
+    mrp: Type.Integer({ minimum: 0, maximum: 10_000_000 }),
+    price: Type.Integer({ minimum: 0, maximum: 10_000_000 }),
+    /** a delivery partner's code */
+    partner: Text(40),
+    /** a seller's name */
+    seller: Text(200),
+    hsnCode: Type.Optional(Text(8)),
+    sizes: Type.Array(ProductSize, { maxItems: 20 }),
+    /** names of uploaded photos (POST /admin/api/products/photos), in order */
+    photos: Type.Array(Text(120), { maxItems: 10 }),
+  },
+  { additionalProperties: false },
+);
+export type ProductBody = Static<typeof ProductBody>;
+
+/** One size as the list shows it: its stock and the units held for shoppers paying now. */
+export const AdminSizeStock = Type.Object({
+  size: Type.String(),
+  stock: Type.Integer(),
+  held: Type.Integer(),
+});
+
+export const AdminProduct = Type.Object({
+  id: Type.Integer(),
+  sku: Type.String(),
+  /** the design: colour siblings share it */
+  childKey: Type.String(),
+  active: Type.Boolean(),
+  discount: Type.Integer(),
+  name: Type.String(),
+  prod: Type.String(),
+  userSegment: Type.String(),
+  genre: Type.String(),
+  description: Type.String(),
+  color: Type.String(),
+  features: Type.Record(Type.String(), Type.Array(Type.String())),
+  mrp: Type.Integer(),
+  price: Type.Integer(),
+  partner: Type.String(),
+  seller: Type.String(),
+  hsnCode: Type.Union([Type.String(), Type.Null()]),
+  sizes: Type.Array(AdminSizeStock),
+  photos: Type.Array(Type.String()),
+});
+export type AdminProduct = Static<typeof AdminProduct>;
+
+export const ProductIdParams = Type.Object({ id: Type.String({ pattern: '^[0-9]{1,10}$' }) });
+
+export const AdminProductsQuery = Type.Object(
+  {
+    q: Type.Optional(Text(100)),
+    status: Type.Optional(Type.Union([Type.Literal('live'), Type.Literal('withdrawn'), Type.Literal('all')])),
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+  },
+  { additionalProperties: false },
+);
+export type AdminProductsQuery = Static<typeof AdminProductsQuery>;
+
+export const AdminProductRow = Type.Object({
+  id: Type.Integer(),
+  sku: Type.String(),
+  name: Type.String(),
+  prod: Type.String(),
+  userSegment: Type.String(),
+  genre: Type.String(),
+  /** the first photo's URL, 320 px wide */
+  photo: Type.Union([Type.String(), Type.Null()]),
+  price: Type.Integer(),
+  mrp: Type.Integer(),
+  stock: Type.Integer(),
+  sizes: Type.Array(AdminSizeStock),
+  active: Type.Boolean(),
+});
+export type AdminProductRow = Static<typeof AdminProductRow>;
+
+export const AdminProductsResponse = Type.Object({
+  products: Type.Array(AdminProductRow),
+  total: Type.Integer(),
+  page: Type.Integer(),
+  pageSize: Type.Integer(),
+});
+export type AdminProductsResponse = Static<typeof AdminProductsResponse>;
+
+/** POST /admin/api/products/{id}/colours: a sibling of the same design in another colour. */
+export const ColourBody = Type.Object(
+  {
+    color: Text(40),
+    name: Type.Optional(Text(200)),
+    sizes: Type.Optional(Type.Array(ProductSize, { maxItems: 20 })),
+    photos: Type.Optional(Type.Array(Text(120), { maxItems: 10 })),
+  },
+  { additionalProperties: false },
+);
+export type ColourBody = Static<typeof ColourBody>;
+
+export const PhotoResponse = Type.Object({ photo: Type.String() });
+
+/** POST /admin/api/catalogue/import?mode=dry-run|apply */
+export const ImportQuery = Type.Object(
+  { mode: Type.Union([Type.Literal('dry-run'), Type.Literal('apply')]) },
+  { additionalProperties: false },
+);
+export const ImportResponse = Type.Object({
+  /** data rows read (one per size) */
+  rows: Type.Integer(),
+  /** products the rows create or change */
+  products: Type.Integer(),
+  /** `line <n>, column <header>: <message>`; line 1 is the header row */
+  errors: Type.Array(Type.String()),
+  applied: Type.Boolean(),
+});
+export type ImportResponse = Static<typeof ImportResponse>;
+
+export const ShopSettings = Type.Object(
+  { lowStockThreshold: Type.Integer({ minimum: 0, maximum: 100_000 }) },
+  { additionalProperties: false },
+);
+export type ShopSettings = Static<typeof ShopSettings>;
+
+export const LowStockResponse = Type.Object({
+  threshold: Type.Integer(),
+  sizes: Type.Array(
+    Type.Object({
+      productId: Type.Integer(),
+      name: Type.String(),
+      sku: Type.String(),
+      size: Type.String(),
+      stock: Type.Integer(),
+      active: Type.Boolean(),
+    }),
+  ),
+});
+export type LowStockResponse = Static<typeof LowStockResponse>;
+
+/** The CSV's columns, in order (one row per size; list values joined by "|"). */
+export const CSV_COLUMNS = [
+  'sku',
+  'design',
+  'name',
+  'section',
+  'segment',
+  'genre',
+  'description',
+  'colour',
+  ...EDITABLE_FEATURES,
+  'mrp',
+  'price',
+  'partner',
+  'seller',
+  'hsn',
+  'active',
+  'photos',
+  'size',
+  'stock',
+] as const;

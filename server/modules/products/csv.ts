@@ -1,0 +1,63 @@
+/** RFC 4180 CSV: fields quoted when they hold a comma, quote or line break; quotes doubled. */
+
+const NEEDS_QUOTES = /[",\r\n]/;
+
+const field = (value: string) => (NEEDS_QUOTES.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
+
+export function formatCsv(rows: readonly (readonly string[])[]): string {
+  return rows.map((row) => `${row.map(field).join(',')}\r\n`).join('');
+}
+
+/** A parsed record and the line of the file it starts on (1 is the first line). */
+export interface CsvRecord {
+  line: number;
+  fields: string[];
+}
+
+/**
+ * The file's records; a byte-order mark is dropped and blank lines are skipped. An unterminated quote
+ * throws, naming the line it opened on.
+ */
+export function parseCsv(text: string): CsvRecord[] {
+  const input = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  const records: CsvRecord[] = [];
+  let fields: string[] = [];
+  let value = '';
+  let line = 1;
+  let start = 1;
+  let quoted = false;
+  let quoteLine = 0;
+  const endRecord = () => {
+    fields.push(value);
+    if (fields.length > 1 || fields[0] !== '') records.push({ line: start, fields });
+    fields = [];
+    value = '';
+  };
+  for (let i = 0; i < input.length; i++) {
+    const c = input[i];
+    if (quoted) {
+      if (c === '"' && input[i + 1] === '"') {
+        value += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else {
+        if (c === '\n') line++;
+        value += c;
+      }
+    } else if (c === '"') {
+      quoted = true;
+      quoteLine = line;
+    } else if (c === ',') {
+      fields.push(value);
+      value = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && input[i + 1] === '\n') i++;
+      endRecord();
+      line++;
+      start = line;
+    } else value += c;
+  }
+  if (quoted) throw new Error(`line ${quoteLine}: a quoted field is never closed`);
+  if (value !== '' || fields.length > 0) endRecord();
+  return records;
+}

@@ -1,0 +1,235 @@
+import { randomBytes } from 'node:crypto';
+import type {
+  AdminProduct,
+  AdminProductsQuery,
+  AdminProductsResponse,
+  ColourBody,
+  LowStockResponse,
+  ProductBody,
+  ShopSettings,
+} from '../../../contract/products.ts';
+import { ADMIN_PRODUCTS_PAGE_SIZE, EDITABLE_FEATURES } from '../../../contract/products.ts';
+import type { Db } from '../../db/connect.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import type { ChangeFeed } from '../../platform/changes.ts';
+import { notFound } from '../../platform/errors.ts';
+import { productOriginalExists, storeProductOriginal } from '../../platform/images/service.ts';
+import type { Inventory } from '../inventory/service.ts';
+import * as store from './store.ts';
+import { InvalidFields, isValid, type Lookups, type ValidProduct, validateProduct } from './validate.ts';
+
+const LOW_STOCK_SHOWN = 500;
+type Sizes = Awaited<ReturnType<typeof store.sizesOf>>;
+
+/** A new product's code: unique, and short enough to read out on the phone. */
+export const newSku = () => `HT-${randomBytes(5).toString('hex').toUpperCase()}`;
+
+/** The product as the back office edits it. */
+export function toAdminProduct(row: store.ProductRow, sizes: Sizes): AdminProduct {
+  const features = Object.fromEntries(
+    EDITABLE_FEATURES.flatMap((key) => (row.features[key] ? [[key, row.features[key]]] : [])),
+  );
+  return {
+    id: row.id,
+    sku: row.sku,
+    childKey: row.child_key,
+    active: row.active,
+    discount: row.discount,
+    name: row.name,
+    prod: row.prod,
+    userSegment: row.user_segment,
+    genre: row.genre,
+    description: row.description,
+    color: row.color,
+    features,
+    mrp: row.old_price_paise / 100,
+    price: row.current_price_paise / 100,
+    partner: row.partner,
+    seller: row.seller,
+    hsnCode: row.hsn_code,
+    sizes: sizes.get(row.id) ?? [],
+    photos: row.photos,
+  };
+}
+
+/**
+ * The back office's catalogue: products saved, withdrawn and restored, their photos, and low stock.
+ * Every change runs in Inventory's transaction (sizes and stock are Inventory's, decision 011), is
+ * recorded in the audit log with who made it, and is announced so the shop shows it at once.
+ */
+export class Products {
+  constructor(
+    private readonly db: Db,
+    private readonly inventory: Inventory,
+    private readonly changes: ChangeFeed,
+    private readonly dataDir: string,
+  ) {}
+
+  async list(query: AdminProductsQuery): Promise<AdminProductsResponse> {
+    const page = query.page ?? 1;
+    const { rows, total } = await store.listProducts(this.db, {
+      q: query.q?.trim() ?? '',
+      status: query.status ?? 'all',
+      offset: (page - 1) * ADMIN_PRODUCTS_PAGE_SIZE,
+      limit: ADMIN_PRODUCTS_PAGE_SIZE,
+    });
+    const sizes = await store.sizesOf(
+      this.db,
+      rows.map((row) => row.id),
+    );
+    const products = rows.map((row) => {
+      const own = sizes.get(row.id) ?? [];
+      return {
+        id: row.id,
+        sku: row.sku,
+        name: row.name,
+        prod: row.prod,
+        userSegment: row.user_segment,
+        genre: row.genre,
+        photo: row.photos[0] ? `/images/${row.photos[0]}?w=320` : null,
+        price: row.current_price_paise / 100,
+        mrp: row.old_price_paise / 100,
+        stock: own.reduce((sum, s) => sum + s.stock, 0),
+        sizes: own,
+        active: row.active,
+      };
+    });
+    return { products, total, page, pageSize: ADMIN_PRODUCTS_PAGE_SIZE };
+  }
+
+  async get(id: number, db: Db = this.db): Promise<AdminProduct> {
+    const row = await store.productById(db, id);
+    if (!row) throw notFound(`No product with id ${id}`);
+    return toAdminProduct(row, await store.sizesOf(db, [id]));
+  }
+
+  /** Names the shop knows; `photos` are the ones already on the product being changed. */
+  async lookups(photos: readonly string[] = []): Promise<Lookups & { uploaded: Set<string> }> {
+    const [sellers, partners] = await Promise.all([store.sellerIds(this.db), store.partnerIds(this.db)]);
+    const known = new Set(photos);
+    const uploaded = new Set<string>();
+    return { sellers, partners, uploaded, photoKnown: (name) => known.has(name) || uploaded.has(name) };
+  }
+
+  /** Validates the body against the shop's names, the uploaded photos and the product's own photos. */
+  private async valid(body: ProductBody, ownPhotos: readonly string[]): Promise<ValidProduct> {
+    const lookups = await this.lookups(ownPhotos);
+    const newPhotos = body.photos.filter((name) => !ownPhotos.includes(name));
+    for (const name of newPhotos) {
+      if (await productOriginalExists(this.dataDir, name)) lookups.uploaded.add(name);
+    }
+    const result = validateProduct(body, lookups);
+    if (!isValid(result)) throw new InvalidFields(result);
+    return result;
+  }
+
+  async create(body: ProductBody, actor: string): Promise<AdminProduct> {
+    const valid = await this.valid(body, []);
+    const sku = newSku();
+    return this.save(actor, 'product.create', async (trx) => {
+      const id = await store.insertProduct(trx, {
+        ...valid.columns,
+        specs: '{}',
+        sku,
+        child_key: sku.toLowerCase(),
+      });
+      return { id, sizes: await this.inventory.setSizes(trx, id, valid.sizes) };
+    });
+  }
+
+  async update(id: number, body: ProductBody, actor: string): Promise<AdminProduct> {
+    const current = await this.get(id);
+    const valid = await this.valid(body, current.photos);
+    return this.save(actor, 'product.update', async (trx) => {
+      if (!(await store.lockProduct(trx, id))) throw notFound(`No product with id ${id}`);
+      await store.updateProduct(trx, id, valid.columns);
+      return { id, sizes: await this.inventory.setSizes(trx, id, valid.sizes) };
+    });
+  }
+
+  /** A sibling of the same design in another colour: the product page links the two. */
+  async addColour(id: number, body: ColourBody, actor: string): Promise<AdminProduct> {
+    const source = await this.get(id);
+    const color = body.color.trim();
+    const sibling: ProductBody = {
+      ...source,
+      hsnCode: source.hsnCode ?? undefined,
+      color,
+      name:
+        body.name ??
+        (source.name.includes(source.color)
+          ? source.name.replace(source.color, color)
+          : `${color} ${source.name}`),
+      sizes: body.sizes ?? source.sizes.map(({ size }) => ({ size, stock: 0 })),
+      photos: body.photos ?? source.photos,
+    };
+    const valid = await this.valid(sibling, source.photos);
+    const sku = newSku();
+    return this.save(actor, 'product.colour', async (trx) => {
+      const newId = await store.insertProduct(trx, {
+        ...valid.columns,
+        specs: '{}',
+        sku,
+        child_key: source.childKey,
+      });
+      return { id: newId, sizes: await this.inventory.setSizes(trx, newId, valid.sizes), from: id };
+    });
+  }
+
+  /** Withdraw (false) takes a product off sale; restore (true) puts it back. */
+  async setActive(id: number, active: boolean, actor: string): Promise<AdminProduct> {
+    return this.save(actor, active ? 'product.restore' : 'product.withdraw', async (trx) => {
+      if (!(await store.lockProduct(trx, id))) throw notFound(`No product with id ${id}`);
+      await store.updateProduct(trx, id, { active });
+      return { id };
+    });
+  }
+
+  /** Runs a change in Inventory's transaction, records it, and announces it to every cache of the shop. */
+  private async save(
+    actor: string,
+    action: string,
+    change: (trx: Db) => Promise<{ id: number } & Record<string, unknown>>,
+  ): Promise<AdminProduct> {
+    const product = await this.inventory.transaction(async (trx) => {
+      const { id, ...details } = await change(trx);
+      await recordAudit(trx, {
+        actor,
+        action,
+        subject: `product:${id}`,
+        details: { productId: id, ...details },
+      });
+      return this.get(id, trx);
+    });
+    // a new, changed or withdrawn product moves listings, search and the home list, not only its page
+    this.changes.announce({ everything: true });
+    return product;
+  }
+
+  uploadPhoto(photo: Buffer): Promise<string> {
+    return storeProductOriginal(this.dataDir, photo);
+  }
+
+  async settings(): Promise<ShopSettings> {
+    return { lowStockThreshold: await store.lowStockThreshold(this.db) };
+  }
+
+  async setSettings(settings: ShopSettings, actor: string): Promise<ShopSettings> {
+    return this.db.transaction().execute(async (trx) => {
+      const old = await store.lowStockThreshold(trx);
+      const threshold = await store.setLowStockThreshold(trx, settings.lowStockThreshold);
+      await recordAudit(trx, {
+        actor,
+        action: 'settings.set',
+        subject: 'settings',
+        details: { lowStockThreshold: { old, new: threshold } },
+      });
+      return { lowStockThreshold: threshold };
+    });
+  }
+
+  async lowStock(): Promise<LowStockResponse> {
+    const threshold = await store.lowStockThreshold(this.db);
+    return { threshold, sizes: await store.lowStock(this.db, threshold, LOW_STOCK_SHOWN) };
+  }
+}
