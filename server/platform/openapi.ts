@@ -42,6 +42,7 @@ function errorAnswers(route: RouteOptions): Record<string, unknown> {
       'too large (413), too many requests (429, with Retry-After)',
   );
   answers[500] = error('Internal server error');
+  answers[503] = error('Shutting down: send it again (to another instance); the connection closes');
   return answers;
 }
 
