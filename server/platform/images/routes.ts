@@ -11,6 +11,13 @@ const ImageRequest = {
   params: Type.Object({ file: Type.String({ minLength: 1, maxLength: 200 }) }),
   // the type lets the query string's text be read as a number
   querystring: Type.Object({ w: Type.Optional(Type.Enum([...WIDTHS], { type: 'integer' })) }),
+  response: {
+    200: {
+      description: 'The photo as WebP, at the width asked',
+      content: { 'image/webp': { schema: { type: 'string', contentMediaType: 'image/webp' } } },
+    },
+    304: { description: 'Not modified (If-None-Match)', type: 'null' },
+  },
 };
 
 // a variant never changes under its name, so browsers and CDNs may keep it for a year
