@@ -156,6 +156,21 @@ export const ImportResponse = Type.Object({
 });
 export type ImportResponse = Static<typeof ImportResponse>;
 
+/** Apply refused: the dry run's report, with the reason. */
+export const ImportRefused = Type.Object({ error: Type.String(), ...ImportResponse.properties });
+
+/** 400 for a product's fields: the message beside each field that is wrong. */
+export const FieldErrors = Type.Object({
+  error: Type.String(),
+  fields: Type.Record(Type.String(), Type.String()),
+});
+
+/** GET /admin/api/catalogue/export: the catalogue as CSV, one row per size. */
+export const CsvAnswer = {
+  description: 'the catalogue as CSV (CSV_COLUMNS), one row per size',
+  content: { 'text/csv': { schema: { type: 'string' } } },
+} as const;
+
 export const ShopSettings = Type.Object(
   { lowStockThreshold: Type.Integer({ minimum: 0, maximum: 100_000 }) },
   { additionalProperties: false },

@@ -6,8 +6,11 @@ import {
   AdminProductsQuery,
   AdminProductsResponse,
   ColourBody,
+  CsvAnswer,
+  FieldErrors,
   ImportQuery,
-  type ImportResponse,
+  ImportRefused,
+  ImportResponse,
   LowStockResponse,
   PhotoResponse,
   ProductBody,
@@ -72,6 +75,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ct
   // the guard checks a cookie session's CSRF token itself; the bearer needs none
   const change = { csrf: false };
   const answersProduct = { 200: AdminProduct };
+  const answersEdit = { 200: AdminProduct, 400: FieldErrors };
 
   app.get(
     '/admin/api/products',
@@ -85,20 +89,22 @@ export const productRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ct
     async (request) => products.get(idOf(request.params.id)),
   );
 
-  app.post('/admin/api/products', { config: change, schema: { body: ProductBody } }, async (request, reply) =>
-    withFields(reply, () => products.create(request.body, request.staff.actor)),
+  app.post(
+    '/admin/api/products',
+    { config: change, schema: { body: ProductBody, response: answersEdit } },
+    async (request, reply) => withFields(reply, () => products.create(request.body, request.staff.actor)),
   );
 
   app.put(
     '/admin/api/products/:id',
-    { config: change, schema: { params: ProductIdParams, body: ProductBody } },
+    { config: change, schema: { params: ProductIdParams, body: ProductBody, response: answersEdit } },
     async (request, reply) =>
       withFields(reply, () => products.update(idOf(request.params.id), request.body, request.staff.actor)),
   );
 
   app.post(
     '/admin/api/products/:id/colours',
-    { config: change, schema: { params: ProductIdParams, body: ColourBody } },
+    { config: change, schema: { params: ProductIdParams, body: ColourBody, response: answersEdit } },
     async (request, reply) =>
       withFields(reply, () => products.addColour(idOf(request.params.id), request.body, request.staff.actor)),
   );
@@ -111,11 +117,14 @@ export const productRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ct
     );
   }
 
-  app.get('/admin/api/catalogue/export', async (_request, reply) =>
-    reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', 'attachment; filename="catalogue.csv"')
-      .send(await catalogue.export()),
+  app.get(
+    '/admin/api/catalogue/export',
+    { schema: { response: { 200: CsvAnswer } } },
+    async (_request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="catalogue.csv"')
+        .send(await catalogue.export()),
   );
 
   app.get('/admin/api/stock/low', { schema: { response: { 200: LowStockResponse } } }, async () =>
@@ -152,7 +161,11 @@ export const productRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ct
     );
     forms.post(
       '/admin/api/catalogue/import',
-      { config: change, bodyLimit: CSV_LIMIT_BYTES, schema: { querystring: ImportQuery } },
+      {
+        config: change,
+        bodyLimit: CSV_LIMIT_BYTES,
+        schema: { querystring: ImportQuery, response: { 200: ImportResponse, 400: ImportRefused } },
+      },
       async (request, reply) => {
         const csv = (await formFile(request, 'file', CSV_LIMIT_BYTES)).toString('utf8');
         const report = await catalogue.import(csv, request.query.mode === 'apply', request.staff.actor);
