@@ -16,6 +16,7 @@ import { prepareDatabase } from '../server/db/prepare.ts';
  */
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TEMPLATE = join(ROOT, 'deploy', 'nginx.conf.template');
+const FRONT = join(ROOT, 'deploy', 'nginx-front.conf');
 // a first start compiles TypeScript on a busy machine: minutes, not seconds
 const START_TIMEOUT_MS = 300_000;
 
@@ -58,6 +59,7 @@ function nginxConfig(prefix: string, listen: string, ports: number[]): string {
   return readFileSync(TEMPLATE, 'utf8')
     .replaceAll('{{prefix}}', prefix)
     .replaceAll('{{listen}}', listen)
+    .replaceAll('{{front}}', FRONT)
     .replace('{{servers}}', servers);
 }
 
