@@ -43,7 +43,9 @@ describe('search', () => {
     await expect(box.getAttribute('aria-activedescendant')).resolves.toBe(firstId);
     await expect(options.first().getAttribute('aria-selected')).resolves.toBe('true');
     await page.keyboard.press('ArrowDown');
-    await expect(box.getAttribute('aria-activedescendant')).resolves.toBe(await options.nth(1).getAttribute('id'));
+    await expect(box.getAttribute('aria-activedescendant')).resolves.toBe(
+      await options.nth(1).getAttribute('id'),
+    );
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('Escape');
     await expect(box.getAttribute('aria-expanded')).resolves.toBe('false');
@@ -84,7 +86,10 @@ describe('search', () => {
 
     // a new sort from the menu
     await page.getByRole('button', { name: 'SORT HERE' }).click();
-    await Promise.all([searchCall(page), page.getByRole('menuitemradio', { name: 'Better discount' }).click()]);
+    await Promise.all([
+      searchCall(page),
+      page.getByRole('menuitemradio', { name: 'Better discount' }).click(),
+    ]);
     await page.getByRole('button', { name: 'SORTED BY: Better discount' }).waitFor();
     expect(new URL(page.url()).searchParams.get('sort')).toBe('5');
   });
