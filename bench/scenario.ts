@@ -186,7 +186,7 @@ async function runShoppers(
         } catch (error) {
           tally.count(error instanceof Refused ? tally.refused : tally.failed, step);
           if (!(error instanceof Refused) && !tally.firstError.has(step))
-            tally.firstError.set(step, String(error));
+            tally.firstError.set(step, String(error).replace(/\s+/g, ' ').slice(0, 90));
         }
       }
     }),
