@@ -10,6 +10,7 @@ import { connectPostgres, type Db } from '../server/db/connect.ts';
 import { hmacHex, randomToken } from '../server/platform/crypto.ts';
 import { SESSION_COOKIE } from '../server/platform/sessions.ts';
 import { apiPaths } from '../web/src/config/paths.ts';
+import { startSession } from './client.ts';
 import { commandLine, markdownTable, runHeader, writeResultsSection } from './report.ts';
 
 /**
@@ -218,13 +219,11 @@ async function makeShoppers(db: Db, base: string, secret: string, count: number)
       .insertInto('sessions')
       .values({ id: hmacHex(secret, token), customer_id: customer.id })
       .execute();
-    const res = await fetch(`${base}${apiPaths.check()}`);
-    const { csrfToken } = (await res.json()) as { csrfToken: string };
-    const browser = res.headers.getSetCookie().map((line) => line.split(';')[0]);
+    const browser = await startSession(base);
     shoppers.push({
       customerId: customer.id,
-      cookie: [...browser, `${SESSION_COOKIE}=${token}`].join('; '),
-      csrfToken,
+      cookie: `${browser.cookie}; ${SESSION_COOKIE}=${token}`,
+      csrfToken: browser.csrfToken,
       bagged: false,
     });
   }
