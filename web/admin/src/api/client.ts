@@ -20,7 +20,10 @@ async function request<T>(method: string, path: string, body?: unknown, signal?:
   if (method !== 'GET') headers['x-csrf-token'] = await csrf();
   const init: RequestInit = { method, headers, credentials: 'include' };
   if (signal) init.signal = signal;
-  if (body !== undefined) {
+  if (body instanceof FormData) {
+    // the browser writes the multipart boundary into the content type itself
+    init.body = body;
+  } else if (body !== undefined) {
     headers['content-type'] = 'application/json';
     init.body = JSON.stringify(body);
   }
@@ -45,6 +48,8 @@ function parseJson(text: string): unknown {
 
 export const api = {
   get: <T>(path: string, signal?: AbortSignal) => request<T>('GET', path, undefined, signal),
+  /** a JSON body, or a FormData one (a file upload) */
   post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
+  put: <T>(path: string, body: unknown) => request<T>('PUT', path, body),
   delete: (path: string) => request<void>('DELETE', path),
 };
