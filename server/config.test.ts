@@ -36,4 +36,11 @@ describe('configuration', () => {
     });
     expect(() => loadConfig({ SMS_DAILY_BUDGET: 'lots' })).toThrow('SMS_DAILY_BUDGET must be a whole number');
   });
+
+  it('reads the public address as an origin without a trailing slash, and refuses one that is not http(s)', () => {
+    expect(loadConfig({}).publicUrl).toBeUndefined();
+    expect(loadConfig({ PUBLIC_URL: 'https://haat.in/' }).publicUrl).toBe('https://haat.in');
+    expect(() => loadConfig({ PUBLIC_URL: 'haat.in' })).toThrow('PUBLIC_URL must be an http(s) address');
+    expect(() => loadConfig({ PUBLIC_URL: 'ftp://haat.in' })).toThrow('PUBLIC_URL must be');
+  });
 });

@@ -35,6 +35,8 @@ export interface Config {
   trustProxy: string;
   /** how long a session read from the database is reused in this process */
   sessionCacheMs: number;
+  /** the shop's absolute origin in canonical URLs, share tags and the sitemap; the request's host when unset */
+  publicUrl: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -83,6 +85,16 @@ function trustProxy(value: string): string {
   return value;
 }
 
+/** An http(s) origin, kept without a trailing slash so paths join onto it. */
+function publicUrl(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  if (!url || !['http:', 'https:'].includes(url.protocol) || url.search || url.hash) {
+    throw new ConfigError(`PUBLIC_URL must be an http(s) address such as https://haat.in (got "${value}")`);
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
 const DEV_SESSION_SECRET = 'haat-development-session-secret-not-for-production';
 
 export function loadConfig(env: Env = process.env): Config {
@@ -129,6 +141,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     sessionCacheMs: integer(env, 'SESSION_CACHE_MS', 5000, 0, 60_000),
     trustProxy: trustProxy(text(env, 'TRUST_PROXY') ?? 'loopback'),
+    publicUrl: publicUrl(text(env, 'PUBLIC_URL')),
   };
   if (config.smsProvider === 'msg91') assertMsg91Ready(config.msg91, production);
   fillSimulatedSecrets(config, env);
