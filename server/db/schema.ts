@@ -136,7 +136,9 @@ export interface OtpCodesTable {
 }
 
 export interface WishlistItemsTable {
-  customer_id: number;
+  /** the owner: a customer, or a visitor's session (014_guest_bag.sql); exactly one is set */
+  customer_id: number | null;
+  session_id: string | null;
   product_id: number;
   size: Generated<string>;
   created_at: DefaultedTimestamp;
@@ -144,7 +146,9 @@ export interface WishlistItemsTable {
 
 export interface CartLinesTable {
   id: Generated<number>;
-  customer_id: number;
+  /** the owner: a customer, or a visitor's session (014_guest_bag.sql); exactly one is set */
+  customer_id: number | null;
+  session_id: string | null;
   sku_id: number;
   quantity: number;
   created_at: DefaultedTimestamp;
