@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { Prod } from './catalog.ts';
 import { LineStatus } from './orders.ts';
+import { LowStockSize } from './products.ts';
 
 export const SetStockBody = Type.Object(
   {
@@ -244,14 +245,19 @@ export type ReviewIdParams = Static<typeof ReviewIdParams>;
 
 const Takings = Type.Object({ orders: Type.Integer(), revenue: Rupees });
 
+/** How many low-stock sizes the dashboard lists; the Low stock screen has them all. */
+export const DASHBOARD_LOW_STOCK = 10;
+
 /**
  * GET /admin/api/dashboard, in India time days: today's and the last 7 days' (today included) orders and
- * what was paid for them; lines waiting to ship; returns waiting for a decision.
+ * what was paid for them; lines waiting to ship; returns waiting for a decision; the live products' sizes
+ * at or below the low-stock threshold, fewest first.
  */
 export const DashboardResponse = Type.Object({
   today: Takings,
   week: Takings,
   toShip: Type.Integer(),
   returnsToDecide: Type.Integer(),
+  lowStock: Type.Array(LowStockSize, { maxItems: DASHBOARD_LOW_STOCK }),
 });
 export type DashboardResponse = Static<typeof DashboardResponse>;

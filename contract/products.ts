@@ -140,6 +140,17 @@ export type ColourBody = Static<typeof ColourBody>;
 
 export const PhotoResponse = Type.Object({ photo: Type.String() });
 
+/** GET /admin/api/catalogue/choices: the names a product may use or offer again, each sorted. */
+export const CatalogueChoices = Type.Object({
+  segments: Type.Array(Type.String()),
+  genres: Type.Array(Type.String()),
+  /** sellers' names */
+  sellers: Type.Array(Type.String()),
+  /** delivery partners' codes */
+  partners: Type.Array(Type.String()),
+});
+export type CatalogueChoices = Static<typeof CatalogueChoices>;
+
 /** POST /admin/api/catalogue/import?mode=dry-run|apply */
 export const ImportQuery = Type.Object(
   { mode: Type.Union([Type.Literal('dry-run'), Type.Literal('apply')]) },
@@ -177,18 +188,20 @@ export const ShopSettings = Type.Object(
 );
 export type ShopSettings = Static<typeof ShopSettings>;
 
+/** A size at or below the low-stock threshold, with its product. */
+export const LowStockSize = Type.Object({
+  productId: Type.Integer(),
+  name: Type.String(),
+  sku: Type.String(),
+  size: Type.String(),
+  stock: Type.Integer(),
+  active: Type.Boolean(),
+});
+export type LowStockSize = Static<typeof LowStockSize>;
+
 export const LowStockResponse = Type.Object({
   threshold: Type.Integer(),
-  sizes: Type.Array(
-    Type.Object({
-      productId: Type.Integer(),
-      name: Type.String(),
-      sku: Type.String(),
-      size: Type.String(),
-      stock: Type.Integer(),
-      active: Type.Boolean(),
-    }),
-  ),
+  sizes: Type.Array(LowStockSize),
 });
 export type LowStockResponse = Static<typeof LowStockResponse>;
 

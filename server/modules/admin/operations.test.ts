@@ -1,16 +1,17 @@
 import { randomInt } from 'node:crypto';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type {
-  AdminOrder,
-  AdminOrderLine,
-  AdminOrdersResponse,
-  AdminRefund,
-  AdminRefundsResponse,
-  AdminReturnsResponse,
-  AdminReview,
-  AdminReviewsResponse,
-  DashboardResponse,
+import {
+  type AdminOrder,
+  type AdminOrderLine,
+  type AdminOrdersResponse,
+  type AdminRefund,
+  type AdminRefundsResponse,
+  type AdminReturnsResponse,
+  type AdminReview,
+  type AdminReviewsResponse,
+  DASHBOARD_LOW_STOCK,
+  type DashboardResponse,
 } from '../../../contract/admin.ts';
 import type { ProductResponse } from '../../../contract/catalog.ts';
 import type { UploadResponse } from '../../../contract/reviews.ts';
@@ -601,6 +602,21 @@ describeEachDatabase(
       expect(after.toShip).toBe(before.toShip + 6);
       expect(after.returnsToDecide).toBe(before.returnsToDecide + 1);
       expect(before.today).toEqual({ orders: 0, revenue: 0 });
+    });
+
+    it('lists the live products’ sizes at or below the low-stock threshold, fewest first', async () => {
+      const fixtures = new Fixtures(t().db);
+      const soldOut = await fixtures.product({
+        sizes: [
+          ['S', 0],
+          ['M', 50],
+        ],
+      });
+      const { lowStock } = (await automation(t()).get<DashboardResponse>('/admin/api/dashboard')).body;
+      // the newest sold-out size comes first
+      expect(lowStock[0]).toMatchObject({ productId: soldOut.id, size: 'S', stock: 0, active: true });
+      expect(lowStock.length).toBeLessThanOrEqual(DASHBOARD_LOW_STOCK);
+      expect(lowStock.every((size) => size.active)).toBe(true);
     });
   },
   {},

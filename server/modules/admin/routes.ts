@@ -9,6 +9,7 @@ import {
   AdminReturnsResponse,
   AdminReview,
   AdminReviewsResponse,
+  DASHBOARD_LOW_STOCK,
   DashboardResponse,
   OrderParams,
   PurchaseParams,
@@ -135,7 +136,11 @@ export const adminRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx)
     );
   }
 
-  app.get('/admin/api/dashboard', { schema: { response: { 200: DashboardResponse } } }, async () =>
-    orders.dashboard(),
-  );
+  app.get('/admin/api/dashboard', { schema: { response: { 200: DashboardResponse } } }, async () => {
+    const [takings, lowStock] = await Promise.all([
+      orders.dashboard(),
+      ctx.products.liveLowStock(DASHBOARD_LOW_STOCK),
+    ]);
+    return { ...takings, lowStock };
+  });
 };

@@ -189,7 +189,7 @@ export class BackOffice {
   }
 
   /** Today and the last 7 days (today included) in India time; lines to ship; returns to decide. */
-  async dashboard(): Promise<DashboardResponse> {
+  async dashboard(): Promise<Omit<DashboardResponse, 'lowStock'>> {
     const { db } = this.deps;
     const today = indiaMidnight(this.now());
     const tomorrow = new Date(today.getTime() + DAY_MS);

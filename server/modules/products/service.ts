@@ -3,6 +3,7 @@ import type {
   AdminProduct,
   AdminProductsQuery,
   AdminProductsResponse,
+  CatalogueChoices,
   ColourBody,
   LowStockResponse,
   ProductBody,
@@ -109,6 +110,17 @@ export class Products {
     const known = new Set(photos);
     const uploaded = new Set<string>();
     return { sellers, partners, uploaded, photoKnown: (name) => known.has(name) || uploaded.has(name) };
+  }
+
+  /** What the product form offers: segments and genres in use, the sellers and delivery partners. */
+  async choices(): Promise<CatalogueChoices> {
+    const [{ segments, genres }, sellers, partners] = await Promise.all([
+      store.segmentsAndGenres(this.db),
+      store.sellerIds(this.db),
+      store.partnerIds(this.db),
+    ]);
+    const sorted = (names: Map<string, number>) => [...names.keys()].sort();
+    return { segments, genres, sellers: sorted(sellers), partners: sorted(partners) };
   }
 
   /** Validates the body against the shop's names, the uploaded photos and the product's own photos. */
@@ -228,8 +240,13 @@ export class Products {
     });
   }
 
-  async lowStock(): Promise<LowStockResponse> {
+  async lowStock(limit = LOW_STOCK_SHOWN): Promise<LowStockResponse> {
     const threshold = await store.lowStockThreshold(this.db);
-    return { threshold, sizes: await store.lowStock(this.db, threshold, LOW_STOCK_SHOWN) };
+    return { threshold, sizes: await store.lowStock(this.db, threshold, limit) };
+  }
+
+  /** The live products' low sizes, fewest first (the store lists live products first). */
+  async liveLowStock(limit: number): Promise<LowStockResponse['sizes']> {
+    return (await this.lowStock(limit)).sizes.filter((size) => size.active);
   }
 }

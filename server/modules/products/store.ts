@@ -115,6 +115,15 @@ export async function partnerIds(db: Db): Promise<Map<string, number>> {
   return new Map(rows.map((row) => [row.code, row.id]));
 }
 
+/** The segments and genres products have, each once and sorted. */
+export async function segmentsAndGenres(db: Db) {
+  const [segments, genres] = await Promise.all([
+    db.selectFrom('products').select('user_segment as name').distinct().orderBy('name').execute(),
+    db.selectFrom('products').select('genre as name').distinct().orderBy('name').execute(),
+  ]);
+  return { segments: segments.map((row) => row.name), genres: genres.map((row) => row.name) };
+}
+
 export type ProductColumns = Omit<NewProduct, 'id' | 'sku' | 'child_key' | 'created_at'>;
 
 export async function insertProduct(
