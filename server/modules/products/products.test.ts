@@ -5,6 +5,7 @@ import {
   type AdminProduct,
   type AdminProductsResponse,
   CSV_COLUMNS,
+  type CatalogueChoices,
   type ImportResponse,
   type LowStockResponse,
   type ProductBody,
@@ -124,6 +125,17 @@ describeEachDatabase('back office: products', (t) => {
       .where('subject', '=', `product:${res.body.id}`)
       .execute();
     expect(audit).toEqual([{ actor: 'admin', action: 'product.create' }]);
+  });
+
+  it('offers the segments, genres, sellers and delivery partners a product may name', async () => {
+    await create();
+    const res = await admin.get<CatalogueChoices>('/admin/api/catalogue/choices', BEARER);
+    expect(res.status).toBe(200);
+    expect(res.body.segments).toContain('Adminwear');
+    expect(res.body.genres).toContain('Back office kurtas');
+    expect(res.body.sellers).toContain(seller);
+    expect(res.body.partners).toContain(partner);
+    expect(res.body.genres).toEqual([...new Set(res.body.genres)].sort());
   });
 
   it('answers field errors beside their fields and changes nothing', async () => {

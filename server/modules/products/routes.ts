@@ -5,6 +5,7 @@ import {
   AdminProduct,
   AdminProductsQuery,
   AdminProductsResponse,
+  CatalogueChoices,
   ColourBody,
   CsvAnswer,
   FieldErrors,
@@ -116,6 +117,10 @@ export const productRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ct
       async (request) => products.setActive(idOf(request.params.id), active, request.staff.actor),
     );
   }
+
+  app.get('/admin/api/catalogue/choices', { schema: { response: { 200: CatalogueChoices } } }, async () =>
+    products.choices(),
+  );
 
   app.get(
     '/admin/api/catalogue/export',
