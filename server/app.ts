@@ -15,6 +15,7 @@ import { orderRoutes } from './modules/orders/routes.ts';
 import { devPaymentRoutes } from './modules/payments/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
+import { seoPageRenderer, seoRoutes } from './modules/seo/routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { wishlistRoutes } from './modules/wishlist/routes.ts';
 import { registerBodyDrain } from './platform/body-limit.ts';
@@ -108,12 +109,13 @@ export async function buildApp(deps: AppDeps) {
     reviewRoutes,
     staffRoutes,
     devPaymentRoutes,
+    seoRoutes,
   ]) {
     await app.register(routes, services);
   }
   keys.answerUnknownKeys();
 
-  await registerWebApp(app, deps.webDir ?? DEFAULT_WEB_DIR);
+  await registerWebApp(app, deps.webDir ?? DEFAULT_WEB_DIR, seoPageRenderer(services));
   return app;
 }
 

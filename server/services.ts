@@ -20,6 +20,8 @@ import { Refunds } from './modules/payments/refunds.ts';
 import { Catalogue } from './modules/products/catalogue.ts';
 import { Products } from './modules/products/service.ts';
 import { Reviews } from './modules/reviews/service.ts';
+import { SeoPages } from './modules/seo/service.ts';
+import { Sitemaps } from './modules/seo/sitemap.ts';
 import { StaffDirectory } from './modules/staff/service.ts';
 import { StaffSignIn } from './modules/staff/sign-in.ts';
 import { Wishlist } from './modules/wishlist/service.ts';
@@ -85,6 +87,9 @@ export interface Services {
   /** the back office's catalogue: products, photos, low stock; and the CSV import and export */
   products: Products;
   catalogue: Catalogue;
+  /** pages others read: each page's head and a product's markup, and the sitemap (decision 021) */
+  seoPages: SeoPages;
+  sitemaps: Sitemaps;
   // the back office's people: who they are, their sign-in, and the guard of /admin/api/
   staff: StaffDirectory;
   staffSignIn: StaffSignIn;
@@ -147,6 +152,8 @@ export async function buildServices({
   const reviews = new Reviews(db, catalog, config.dataDir, limits);
   const products = new Products(db, inventory, changes, config.dataDir);
   const catalogue = new Catalogue(db, inventory, changes, config.dataDir);
+  const seoPages = new SeoPages(catalog);
+  const sitemaps = new Sitemaps(db);
   const staff = buildStaffDirectory(db, now);
   const staffSignIn = new StaffSignIn({ db, directory: staff, accounts, secret: config.sessionSecret, now });
   const control = config.databaseUrl ? undefined : new ShopControl(config.dataDir);
@@ -180,6 +187,8 @@ export async function buildServices({
     reviews,
     products,
     catalogue,
+    seoPages,
+    sitemaps,
     staff,
     staffSignIn,
     adminAuth,

@@ -1,0 +1,170 @@
+import type { ProductResponse } from '../../../contract/catalog.ts';
+import { paths } from '../../../web/src/config/paths.ts';
+import { formatRupees } from '../../../web/src/lib/format.ts';
+import { clip, escapeHtml, jsonLd, metaName, metaProperty } from './html.ts';
+
+export const SITE_NAME = 'haat';
+export const SHOP_TITLE = 'haat: Indian fashion and crafts';
+export const SHOP_DESCRIPTION = 'haat: Indian fashion and crafts, delivered across India.';
+
+/** The photo width share previews use: WhatsApp and others show large cards from it. */
+const SHARE_WIDTH = 960;
+const SHARE_HEIGHT = 1280;
+
+/** What one page says about itself in its <head>; paths are made absolute with the shop's origin. */
+export interface PageHead {
+  title: string;
+  description: string;
+  /** the page's one address (a filtered listing's is the unfiltered listing) */
+  path: string;
+  /** og:type: website, or product */
+  type: 'website' | 'product';
+  /** a photo file name (/images/{file}) */
+  photo?: string;
+  photoAlt?: string;
+  /** further Open Graph properties, e.g. product:price:amount */
+  properties?: [string, string][];
+  structured?: object;
+  /** keep the page out of search results (a product or listing that is not there) */
+  noindex?: boolean;
+}
+
+/** The <head> tags of a page: title, description, canonical, Open Graph, Twitter card and JSON-LD. */
+export function headTags(head: PageHead, origin: string): string {
+  const url = origin + head.path;
+  const image = head.photo ? origin + paths.image(head.photo, SHARE_WIDTH) : undefined;
+  const tags = [
+    `<title>${escapeHtml(head.title)}</title>`,
+    metaName('description', head.description),
+    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    ...(head.noindex ? [metaName('robots', 'noindex')] : []),
+    metaProperty('og:site_name', SITE_NAME),
+    metaProperty('og:locale', 'en_IN'),
+    metaProperty('og:type', head.type),
+    metaProperty('og:title', head.title),
+    metaProperty('og:description', head.description),
+    metaProperty('og:url', url),
+    ...(image
+      ? [
+          metaProperty('og:image', image),
+          metaProperty('og:image:type', 'image/webp'),
+          metaProperty('og:image:width', String(SHARE_WIDTH)),
+          metaProperty('og:image:height', String(SHARE_HEIGHT)),
+          metaProperty('og:image:alt', head.photoAlt ?? head.title),
+        ]
+      : []),
+    ...(head.properties ?? []).map(([property, content]) => metaProperty(property, content)),
+    metaName('twitter:card', image ? 'summary_large_image' : 'summary'),
+    metaName('twitter:title', head.title),
+    metaName('twitter:description', head.description),
+    ...(image
+      ? [metaName('twitter:image', image), metaName('twitter:image:alt', head.photoAlt ?? head.title)]
+      : []),
+    ...(head.structured ? [jsonLd(head.structured)] : []),
+  ];
+  return tags.join('\n    ');
+}
+
+export const homeHead = (): PageHead => ({
+  title: SHOP_TITLE,
+  description: SHOP_DESCRIPTION,
+  path: paths.home(),
+  type: 'website',
+});
+
+/** A listing of `count` products on sale; `photo` is the first card's. */
+export function listingHead(name: string, path: string, count: number, photo: string | undefined): PageHead {
+  return {
+    title: `${name} | ${SITE_NAME}`,
+    description:
+      count > 0
+        ? `Shop ${count.toLocaleString('en-IN')} ${name} products online at ${SITE_NAME}: prices in rupees, including tax, delivered across India.`
+        : `${name} at ${SITE_NAME}: Indian fashion and crafts, delivered across India.`,
+    path,
+    type: 'website',
+    photo,
+    photoAlt: name,
+    noindex: count === 0,
+  };
+}
+
+export function photosOf(info: ProductResponse['productInfo']): string[] {
+  return [info.photo1, info.photo2, info.photo3, info.photo4, info.photo5].filter(
+    (photo): photo is string => typeof photo === 'string' && photo !== '',
+  );
+}
+
+/** Buyable now: on sale and with units in some size. */
+export const isInStock = (info: ProductResponse['productInfo']) =>
+  info.active === 'In stock' && info.stock > 0;
+
+/** The mean of the star counts to one decimal, and how many ratings; undefined when unrated. */
+export function averageRating(
+  rating: ProductResponse['rating'],
+): { value: number; count: number } | undefined {
+  const count = rating.reduce((sum, r) => sum + r.ratingCount, 0);
+  if (count === 0) return undefined;
+  const stars = rating.reduce((sum, r) => sum + r.rating * r.ratingCount, 0);
+  return { value: Math.round((10 * stars) / count) / 10, count };
+}
+
+function productDescription(info: ProductResponse['productInfo']): string {
+  const price =
+    info.discount > 0
+      ? `${formatRupees(info.currentPrice)} (${info.discount}% off ${formatRupees(info.oldPrice)})`
+      : formatRupees(info.currentPrice);
+  return clip(`${info.name} for ${price} at ${SITE_NAME}. ${info.description}`);
+}
+
+/** schema.org's Product with its Offer, and its AggregateRating when rated. */
+function productStructuredData(data: ProductResponse, origin: string, url: string): object {
+  const info = data.productInfo;
+  const rated = averageRating(data.rating);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: info.name,
+    description: info.description || info.name,
+    image: photosOf(info).map((photo) => origin + paths.image(photo, SHARE_WIDTH)),
+    sku: String(info.id),
+    productID: String(info.id),
+    category: info.prod === 'accessories' ? 'Crafts' : `${info.userSegment} > ${info.genre}`,
+    color: info.color || undefined,
+    offers: {
+      '@type': 'Offer',
+      url,
+      priceCurrency: 'INR',
+      price: info.currentPrice,
+      availability: `https://schema.org/${isInStock(info) ? 'InStock' : 'OutOfStock'}`,
+      itemCondition: 'https://schema.org/NewCondition',
+    },
+    ...(rated && {
+      aggregateRating: {
+        '@type': 'AggregateRating',
+        ratingValue: rated.value,
+        ratingCount: rated.count,
+        bestRating: 5,
+        worstRating: 1,
+      },
+    }),
+  };
+}
+
+export function productHead(data: ProductResponse, origin: string): PageHead {
+  const info = data.productInfo;
+  const path = paths.product(info.prod, info.id);
+  return {
+    title: `${info.name} | ${SITE_NAME}`,
+    description: productDescription(info),
+    path,
+    type: 'product',
+    photo: info.photo1 || undefined,
+    photoAlt: info.name,
+    properties: [
+      ['product:price:amount', String(info.currentPrice)],
+      ['product:price:currency', 'INR'],
+      ['product:availability', isInStock(info) ? 'in stock' : 'out of stock'],
+    ],
+    structured: productStructuredData(data, origin, origin + path),
+  };
+}

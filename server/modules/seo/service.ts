@@ -1,0 +1,75 @@
+import type { ProductResponse } from '../../../contract/catalog.ts';
+import { paths } from '../../../web/src/config/paths.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Catalog, ListingScope } from '../catalog/service.ts';
+import { headTags, homeHead, listingHead, type PageHead, productHead } from './head.ts';
+import { productMarkup } from './markup.ts';
+
+/** What the shop's HTML carries for one address: its head tags, markup for #root, and the status. */
+export interface RenderedPage {
+  status: number;
+  head: string;
+  body: string;
+}
+
+const LISTING = /^\/item\/([^/]+)\/([^/]+)(?:\/[^/]*)?\/?$/;
+const CRAFTS = /^\/accessories(?:\/[^/]*)?\/?$/;
+const PRODUCT = /^\/product\/([^/]+)\/([^/]+)\/?$/;
+
+const decode = (part: string | undefined) => {
+  try {
+    return decodeURIComponent(part ?? '');
+  } catch {
+    return undefined;
+  }
+};
+
+const isNotFound = (error: unknown) => error instanceof AppError && error.status === 404;
+
+/**
+ * The pages others read: the home, listings and products, each with its own title, description,
+ * canonical address and share tags, and the product's facts in the first HTML (decision 021). Other
+ * addresses keep the app's own head. Data comes from the catalogue's cached answers, as a logged-out
+ * shopper sees them, so every reader gets the same page.
+ */
+export class SeoPages {
+  constructor(private readonly catalog: Catalog) {}
+
+  /** The page at `pathname` (case as routes match it), or undefined for an address with no page of its own. */
+  async render(pathname: string, origin: string): Promise<RenderedPage | undefined> {
+    if (pathname === paths.home()) return this.page(homeHead(), origin);
+    const product = PRODUCT.exec(pathname);
+    if (product) return this.product(decode(product[1]), decode(product[2]), origin);
+    const listing = LISTING.exec(pathname);
+    if (listing) {
+      const [userSegment, genre] = [decode(listing[1]), decode(listing[2])];
+      if (userSegment === undefined || genre === undefined) return undefined;
+      const scope: ListingScope = { prod: 'apparel', userSegment, genre };
+      return this.listing(`${userSegment} ${genre}`, paths.listing(userSegment, genre), scope, origin);
+    }
+    if (CRAFTS.test(pathname))
+      return this.listing('Crafts', paths.accessories(), { prod: 'accessories' }, origin);
+    return undefined;
+  }
+
+  private page(head: PageHead, origin: string, body = '', status = 200): RenderedPage {
+    return { status, head: headTags(head, origin), body };
+  }
+
+  private async product(prod: string | undefined, id: string | undefined, origin: string) {
+    let data: ProductResponse;
+    try {
+      data = await this.catalog.product(prod ?? '', id ?? '', null);
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+      const missing = { ...homeHead(), title: `Product not found | haat`, noindex: true };
+      return this.page({ ...missing, path: paths.product(prod ?? '', id ?? '') }, origin, '', 404);
+    }
+    return this.page(productHead(data, origin), origin, productMarkup(data));
+  }
+
+  private async listing(name: string, path: string, scope: ListingScope, origin: string) {
+    const { noOfEntries, prods } = await this.catalog.listing({ scope, filters: {}, sort: 0, page: 1 }, null);
+    return this.page(listingHead(name, path, noOfEntries, prods[0]?.photo1), origin);
+  }
+}
