@@ -1,25 +1,17 @@
 import { type Static, Type } from 'typebox';
+import { EDITABLE_FEATURES } from './products-constants.ts';
 
 /**
  * The back office's catalogue (issue 13): products as the shop owner edits them, their photos, the CSV
  * import and export, and low stock. Prices are whole rupees; the discount follows from them.
  */
 
-/** The filterable features the owner sets by hand; `color` and `size` follow from colour and sizes. */
-export const EDITABLE_FEATURES = [
-  'fabric',
-  'sleeveSize',
-  'neckLine',
-  'fitType',
-  'occasion',
-  'material',
-  'craft',
-  'pattern',
-] as const;
-export type EditableFeature = (typeof EDITABLE_FEATURES)[number];
-
-export const MAX_PHOTOS = 5;
-export const ADMIN_PRODUCTS_PAGE_SIZE = 50;
+export {
+  ADMIN_PRODUCTS_PAGE_SIZE,
+  EDITABLE_FEATURES,
+  type EditableFeature,
+  MAX_PHOTOS,
+} from './products-constants.ts';
 
 const Text = (maxLength: number) => Type.String({ maxLength });
 
