@@ -27,6 +27,8 @@ describe('back-office sign-in in the browser', () => {
       'Returns',
       'Refunds',
       'Reviews',
+      'Products',
+      'Low stock',
       'Staff',
       'Activity',
     ]);

@@ -11,16 +11,15 @@ interface NavItem {
   ownerOnly?: boolean;
 }
 
-/**
- * The back office's sections in design.md's order; only those with a working screen are linked (Products
- * and Low stock come with the catalogue). Staff and Activity are the owner's.
- */
+/** The back office's sections in design.md's order. Staff and Activity are the owner's. */
 const NAV: NavItem[] = [
   { label: 'Dashboard', to: paths.dashboard() },
   { label: 'Orders', to: paths.orders() },
   { label: 'Returns', to: paths.returns() },
   { label: 'Refunds', to: paths.refunds() },
   { label: 'Reviews', to: paths.reviews() },
+  { label: 'Products', to: paths.products() },
+  { label: 'Low stock', to: paths.lowStock() },
   { label: 'Staff', to: paths.staff(), ownerOnly: true },
   { label: 'Activity', to: paths.activity(), ownerOnly: true },
 ];

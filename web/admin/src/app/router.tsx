@@ -43,6 +43,18 @@ const DashboardScreen = screen(
   () => import('../screens/dashboard/DashboardScreen.tsx'),
   (m) => m.DashboardScreen,
 );
+const ProductsScreen = screen(
+  () => import('../screens/products/ProductsScreen.tsx'),
+  (m) => m.ProductsScreen,
+);
+const ProductScreen = screen(
+  () => import('../screens/products/ProductScreen.tsx'),
+  (m) => m.ProductScreen,
+);
+const LowStockScreen = screen(
+  () => import('../screens/low-stock/LowStockScreen.tsx'),
+  (m) => m.LowStockScreen,
+);
 const OrderScreen = screen(
   () => import('../screens/order/OrderScreen.tsx'),
   (m) => m.OrderScreen,
@@ -62,6 +74,10 @@ function SignedInRoutes() {
         <Route path={paths.returns()} element={<ReturnsScreen />} />
         <Route path={paths.refunds()} element={<RefundsScreen />} />
         <Route path={paths.reviews()} element={<ReviewsScreen />} />
+        <Route path={paths.products()} element={<ProductsScreen />} />
+        <Route path={paths.newProduct()} element={<ProductScreen />} />
+        <Route path="/admin/products/:productId" element={<ProductScreen />} />
+        <Route path={paths.lowStock()} element={<LowStockScreen />} />
         <Route path={paths.staff()} element={<StaffScreen />} />
         <Route path={paths.activity()} element={<ActivityScreen />} />
         <Route path="*" element={<NotFound />} />

@@ -1,0 +1,105 @@
+import { type FormEvent, useId, useState } from 'react';
+import type { ImportResponse } from '../../../../../contract/products.ts';
+import { showAlert } from '../../../../src/components/Alert.tsx';
+import { api } from '../../api/client.ts';
+import { apiPaths } from '../../api/paths.ts';
+import { failureMessage } from '../../api/useLoad.ts';
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * "Import CSV": the file is checked first (a dry run reporting every error by line and column), and only
+ * a file without errors can be applied, all or nothing.
+ */
+export function CatalogueImport({ onApplied }: { onApplied: () => void }) {
+  const id = useId();
+  const [file, setFile] = useState<File | undefined>();
+  const [report, setReport] = useState<ImportResponse | undefined>();
+  const [message, setMessage] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const send = async (mode: 'dry-run' | 'apply') => {
+    if (!file) return setMessage('Choose a CSV file first');
+    const form = new FormData();
+    form.append('file', file);
+    setBusy(true);
+    setMessage('');
+    try {
+      const answer = await api.post<ImportResponse>(apiPaths.catalogueImport(mode), form);
+      setReport(answer);
+      if (answer.applied) {
+        showAlert(`Imported: ${plural(answer.products, 'product', 'products')}`);
+        onApplied();
+      }
+    } catch (error) {
+      setReport(undefined);
+      setMessage(failureMessage(error, 'Importing the catalogue failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const check = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    send('dry-run');
+  };
+
+  return (
+    <section className="admin-card admin-import" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Import CSV</h2>
+      <form className="admin-filters" onSubmit={check}>
+        <div className="admin-field">
+          <label htmlFor={`${id}-file`}>CSV file</label>
+          <input
+            id={`${id}-file`}
+            type="file"
+            accept=".csv,text/csv"
+            aria-describedby={`${id}-help`}
+            onChange={(event) => {
+              setFile(event.target.files?.[0]);
+              setReport(undefined);
+              setMessage('');
+            }}
+          />
+        </div>
+        <button type="submit" className="button" disabled={busy}>
+          Check the file
+        </button>
+      </form>
+      <p id={`${id}-help`} className="admin-details">
+        The columns of “Export CSV”, one row per size. Nothing changes until you apply a file without errors.
+      </p>
+      <p className="admin-form-message" role="alert">
+        {message}
+      </p>
+      {report && !report.applied && <DryRun report={report} busy={busy} onApply={() => send('apply')} />}
+    </section>
+  );
+}
+
+function DryRun({ report, busy, onApply }: { report: ImportResponse; busy: boolean; onApply: () => void }) {
+  const summary = `${plural(report.rows, 'row', 'rows')} for ${plural(report.products, 'product', 'products')}`;
+  if (report.errors.length === 0) {
+    return (
+      <div className="admin-import-report" role="status">
+        <p>{summary}, no errors.</p>
+        <button type="button" className="button button-primary" disabled={busy} onClick={onApply}>
+          Apply
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="admin-import-report" role="status">
+      <p>
+        {summary}: {plural(report.errors.length, 'error', 'errors')} to correct before the file can be
+        applied.
+      </p>
+      <ul className="admin-plain-list" aria-label="Errors in the file">
+        {report.errors.map((error) => (
+          <li key={error}>{error}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}

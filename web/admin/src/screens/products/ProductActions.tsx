@@ -1,0 +1,106 @@
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { AdminProduct } from '../../../../../contract/products.ts';
+import { showAlert } from '../../../../src/components/Alert.tsx';
+import { paths as shopPaths } from '../../../../src/config/paths.ts';
+import { api } from '../../api/client.ts';
+import { apiPaths, paths } from '../../api/paths.ts';
+import { alertFailure } from '../../api/useLoad.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+
+interface Props {
+  product: AdminProduct;
+  /** the product as the server answered a withdraw or restore */
+  onChanged: (product: AdminProduct) => void;
+}
+
+type Asking = 'colour' | 'withdraw' | 'restore' | undefined;
+
+/** What can be done to a saved product: see it in the shop, add a colour, withdraw or restore it. */
+export function ProductActions({ product, onChanged }: Props) {
+  const id = useId();
+  const navigate = useNavigate();
+  const [asking, setAsking] = useState<Asking>();
+  const close = () => setAsking(undefined);
+
+  const setActive = async (active: boolean) => {
+    try {
+      const changed = await api.post<AdminProduct>(
+        active ? apiPaths.restore(product.id) : apiPaths.withdraw(product.id),
+      );
+      onChanged(changed);
+      showAlert(`${active ? 'Restored' : 'Withdrawn'}: ${product.name}`);
+    } catch (error) {
+      alertFailure(error, active ? 'Restoring a product failed' : 'Withdrawing a product failed');
+    }
+  };
+
+  const addColour = async (form: FormData) => {
+    const color = String(form.get('color') ?? '').trim();
+    try {
+      const sibling = await api.post<AdminProduct>(apiPaths.colours(product.id), { color });
+      navigate(paths.product(sibling.id), { state: { saved: `Added colour: ${sibling.color}` } });
+    } catch (error) {
+      alertFailure(error, 'Adding a colour failed');
+    }
+  };
+
+  return (
+    <div className="admin-actions admin-product-actions">
+      <a className="button" href={shopPaths.product(product.prod, product.id)}>
+        View in shop
+      </a>
+      <button type="button" className="button" onClick={() => setAsking('colour')}>
+        Add colour
+      </button>
+      {product.active ? (
+        <button type="button" className="button" onClick={() => setAsking('withdraw')}>
+          Withdraw
+        </button>
+      ) : (
+        <button type="button" className="button" onClick={() => setAsking('restore')}>
+          Restore
+        </button>
+      )}
+      {asking === 'colour' && (
+        <ConfirmDialog
+          title={`Add colour: ${product.name}`}
+          confirm="Add colour"
+          onClose={close}
+          onConfirm={addColour}
+        >
+          <p>
+            A copy of this product in another colour, with the same sizes at no stock; the product pages link
+            the two.
+          </p>
+          <div className="admin-dialog-field">
+            <label htmlFor={`${id}-colour`}>New colour</label>
+            <input id={`${id}-colour`} name="color" required maxLength={40} />
+          </div>
+        </ConfirmDialog>
+      )}
+      {asking === 'withdraw' && (
+        <ConfirmDialog
+          title={`Withdraw: ${product.name}`}
+          confirm="Withdraw"
+          onClose={close}
+          onConfirm={() => setActive(false)}
+        >
+          <p>
+            It goes off sale at once: its page says it is unavailable and bags holding it cannot be ordered.
+          </p>
+        </ConfirmDialog>
+      )}
+      {asking === 'restore' && (
+        <ConfirmDialog
+          title={`Restore: ${product.name}`}
+          confirm="Restore"
+          onClose={close}
+          onConfirm={() => setActive(true)}
+        >
+          <p>It goes back on sale at once.</p>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,193 @@
+import { type FormEvent, useId, useState } from 'react';
+import { FEATURE_LABELS } from '../../../../../contract/catalog-constants.ts';
+import type { AdminProduct, CatalogueChoices } from '../../../../../contract/products.ts';
+import { EDITABLE_FEATURES, type EditableFeature } from '../../../../../contract/products-constants.ts';
+import { ApiError, api } from '../../api/client.ts';
+import { apiPaths } from '../../api/paths.ts';
+import { failureMessage } from '../../api/useLoad.ts';
+import { bodyOf, type Draft, discountOf, draftOf, emptyDraft, type FieldErrors } from './draft.ts';
+import { controlProps, Field } from './Field.tsx';
+import { PhotosField } from './PhotosField.tsx';
+import { SizesField } from './SizesField.tsx';
+
+/** "sleeve size" would share a word with the sizes' "Size": the form calls it "Sleeve". */
+const featureLabel = (key: EditableFeature) => {
+  const label = key === 'sleeveSize' ? 'sleeve' : (FEATURE_LABELS[key] ?? key);
+  return label.charAt(0).toUpperCase() + label.slice(1);
+};
+
+interface Props {
+  /** the product edited; none for a new one */
+  product: AdminProduct | undefined;
+  choices: CatalogueChoices;
+  onSaved: (product: AdminProduct) => void;
+  /** a field changed since the last save */
+  onEdited: () => void;
+}
+
+/**
+ * A product as the owner edits it. "Save" sends it whole; the server's field errors show beside their
+ * fields and nothing changes.
+ */
+export function ProductForm({ product, choices, onSaved, onEdited }: Props) {
+  const id = useId();
+  const [draft, setDraft] = useState<Draft>(() => (product ? draftOf(product) : emptyDraft()));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [message, setMessage] = useState('');
+  const [busy, setBusy] = useState(false);
+  const change = (part: Partial<Draft>) => {
+    setDraft((d) => ({ ...d, ...part }));
+    onEdited();
+  };
+  const text = (field: keyof Draft) => ({
+    ...controlProps(`${id}-${field}`, errors[field]),
+    value: draft[field] as string,
+    onChange: (event: { target: { value: string } }) => change({ [field]: event.target.value }),
+  });
+  const discount = discountOf(draft);
+
+  const save = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const built = bodyOf(draft);
+    if ('errors' in built) {
+      setErrors(built.errors);
+      setMessage(`Please correct: ${Object.keys(built.errors).join(', ')}`);
+      return;
+    }
+    setBusy(true);
+    try {
+      const saved = product
+        ? await api.put<AdminProduct>(apiPaths.product(product.id), built.body)
+        : await api.post<AdminProduct>(apiPaths.products(), built.body);
+      setErrors({});
+      setMessage('');
+      setDraft(draftOf(saved));
+      onSaved(saved);
+    } catch (error) {
+      const fields = error instanceof ApiError ? (error.body as { fields?: FieldErrors })?.fields : undefined;
+      setErrors(fields ?? {});
+      setMessage(failureMessage(error, 'Saving the product failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="admin-product-form" onSubmit={save} noValidate>
+      <datalist id={`${id}-segments`}>
+        {choices.segments.map((name) => (
+          <option key={name} value={name} />
+        ))}
+      </datalist>
+      <datalist id={`${id}-genres`}>
+        {choices.genres.map((name) => (
+          <option key={name} value={name} />
+        ))}
+      </datalist>
+
+      <Field id={`${id}-name`} label="Name" error={errors.name} className="admin-field-wide">
+        <input {...text('name')} maxLength={200} />
+      </Field>
+      <Field id={`${id}-prod`} label="Section" error={errors.prod}>
+        <select
+          {...controlProps(`${id}-prod`, errors.prod)}
+          value={draft.prod}
+          onChange={(event) => change({ prod: event.target.value as Draft['prod'] })}
+        >
+          <option value="apparel">apparel</option>
+          <option value="accessories">accessories</option>
+        </select>
+      </Field>
+      <Field id={`${id}-userSegment`} label="Segment" error={errors.userSegment}>
+        <input {...text('userSegment')} list={`${id}-segments`} maxLength={60} />
+      </Field>
+      <Field id={`${id}-genre`} label="Genre" error={errors.genre}>
+        <input {...text('genre')} list={`${id}-genres`} maxLength={60} />
+      </Field>
+      <Field
+        id={`${id}-description`}
+        label="Description"
+        error={errors.description}
+        className="admin-field-wide"
+      >
+        <textarea {...text('description')} rows={5} maxLength={5000} />
+      </Field>
+      <Field id={`${id}-color`} label="Colour" error={errors.color}>
+        <input {...text('color')} maxLength={40} />
+      </Field>
+
+      <fieldset className="admin-fieldset admin-field-wide">
+        <legend>Features shoppers filter by</legend>
+        <p className="admin-details">Several values: separate them with commas.</p>
+        <div className="admin-form-grid">
+          {EDITABLE_FEATURES.map((key) => {
+            const field = `features.${key}`;
+            return (
+              <Field key={key} id={`${id}-${key}`} label={featureLabel(key)} error={errors[field]}>
+                <input
+                  {...controlProps(`${id}-${key}`, errors[field])}
+                  value={draft.features[key]}
+                  onChange={(event) => change({ features: { ...draft.features, [key]: event.target.value } })}
+                />
+              </Field>
+            );
+          })}
+        </div>
+      </fieldset>
+
+      <Field id={`${id}-hsnCode`} label="HSN code" error={errors.hsnCode}>
+        <input {...text('hsnCode')} inputMode="numeric" maxLength={8} />
+      </Field>
+      <Field id={`${id}-mrp`} label="MRP (₹)" error={errors.mrp}>
+        <input {...text('mrp')} inputMode="numeric" />
+      </Field>
+      <Field id={`${id}-price`} label="Selling price (₹)" error={errors.price}>
+        <input {...text('price')} inputMode="numeric" />
+      </Field>
+      <p className="admin-discount" role="status">
+        {discount === null ? '' : `Discount: ${discount}%`}
+      </p>
+      <Field id={`${id}-partner`} label="Delivery partner" error={errors.partner}>
+        <select {...text('partner')}>
+          <option value="">Choose…</option>
+          {choices.partners.map((code) => (
+            <option key={code} value={code}>
+              {code}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id={`${id}-seller`} label="Seller" error={errors.seller}>
+        <select {...text('seller')}>
+          <option value="">Choose…</option>
+          {choices.sellers.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </Field>
+
+      <div className="admin-field-wide">
+        <SizesField id={`${id}-sizes`} draft={draft} error={errors.sizes} onChange={change} />
+      </div>
+      <div className="admin-field-wide">
+        <PhotosField
+          id={`${id}-photos`}
+          photos={draft.photos}
+          error={errors.photos}
+          onChange={(photos) => change({ photos })}
+        />
+      </div>
+
+      <div className="admin-field-wide admin-save">
+        <button type="submit" className="button button-primary" disabled={busy}>
+          Save
+        </button>
+        <p className="admin-form-message" role="alert">
+          {message}
+        </p>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,157 @@
+import { type FormEvent, useCallback, useId } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type { AdminProductRow, AdminProductsResponse } from '../../../../../contract/products.ts';
+import { usePageTitle } from '../../../../src/components/usePageTitle.ts';
+import { api } from '../../api/client.ts';
+import { apiPaths, paths, query } from '../../api/paths.ts';
+import { useLoad } from '../../api/useLoad.ts';
+import { Loading } from '../../components/Loading.tsx';
+import { ProductStatus } from '../../components/ProductStatus.tsx';
+import { StockInput } from '../../components/StockInput.tsx';
+import { formatRupees } from '../../lib/format.ts';
+import { CatalogueImport } from './CatalogueImport.tsx';
+import { PageLinks } from './PageLinks.tsx';
+import './ProductsScreen.css';
+
+const STATUSES = { all: 'Any', live: 'Live', withdrawn: 'Withdrawn' } as const;
+
+/** The catalogue, newest first: searched, paged, its stock set in place; adding, export and import. */
+export function ProductsScreen() {
+  usePageTitle('Products');
+  const id = useId();
+  const [search, setSearch] = useSearchParams();
+  const asked = {
+    q: search.get('q') ?? '',
+    status: search.get('status') ?? '',
+    page: search.get('page') ?? '',
+  };
+  const url = `${apiPaths.products()}${query(asked)}`;
+  const request = useCallback((signal?: AbortSignal) => api.get<AdminProductsResponse>(url, signal), [url]);
+  const { state, retry, reload } = useLoad(request, 'Loading the products failed');
+
+  // a new search starts again from the first page
+  const filter = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setSearch(query({ q: String(form.get('q') ?? '').trim(), status: String(form.get('status') ?? '') }));
+  };
+
+  return (
+    <>
+      <h1 className="admin-title">Products</h1>
+      <div className="admin-actions admin-products-tools">
+        <Link className="button button-primary" to={paths.newProduct()}>
+          Add product
+        </Link>
+        <a className="button" href={apiPaths.catalogueExport()} download="catalogue.csv">
+          Export CSV
+        </a>
+      </div>
+      <CatalogueImport onApplied={reload} />
+      <search aria-label="Products">
+        <form className="admin-filters" onSubmit={filter}>
+          <div className="admin-field">
+            <label htmlFor={`${id}-q`}>Search</label>
+            <input
+              id={`${id}-q`}
+              name="q"
+              type="search"
+              placeholder="Name, SKU, segment or genre"
+              defaultValue={asked.q}
+              maxLength={100}
+            />
+          </div>
+          <div className="admin-field">
+            <label htmlFor={`${id}-status`}>Status</label>
+            <select id={`${id}-status`} name="status" defaultValue={asked.status || 'all'}>
+              {Object.entries(STATUSES).map(([value, name]) => (
+                <option key={value} value={value}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className="button button-primary">
+            Show products
+          </button>
+        </form>
+      </search>
+      <Loading state={state} onRetry={retry}>
+        {({ products, total, page, pageSize }) => (
+          <>
+            {products.length === 0 ? (
+              <p className="admin-empty">No product matches.</p>
+            ) : (
+              <ProductTable products={products} total={total} />
+            )}
+            <PageLinks asked={asked} page={page} pages={Math.ceil(total / pageSize)} />
+          </>
+        )}
+      </Loading>
+    </>
+  );
+}
+
+function ProductTable({ products, total }: { products: AdminProductRow[]; total: number }) {
+  return (
+    <table className="admin-table admin-products">
+      <caption>
+        {total} {total === 1 ? 'product' : 'products'}, newest first
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">Photo</th>
+          <th scope="col">Name</th>
+          <th scope="col">Price</th>
+          <th scope="col">Stock</th>
+          <th scope="col">Status</th>
+        </tr>
+      </thead>
+      <tbody>
+        {products.map((product) => (
+          <tr key={product.id}>
+            <td data-label="Photo">
+              {product.photo ? (
+                <img className="admin-thumb" src={product.photo} alt="" width={64} height={85} />
+              ) : (
+                '–'
+              )}
+            </td>
+            <td data-label="Name">
+              <Link to={paths.product(product.id)}>{product.name}</Link>
+              <br />
+              <span className="admin-details">
+                {product.sku} · {product.userSegment} / {product.genre}
+              </span>
+            </td>
+            <td data-label="Price">
+              {formatRupees(product.price)}
+              {product.mrp > product.price && (
+                <>
+                  <br />
+                  <span className="admin-details">MRP {formatRupees(product.mrp)}</span>
+                </>
+              )}
+            </td>
+            <td data-label="Stock">
+              {product.sizes.map((size) => (
+                <div key={size.size} className="admin-size-stock">
+                  {size.size && <span className="admin-size-name">{size.size}</span>}
+                  <StockInput
+                    productId={product.id}
+                    productName={product.name}
+                    size={size.size}
+                    stock={size.stock}
+                  />
+                </div>
+              ))}
+            </td>
+            <td data-label="Status">
+              <ProductStatus active={product.active} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

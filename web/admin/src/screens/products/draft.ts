@@ -1,0 +1,144 @@
+import type { AdminProduct, ProductBody } from '../../../../../contract/products.ts';
+import { EDITABLE_FEATURES, type EditableFeature } from '../../../../../contract/products-constants.ts';
+
+/** A size row as typed: its stock is text until saved; `held` are units held for shoppers paying now. */
+export interface SizeRow {
+  key: number;
+  size: string;
+  stock: string;
+  held: number;
+}
+
+/** The product form as typed: numbers are text until saved, features are comma-separated. */
+export interface Draft {
+  name: string;
+  prod: 'apparel' | 'accessories';
+  userSegment: string;
+  genre: string;
+  description: string;
+  color: string;
+  features: Record<EditableFeature, string>;
+  mrp: string;
+  price: string;
+  partner: string;
+  seller: string;
+  hsnCode: string;
+  /** an apparel's sizes */
+  sizes: SizeRow[];
+  /** an accessory's one unsized stock */
+  stock: string;
+  photos: string[];
+}
+
+/** A field's name as the API names it -> what is wrong with it. */
+export type FieldErrors = Record<string, string>;
+
+let rowKeys = 0;
+export const sizeRow = (size = '', stock = '0', held = 0): SizeRow => ({
+  key: ++rowKeys,
+  size,
+  stock,
+  held,
+});
+
+const noFeatures = () =>
+  Object.fromEntries(EDITABLE_FEATURES.map((key) => [key, ''])) as Record<EditableFeature, string>;
+
+export const emptyDraft = (): Draft => ({
+  name: '',
+  prod: 'apparel',
+  userSegment: '',
+  genre: '',
+  description: '',
+  color: '',
+  features: noFeatures(),
+  mrp: '',
+  price: '',
+  partner: '',
+  seller: '',
+  hsnCode: '',
+  sizes: [sizeRow()],
+  stock: '0',
+  photos: [],
+});
+
+export function draftOf(product: AdminProduct): Draft {
+  const features = noFeatures();
+  for (const key of EDITABLE_FEATURES) features[key] = (product.features[key] ?? []).join(', ');
+  const apparel = product.prod !== 'accessories';
+  return {
+    name: product.name,
+    prod: apparel ? 'apparel' : 'accessories',
+    userSegment: product.userSegment,
+    genre: product.genre,
+    description: product.description,
+    color: product.color,
+    features,
+    mrp: String(product.mrp),
+    price: String(product.price),
+    partner: product.partner,
+    seller: product.seller,
+    hsnCode: product.hsnCode ?? '',
+    sizes: apparel ? product.sizes.map((s) => sizeRow(s.size, String(s.stock), s.held)) : [sizeRow()],
+    stock: apparel ? '0' : String(product.sizes[0]?.stock ?? 0),
+    photos: product.photos,
+  };
+}
+
+const WHOLE = /^\s*\d{1,9}\s*$/;
+
+/** The discount the prices give, as the shop computes it (whole percent, rounded down); null until valid. */
+export function discountOf(draft: Draft): number | null {
+  if (!WHOLE.test(draft.mrp) || !WHOLE.test(draft.price)) return null;
+  const mrp = Number(draft.mrp);
+  const price = Number(draft.price);
+  if (mrp < 1 || price > mrp) return null;
+  return Math.floor(((mrp - price) * 100) / mrp);
+}
+
+/** The body to send, or the fields typed so that they cannot be sent (the server judges everything else). */
+export function bodyOf(draft: Draft): { body: ProductBody } | { errors: FieldErrors } {
+  const errors: FieldErrors = {};
+  const whole = (text: string, field: string, message: string) => {
+    if (!WHOLE.test(text)) errors[field] = message;
+    return Number(text);
+  };
+  const mrp = whole(draft.mrp, 'mrp', 'Enter the MRP in whole rupees');
+  const price = whole(draft.price, 'price', 'Enter the price in whole rupees');
+  const sizes =
+    draft.prod === 'accessories'
+      ? [{ size: '', stock: whole(draft.stock, 'sizes', 'Enter the stock as a whole number') }]
+      : draft.sizes.map((row) => ({
+          size: row.size,
+          stock: whole(row.stock, 'sizes', 'Enter each stock as a whole number'),
+        }));
+  if (Object.keys(errors).length > 0) return { errors };
+  const features = Object.fromEntries(
+    EDITABLE_FEATURES.map((key) => [
+      key,
+      draft.features[key]
+        .split(',')
+        .map((value) => value.trim())
+        .filter(Boolean),
+    ]),
+  );
+  const { name, prod, userSegment, genre, description, color, partner, seller, photos } = draft;
+  return {
+    body: {
+      name,
+      prod,
+      userSegment,
+      genre,
+      description,
+      color,
+      features,
+      mrp,
+      price,
+      partner,
+      seller,
+      hsnCode: draft.hsnCode.trim(),
+      sizes,
+      photos,
+    },
+  };
+}
