@@ -10,7 +10,7 @@ import { formatRupees } from '../../lib/format.ts';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** The shop at a glance: today's and this week's orders and takings, and the work waiting. */
+/** The shop at a glance: today's and this week's orders and takings, the work waiting, low stock. */
 export function DashboardScreen() {
   usePageTitle('Dashboard');
   const request = useCallback(
@@ -22,7 +22,7 @@ export function DashboardScreen() {
     <>
       <h1 className="admin-title">Dashboard</h1>
       <Loading state={state} onRetry={retry}>
-        {({ today, week, toShip, returnsToDecide }) => (
+        {({ today, week, toShip, returnsToDecide, lowStock }) => (
           <ul className="admin-cards">
             <li className="admin-card">
               <h2>Today</h2>
@@ -50,6 +50,24 @@ export function DashboardScreen() {
                 <Link to={paths.returns()}>
                   {plural(returnsToDecide, 'return awaits', 'returns await')} a decision
                 </Link>
+              </p>
+            </li>
+            <li className="admin-card">
+              <h2>Low stock</h2>
+              {lowStock.length === 0 ? (
+                <p>No size is low.</p>
+              ) : (
+                <ul className="admin-plain-list">
+                  {lowStock.map((size) => (
+                    <li key={`${size.productId}-${size.size}`}>
+                      <Link to={paths.product(size.productId)}>{size.name}</Link>
+                      {size.size && `, size ${size.size}`}: {size.stock} left
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <p>
+                <Link to={paths.lowStock()}>All low stock</Link>
               </p>
             </li>
           </ul>
