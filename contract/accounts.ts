@@ -72,7 +72,11 @@ export const SignUpRecord = Type.Object({
 export type SignUpRecord = Static<typeof SignUpRecord>;
 
 /** the answer of POST /api/login and of sign-up key=login (which logs in too) */
-export const LoginResponse = Type.Object({ fname: Type.String() });
+export const LoginResponse = Type.Object({
+  fname: Type.String(),
+  /** one sentence per line of the visitor's bag not kept as it was when merged into the account's (decision 022); [] when none */
+  bagChanges: Type.Array(Type.String()),
+});
 export type LoginResponse = Static<typeof LoginResponse>;
 
 /** key=phone and key=mail: whether it is already registered */

@@ -127,10 +127,13 @@ export const PriceDetails = Type.Object({
 });
 export type PriceDetails = Static<typeof PriceDetails>;
 
+/** a visitor's bag page has no shopper yet (decision 022) */
+export const NoUserInfo = Type.Object({}, { additionalProperties: false });
+
 /** lines oldest first */
 export const PurchasePageResponse = Type.Object({
   prods: Type.Array(CartLine),
-  userInfo: UserInfo,
+  userInfo: Type.Union([UserInfo, NoUserInfo]),
   priceDetails: PriceDetails,
 });
 export type PurchasePageResponse = Static<typeof PurchasePageResponse>;

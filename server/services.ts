@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Config } from './config.ts';
 import type { Db } from './db/connect.ts';
 import { AccountsService } from './modules/accounts/service.ts';
+import { GuestBags } from './modules/cart/guest-bag.ts';
 import { Cart } from './modules/cart/service.ts';
 import { Catalog } from './modules/catalog/service.ts';
 import { Placement } from './modules/checkout/placement.ts';
@@ -75,6 +76,8 @@ export interface Services {
   accounts: AccountsService;
   wishlist: Wishlist;
   cart: Cart;
+  /** a visitor's bag and wishlist, merged into the account's at login */
+  guestBags: GuestBags;
   checkout: Checkout;
   placement: Placement;
   webhook: PaymentWebhook;
@@ -133,6 +136,7 @@ export async function buildServices({
   });
   const wishlist = new Wishlist(db);
   const cart = new Cart(db, inventory);
+  const guestBags = new GuestBags(db, cart, wishlist);
   const { keyId, keySecret, webhookSecret } = config.razorpay;
   const checkout = new Checkout(db, gateway, keyId, keySecret, inventory, limits);
   const placement = new Placement(db, gateway, refunds, inventory);
@@ -177,6 +181,7 @@ export async function buildServices({
     accounts,
     wishlist,
     cart,
+    guestBags,
     checkout,
     placement,
     webhook,

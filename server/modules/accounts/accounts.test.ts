@@ -75,7 +75,7 @@ describeEachDatabase(
 
       const res = await client.post<Answer>('/api/signUp', record, { key: 'login' });
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ fname: 'Meera' });
+      expect(res.body).toEqual({ fname: 'Meera', bagChanges: [] });
       const loggedInCookie = sessionCookie(res.headers);
       expect(loggedInCookie).not.toBe(`${SESSION_COOKIE}=${verifiedCookie}`);
       expect((await replay(`${SESSION_COOKIE}=${verifiedCookie}`, '/loginCheck')).status).toBe(403);
@@ -83,7 +83,7 @@ describeEachDatabase(
       // the spec's sign-up flow calls /api/login next, with the token fetched at startup
       const login = await client.post<Answer>('/api/login', { phoneNumber: record.phone });
       expect(login.status).toBe(200);
-      expect(login.body).toEqual({ fname: 'Meera' });
+      expect(login.body).toEqual({ fname: 'Meera', bagChanges: [] });
       expect(client.csrfToken).toBe(token);
       // the verified phone never makes a second account
       const again = await client.post<Answer>(
@@ -204,7 +204,7 @@ describeEachDatabase(
       const record = { ...newShopper(), fname: ' अमित ', lname: 'Kumar-Sen Jr.' };
       await verifyPhone(client, record.phone);
       const res = await client.post('/api/signUp', record, { key: 'login' });
-      expect(res.body).toEqual({ fname: 'अमित' });
+      expect(res.body).toEqual({ fname: 'अमित', bagChanges: [] });
     });
 
     it('logs in only the verified phone, under a new session id; sign-out ends the verification', async () => {
@@ -223,7 +223,7 @@ describeEachDatabase(
       const verifiedCookie = `${SESSION_COOKIE}=${client.cookie(SESSION_COOKIE)}`;
       const res = await login(shopper.phone);
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ fname: shopper.fname });
+      expect(res.body).toEqual({ fname: shopper.fname, bagChanges: [] });
       expect(sessionCookie(res.headers)).not.toBe(verifiedCookie);
       expect((await replay(verifiedCookie, '/loginCheck')).status).toBe(403);
       expect((await client.get('/loginCheck')).status).toBe(200);

@@ -64,12 +64,14 @@ export const accountRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ct
 
   /**
    * Logs the session in under a new session id; the browser's CSRF token stays, and so does the verified
-   * phone (for its 10 minutes), so the spec's `/api/login` right after sign-up answers as well.
+   * phone (for its 10 minutes), so the spec's `/api/login` right after sign-up answers as well. What the
+   * visitor's session kept (bag, wishlist) joins the account first, as the old session goes at rotation.
    */
   const logIn = async (request: FastifyRequest, reply: FastifyReply, who: LoggedIn) => {
+    const bagChanges = await ctx.guestBags.adopt(await sessions.current(request), who.customerId);
     await sessions.rotate(request, reply, { customerId: who.customerId });
     reply.header('cache-control', 'no-store');
-    return { fname: who.fname };
+    return { fname: who.fname, bagChanges };
   };
 
   app.post(

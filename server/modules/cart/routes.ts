@@ -9,13 +9,13 @@ import {
   PurchasePageResponse,
 } from '../../../contract/shopping.ts';
 import { keepBodiesSmall } from '../../platform/body-limit.ts';
-import { customersOnly } from '../../platform/sessions.ts';
 import type { Services } from '../../services.ts';
+import { bagToChange, bagToRead } from './owner.ts';
 
 export const cartRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
   keepBodiesSmall(app);
-  const { cart } = ctx;
-  app.addHook('preValidation', customersOnly(ctx.sessions));
+  // a visitor's bag is kept with their session, under the same rules as a customer's (decision 022)
+  const { cart, sessions } = ctx;
 
   app.post(
     '/product/:prod/:productID',
@@ -23,10 +23,13 @@ export const cartRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) 
       constraints: { key: 'addCart' },
       schema: { params: ProductActionParams, body: AddCartBody, response: { 200: AddCartResponse } },
     },
-    async (request) => {
-      const customerId = await ctx.sessions.requireCustomer(request);
+    async (request, reply) => {
       const { addCart, ...choice } = request.body;
-      return cart.change(customerId, { ...request.params, ...choice }, addCart);
+      return cart.change(
+        await bagToChange(sessions, request, reply),
+        { ...request.params, ...choice },
+        addCart,
+      );
     },
   );
 
@@ -35,7 +38,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) 
     { schema: { response: { 200: PurchasePageResponse } } },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return cart.purchasePage(await ctx.sessions.requireCustomer(request));
+      return cart.purchasePage(await bagToRead(sessions, request));
     },
   );
 
@@ -45,9 +48,9 @@ export const cartRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) 
       constraints: { key: 'deleteItem' },
       schema: { params: DeleteItemParams, body: DeleteItemBody, response: { 200: DeleteItemResponse } },
     },
-    async (request) => {
-      const customerId = await ctx.sessions.requireCustomer(request);
-      const quantity = await cart.takeOne(customerId, request.params.prod, Number(request.body.cartId));
+    async (request, reply) => {
+      const owner = await bagToChange(sessions, request, reply);
+      const quantity = await cart.takeOne(owner, request.params.prod, Number(request.body.cartId));
       return { quantity };
     },
   );

@@ -14,8 +14,9 @@ import { FREE_DELIVERY_ABOVE_PAISE, MAX_UNITS_PER_PRODUCT } from '../../../contr
 import type { Db } from '../../db/connect.ts';
 import { parseProductId, rupees } from '../../platform/api-values.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
-import { cartUnits } from '../catalog/service.ts';
 import type { Inventory } from '../inventory/service.ts';
+import { type BagLine, bagChange, mergedQuantity } from './bag-changes.ts';
+import type { BagOwner } from './owner.ts';
 import { priceBreakdown } from './pricing.ts';
 import * as store from './store.ts';
 
@@ -58,7 +59,10 @@ export async function chooseSize(db: Db, choice: ProductChoice): Promise<ChosenS
   return { productId: product.id, active: product.active, skuId: sku.id, size };
 }
 
-/** The shopper's cart; every change runs in one transaction holding the shopper's row lock. */
+/**
+ * The shopper's cart, a customer's or a visitor's (decision 022); every change runs in one transaction
+ * holding the owner's row lock.
+ */
 export class Cart {
   constructor(
     private readonly db: Db,
@@ -66,50 +70,51 @@ export class Cart {
   ) {}
 
   /** addCart 1: one more unit of the size, within 4 per product and the size's stock; 0: drops the size's line. */
-  async change(customerId: number, choice: ProductChoice, addCart: 0 | 1): Promise<AddCartResponse> {
+  async change(owner: BagOwner, choice: ProductChoice, addCart: 0 | 1): Promise<AddCartResponse> {
     const chosen = await chooseSize(this.db, choice);
     return this.db.transaction().execute(async (trx) => {
-      await store.lockCustomer(trx, customerId);
+      await store.lockOwner(trx, owner);
       if (addCart === 0) {
-        await store.deleteLine(trx, customerId, chosen.skuId);
+        await store.deleteLine(trx, owner, chosen.skuId);
         return { cartInd: 0 };
       }
       if (!chosen.active) throw conflict(UNAVAILABLE_MESSAGE);
-      if ((await cartUnits(trx, customerId, chosen.productId)) >= MAX_UNITS_PER_PRODUCT) {
+      if ((await store.productUnits(trx, owner, chosen.productId)) >= MAX_UNITS_PER_PRODUCT) {
         throw conflict(MAX_UNITS_MESSAGE);
       }
-      const quantity = (await store.lineQuantity(trx, customerId, chosen.skuId)) + 1;
+      const quantity = (await store.lineQuantity(trx, owner, chosen.skuId)) + 1;
       if (quantity > (await this.inventory.available(trx, chosen.skuId))) {
         throw conflict(STOCK_LIMIT_MESSAGE);
       }
-      await store.setLine(trx, customerId, chosen.skuId, quantity);
+      await store.setLine(trx, owner, chosen.skuId, quantity);
       return { cartInd: quantity };
     });
   }
 
   /** One unit off one of the shopper's lines (the line goes at zero); another's line is a 404. */
-  async takeOne(customerId: number, prod: string, lineId: number): Promise<number> {
+  async takeOne(owner: BagOwner, prod: string, lineId: number): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
-      await store.lockCustomer(trx, customerId);
+      await store.lockOwner(trx, owner);
       // line ids are 32-bit in the database: a larger one names no line
-      const line = lineId <= MAX_LINE_ID ? await store.ownLine(trx, customerId, lineId) : undefined;
+      const line = lineId <= MAX_LINE_ID ? await store.ownLine(trx, owner, lineId) : undefined;
       if (!line || line.prod !== prod) throw notFound(`No cart line ${lineId}`);
       const quantity = line.quantity - 1;
-      if (quantity === 0) await store.deleteLine(trx, customerId, line.sku_id);
-      else await store.setLine(trx, customerId, line.sku_id, quantity);
+      if (quantity === 0) await store.deleteLine(trx, owner, line.sku_id);
+      else await store.setLine(trx, owner, line.sku_id, quantity);
       return quantity;
     });
   }
 
-  async purchasePage(customerId: number): Promise<PurchasePageResponse> {
+  /** The bag page; a visitor's has no shopper details (`userInfo` {}), and no owner yet an empty bag. */
+  async purchasePage(owner: BagOwner | undefined): Promise<PurchasePageResponse> {
     const [rows, customer] = await Promise.all([
-      store.cartLines(this.db, customerId),
-      store.customerInfo(this.db, customerId),
+      owner ? store.cartLines(this.db, owner) : [],
+      owner && 'customerId' in owner ? store.customerInfo(this.db, owner.customerId) : undefined,
     ]);
     const breakdown = priceBreakdown(rows.map(pricedLine));
     return {
       prods: rows.map(cartLine),
-      userInfo: userInfo(customer),
+      userInfo: customer ? userInfo(customer) : {},
       priceDetails: {
         totalPrice: rupees(breakdown.totalPaise),
         discount: rupees(breakdown.discountPaise),
@@ -118,6 +123,34 @@ export class Cart {
         freeDeliveryAbove: rupees(FREE_DELIVERY_ABOVE_PAISE),
       },
     };
+  }
+
+  /**
+   * At login, inside the caller's transaction: the visitor's lines join the account's, quantities adding
+   * up within 4 per product and the stock of each size; the visitor's lines then go. Answers one sentence
+   * per visitor line not kept as it was (decision 022).
+   */
+  async adoptGuestLines(trx: Db, sessionId: string, customerId: number): Promise<string[]> {
+    const guest = { sessionId };
+    const account = { customerId };
+    await store.lockOwner(trx, account);
+    const changes: string[] = [];
+    for (const line of await store.cartLines(trx, guest)) {
+      const bagLine: BagLine = { name: line.name, size: line.size, quantity: line.quantity };
+      const existing = await store.lineQuantity(trx, account, line.skuId);
+      const merged = mergedQuantity({
+        existing,
+        added: line.quantity,
+        otherSizes: (await store.productUnits(trx, account, line.productId)) - existing,
+        available: line.active ? await this.inventory.available(trx, line.skuId) : 0,
+        withdrawn: !line.active,
+      });
+      if (merged.quantity > existing) await store.setLine(trx, account, line.skuId, merged.quantity);
+      const sentence = bagChange(bagLine, merged);
+      if (sentence) changes.push(sentence);
+    }
+    await store.deleteAllLines(trx, guest);
+    return changes;
   }
 }
 
@@ -135,7 +168,7 @@ const pricedLine = (row: LineRow) => ({
 
 /** The shopper's cart priced in paise, as a payment snapshots it; `db` may be a transaction. */
 async function pricedCart(db: Db, customerId: number) {
-  const rows = await store.cartLines(db, customerId);
+  const rows = await store.cartLines(db, { customerId });
   const lines = rows.map(pricedLine);
   // what decides whether each line can be sold and shipped, beside its price
   const fulfilment = rows.map((row) => ({ name: row.name, partner: row.partner, active: row.active }));
@@ -147,19 +180,19 @@ async function pricedCart(db: Db, customerId: number) {
  * so no cart change slips in between pricing and whatever the caller does next.
  */
 export async function lockedCart(trx: Db, customerId: number) {
-  await store.lockCustomer(trx, customerId);
+  await store.lockOwner(trx, { customerId });
   const cart = await pricedCart(trx, customerId);
   return { ...cart, shopper: userInfo(await store.customerInfo(trx, customerId)) };
 }
 
 /** Serialises the caller's transaction with the shopper's cart changes and checkouts. */
 export async function lockCart(trx: Db, customerId: number): Promise<void> {
-  await store.lockCustomer(trx, customerId);
+  await store.lockOwner(trx, { customerId });
 }
 
 /** Within the transaction that places an order (holding lockCart): the paid sizes leave the cart. */
 export async function removePurchased(trx: Db, customerId: number, skuIds: readonly number[]): Promise<void> {
-  await store.deleteLines(trx, customerId, skuIds);
+  await store.deleteLines(trx, { customerId }, skuIds);
 }
 
 function cartLine(row: LineRow): CartLine {

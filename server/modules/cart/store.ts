@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import { AVAILABLE_UNITS } from '../inventory/service.ts';
+import { type BagOwner, ownedBy, ownerColumn, ownerValues } from './owner.ts';
 
 export async function productWithSizes(db: Db, productId: number) {
   const product = await db
@@ -18,49 +19,64 @@ export async function productWithSizes(db: Db, productId: number) {
   return { ...product, skus };
 }
 
-/** Serialises one shopper's cart changes: the 4-unit rule spans lines, so a line lock is not enough. */
-export async function lockCustomer(db: Db, customerId: number): Promise<void> {
-  await db.selectFrom('customers').select('id').where('id', '=', customerId).forUpdate().execute();
+/**
+ * Serialises one owner's cart changes (the 4-unit rule spans lines, so a line lock is not enough): the
+ * customer's row, or the visitor's session row.
+ */
+export async function lockOwner(db: Db, owner: BagOwner): Promise<void> {
+  if ('customerId' in owner) {
+    await db.selectFrom('customers').select('id').where('id', '=', owner.customerId).forUpdate().execute();
+  } else {
+    await db.selectFrom('sessions').select('id').where('id', '=', owner.sessionId).forUpdate().execute();
+  }
 }
 
-export async function lineQuantity(db: Db, customerId: number, skuId: number): Promise<number> {
+/** The units of a product in the owner's cart, over all its sizes. */
+export async function productUnits(db: Db, owner: BagOwner, productId: number): Promise<number> {
+  const row = await db
+    .selectFrom('cart_lines')
+    .innerJoin('skus', 'skus.id', 'cart_lines.sku_id')
+    .select((eb) => eb.fn.sum<number | null>('cart_lines.quantity').as('units'))
+    .where(ownedBy('cart_lines', owner))
+    .where('skus.product_id', '=', productId)
+    .executeTakeFirst();
+  return Number(row?.units ?? 0);
+}
+
+export async function lineQuantity(db: Db, owner: BagOwner, skuId: number): Promise<number> {
   const row = await db
     .selectFrom('cart_lines')
     .select('quantity')
-    .where('customer_id', '=', customerId)
+    .where(ownedBy('cart_lines', owner))
     .where('sku_id', '=', skuId)
     .executeTakeFirst();
   return row?.quantity ?? 0;
 }
 
-export async function setLine(db: Db, customerId: number, skuId: number, quantity: number): Promise<void> {
+export async function setLine(db: Db, owner: BagOwner, skuId: number, quantity: number): Promise<void> {
   await db
     .insertInto('cart_lines')
-    .values({ customer_id: customerId, sku_id: skuId, quantity })
-    .onConflict((oc) => oc.columns(['customer_id', 'sku_id']).doUpdateSet({ quantity }))
+    .values({ ...ownerValues(owner), sku_id: skuId, quantity })
+    .onConflict((oc) => oc.columns([ownerColumn(owner), 'sku_id']).doUpdateSet({ quantity }))
     .execute();
 }
 
-export async function deleteLine(db: Db, customerId: number, skuId: number): Promise<void> {
-  await db
-    .deleteFrom('cart_lines')
-    .where('customer_id', '=', customerId)
-    .where('sku_id', '=', skuId)
-    .execute();
+export async function deleteLine(db: Db, owner: BagOwner, skuId: number): Promise<void> {
+  await db.deleteFrom('cart_lines').where(ownedBy('cart_lines', owner)).where('sku_id', '=', skuId).execute();
 }
 
-/** the shopper's lines, each with its size and product */
-function linesOf(db: Db, customerId: number) {
+/** the owner's lines, each with its size and product */
+function linesOf(db: Db, owner: BagOwner) {
   return db
     .selectFrom('cart_lines')
     .innerJoin('skus', 'skus.id', 'cart_lines.sku_id')
     .innerJoin('products', 'products.id', 'skus.product_id')
-    .where('cart_lines.customer_id', '=', customerId);
+    .where(ownedBy('cart_lines', owner));
 }
 
-/** one of the shopper's lines, by its id; never another shopper's */
-export async function ownLine(db: Db, customerId: number, lineId: number) {
-  return linesOf(db, customerId)
+/** one of the owner's lines, by its id; never another shopper's */
+export async function ownLine(db: Db, owner: BagOwner, lineId: number) {
+  return linesOf(db, owner)
     .select([
       'cart_lines.id',
       'cart_lines.sku_id',
@@ -72,8 +88,8 @@ export async function ownLine(db: Db, customerId: number, lineId: number) {
     .executeTakeFirst();
 }
 
-export async function cartLines(db: Db, customerId: number) {
-  return linesOf(db, customerId)
+export async function cartLines(db: Db, owner: BagOwner) {
+  return linesOf(db, owner)
     .innerJoin('delivery_partners', 'delivery_partners.id', 'products.partner_id')
     .select([
       'delivery_partners.code as partner',
@@ -118,11 +134,16 @@ export async function customerInfo(db: Db, customerId: number) {
     .executeTakeFirstOrThrow();
 }
 
-export async function deleteLines(db: Db, customerId: number, skuIds: readonly number[]): Promise<void> {
+export async function deleteLines(db: Db, owner: BagOwner, skuIds: readonly number[]): Promise<void> {
   if (skuIds.length === 0) return;
   await db
     .deleteFrom('cart_lines')
-    .where('customer_id', '=', customerId)
+    .where(ownedBy('cart_lines', owner))
     .where('sku_id', 'in', skuIds)
     .execute();
+}
+
+/** Every line of the owner goes (a visitor's, once merged into the account's). */
+export async function deleteAllLines(db: Db, owner: BagOwner): Promise<void> {
+  await db.deleteFrom('cart_lines').where(ownedBy('cart_lines', owner)).execute();
 }

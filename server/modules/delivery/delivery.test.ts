@@ -75,10 +75,10 @@ describeEachDatabase('delivery check', (t) => {
     expect(res.status).toBe(404);
   });
 
-  it('needs a login (403) and the CSRF token (403)', async () => {
+  it('answers a visitor as a customer (decision 022), and needs the CSRF token (403)', async () => {
     const visitor = await t().client();
-    expect((await check('700001', partners[0] ?? '', visitor)).status).toBe(403);
-    expect((await check('bad', partners[0] ?? '', visitor)).status).toBe(403);
+    expect((await check('700001', partners[0] ?? '', visitor)).body).toBe(true);
+    expect((await check('bad', partners[0] ?? '', visitor)).status).toBe(400);
     const fixtures = new Fixtures(t().db);
     const tokenless = await t().client();
     await fixtures.logIn(tokenless, await fixtures.customer());

@@ -10,31 +10,37 @@ import {
   WishUpdateResponse,
 } from '../../../contract/shopping.ts';
 import { keepBodiesSmall } from '../../platform/body-limit.ts';
-import { customersOnly } from '../../platform/sessions.ts';
 import type { Services } from '../../services.ts';
+import { bagToChange, bagToRead } from '../cart/owner.ts';
 
 export const wishlistRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
   keepBodiesSmall(app);
-  const { wishlist } = ctx;
-  app.addHook('preValidation', customersOnly(ctx.sessions));
+  // a visitor's wishlist is kept with their session, as their bag is (decision 022)
+  const { wishlist, sessions } = ctx;
 
   const wishUpdate = { body: WishUpdateBody, response: { 200: WishUpdateResponse } };
   app.post(
     '/product/:prod/:productID',
     { constraints: { key: 'wishUpdate' }, schema: { params: ProductActionParams, ...wishUpdate } },
-    async (request) => {
-      const customerId = await ctx.sessions.requireCustomer(request);
+    async (request, reply) => {
       const { wished, ...choice } = request.body;
-      return wishlist.update(customerId, { ...request.params, ...choice }, wished);
+      return wishlist.update(
+        await bagToChange(sessions, request, reply),
+        { ...request.params, ...choice },
+        wished,
+      );
     },
   );
   app.post(
     '/product/:productID',
     { constraints: { key: 'wishUpdate' }, schema: { params: ListingWishParams, ...wishUpdate } },
-    async (request) => {
-      const customerId = await ctx.sessions.requireCustomer(request);
+    async (request, reply) => {
       const { wished, ...choice } = request.body;
-      return wishlist.update(customerId, { ...request.params, ...choice }, wished);
+      return wishlist.update(
+        await bagToChange(sessions, request, reply),
+        { ...request.params, ...choice },
+        wished,
+      );
     },
   );
 
@@ -43,7 +49,7 @@ export const wishlistRoutes: FastifyPluginAsyncTypebox<Services> = async (app, c
     { schema: { response: { 200: WishlistResponse } } },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return wishlist.list(await ctx.sessions.requireCustomer(request));
+      return wishlist.list(await bagToRead(sessions, request));
     },
   );
 
@@ -53,9 +59,9 @@ export const wishlistRoutes: FastifyPluginAsyncTypebox<Services> = async (app, c
       constraints: { key: 'removeWish' },
       schema: { params: RemoveWishParams, body: RemoveWishBody, response: { 200: RemoveWishResponse } },
     },
-    async (request) => {
-      const customerId = await ctx.sessions.requireCustomer(request);
-      await wishlist.remove(customerId, request.params.prod, request.params.productId);
+    async (request, reply) => {
+      const owner = await bagToChange(sessions, request, reply);
+      await wishlist.remove(owner, request.params.prod, request.params.productId);
       return false as const;
     },
   );

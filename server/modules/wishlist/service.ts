@@ -2,36 +2,43 @@ import type { WishlistResponse } from '../../../contract/shopping.ts';
 import type { Db } from '../../db/connect.ts';
 import { parseProductId } from '../../platform/api-values.ts';
 import { notFound } from '../../platform/errors.ts';
+import type { BagOwner } from '../cart/owner.ts';
 import { chooseSize, type ProductChoice } from '../cart/service.ts';
 import * as store from './store.ts';
 
-/** The shopper's wishlist: one wish per product, with the size wished (apparel) or ''. */
+/** The shopper's wishlist, a customer's or a visitor's: one wish per product, with the size wished (apparel) or ''. */
 export class Wishlist {
   constructor(private readonly db: Db) {}
 
   /** Puts the product in the wishlist or takes it out; answers whether it is in it now. */
-  async update(customerId: number, choice: ProductChoice, wished: boolean): Promise<boolean> {
+  async update(owner: BagOwner, choice: ProductChoice, wished: boolean): Promise<boolean> {
     if (!wished) {
       if (String(choice.prodID) !== choice.productID) throw notFound(`No product "${choice.prodID}" here`);
-      await this.remove(customerId, choice.prod, choice.productID);
+      await this.remove(owner, choice.prod, choice.productID);
       return false;
     }
     const { productId, size } = await chooseSize(this.db, choice);
-    await store.putWish(this.db, customerId, productId, size);
+    await store.putWish(this.db, owner, productId, size);
     return true;
   }
 
   /** Taking out what is not in the wishlist is fine; an unknown product is a 404. */
-  async remove(customerId: number, prod: string | undefined, idText: string): Promise<void> {
+  async remove(owner: BagOwner, prod: string | undefined, idText: string): Promise<void> {
     const id = parseProductId(idText);
     const actual = id === undefined ? undefined : await store.productProd(this.db, id);
     if (id === undefined || !actual || (prod && prod !== actual)) {
       throw notFound(`No product "${idText}"${prod ? ` among ${prod}` : ''}`);
     }
-    await store.removeWish(this.db, customerId, id);
+    await store.removeWish(this.db, owner, id);
   }
 
-  async list(customerId: number): Promise<WishlistResponse> {
-    return { prods: await store.wishes(this.db, customerId) };
+  /** The wishlist page; no owner yet is an empty wishlist. */
+  async list(owner: BagOwner | undefined): Promise<WishlistResponse> {
+    return { prods: owner ? await store.wishes(this.db, owner) : [] };
+  }
+
+  /** At login, inside the caller's transaction: the visitor's wishes join the account's (a union). */
+  async adoptGuestWishes(trx: Db, sessionId: string, customerId: number): Promise<void> {
+    await store.adoptWishes(trx, sessionId, customerId);
   }
 }

@@ -1,24 +1,25 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
+import { type BagOwner, ownedBy, ownerColumn, ownerValues } from '../cart/owner.ts';
 
 /** One wish per product: wishing another size replaces the size. */
-export async function putWish(db: Db, customerId: number, productId: number, size: string): Promise<void> {
+export async function putWish(db: Db, owner: BagOwner, productId: number, size: string): Promise<void> {
   await db
     .insertInto('wishlist_items')
-    .values({ customer_id: customerId, product_id: productId, size })
-    .onConflict((oc) => oc.columns(['customer_id', 'product_id']).doUpdateSet({ size }))
+    .values({ ...ownerValues(owner), product_id: productId, size })
+    .onConflict((oc) => oc.columns([ownerColumn(owner), 'product_id']).doUpdateSet({ size }))
     .execute();
 }
 
-export async function removeWish(db: Db, customerId: number, productId: number): Promise<void> {
+export async function removeWish(db: Db, owner: BagOwner, productId: number): Promise<void> {
   await db
     .deleteFrom('wishlist_items')
-    .where('customer_id', '=', customerId)
+    .where(ownedBy('wishlist_items', owner))
     .where('product_id', '=', productId)
     .execute();
 }
 
-export async function wishes(db: Db, customerId: number) {
+export async function wishes(db: Db, owner: BagOwner) {
   return db
     .selectFrom('wishlist_items')
     .innerJoin('products', 'products.id', 'wishlist_items.product_id')
@@ -29,10 +30,31 @@ export async function wishes(db: Db, customerId: number) {
       'products.prod',
       'wishlist_items.size',
     ])
-    .where('wishlist_items.customer_id', '=', customerId)
+    .where(ownedBy('wishlist_items', owner))
     .orderBy('wishlist_items.created_at', 'desc')
     .orderBy('wishlist_items.product_id', 'desc')
     .execute();
+}
+
+/**
+ * The visitor's wishes join the customer's (a union; the visitor's size, the newer choice, wins for a
+ * product in both), keeping when each was wished; the visitor's then go.
+ */
+export async function adoptWishes(db: Db, sessionId: string, customerId: number): Promise<void> {
+  await db
+    .insertInto('wishlist_items')
+    .columns(['customer_id', 'product_id', 'size', 'created_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('wishlist_items')
+        .select([sql.lit(customerId).as('customer_id'), 'product_id', 'size', 'created_at'])
+        .where('session_id', '=', sessionId),
+    )
+    .onConflict((oc) =>
+      oc.columns(['customer_id', 'product_id']).doUpdateSet((eb) => ({ size: eb.ref('excluded.size') })),
+    )
+    .execute();
+  await db.deleteFrom('wishlist_items').where('session_id', '=', sessionId).execute();
 }
 
 export async function productProd(db: Db, productId: number) {

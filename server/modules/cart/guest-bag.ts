@@ -1,0 +1,27 @@
+import type { Db } from '../../db/connect.ts';
+import type { Session } from '../../platform/sessions.ts';
+import type { Wishlist } from '../wishlist/service.ts';
+import type { Cart } from './service.ts';
+
+/** A visitor's bag and wishlist, taken into the account they log in to (decision 022). */
+export class GuestBags {
+  constructor(
+    private readonly db: Db,
+    private readonly cart: Cart,
+    private readonly wishlist: Wishlist,
+  ) {}
+
+  /**
+   * Merges what the visitor's session kept into the customer's bag and wishlist in one transaction, before
+   * the session is replaced at login; answers one sentence per bag line not kept as it was ([] when none).
+   */
+  async adopt(session: Session | null, customerId: number): Promise<string[]> {
+    // a logged-in session's lines are the customer's already
+    if (!session || session.customerId !== null) return [];
+    return this.db.transaction().execute(async (trx) => {
+      const changes = await this.cart.adoptGuestLines(trx, session.id, customerId);
+      await this.wishlist.adoptGuestWishes(trx, session.id, customerId);
+      return changes;
+    });
+  }
+}
