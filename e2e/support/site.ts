@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { DevSmsResponse } from '../../contract/accounts.ts';
 import type { TestApp } from '../../server/test/app.ts';
@@ -7,8 +7,8 @@ import { launchBrowser } from './browser.ts';
 export interface Site {
   /** the running app; there once the file's first beforeAll has run */
   readonly app: TestApp;
-  /** a page in a fresh browser context, closed after the test */
-  openPage(viewport?: { width: number; height: number }): Promise<Page>;
+  /** a page in a fresh browser context (with these options: no JavaScript, …), closed after the test */
+  openPage(viewport?: { width: number; height: number }, options?: BrowserContextOptions): Promise<Page>;
 }
 
 /**
@@ -39,9 +39,9 @@ export function browserSite(start: () => Promise<TestApp>): Site {
     get app() {
       return started().app;
     },
-    async openPage(viewport = { width: 1280, height: 800 }) {
+    async openPage(viewport = { width: 1280, height: 800 }, options = {}) {
       const { app, browser } = started();
-      const context = await browser.newContext({ baseURL: app.baseUrl, viewport });
+      const context = await browser.newContext({ ...options, baseURL: app.baseUrl, viewport });
       contexts.push(context);
       return context.newPage();
     },
