@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { Prod } from './catalog.ts';
-import { LineStatus } from './orders.ts';
+import { LineStatus, TimelineEvent } from './orders.ts';
 import { LowStockSize } from './products.ts';
 
 export const SetStockBody = Type.Object(
@@ -167,7 +167,8 @@ export const AdminOrder = Type.Object({
   customer: Type.Object({ id: Type.Integer(), name: Type.String(), phone: Type.String() }),
   address: Type.Record(Type.String(), Type.String()),
   payment: Type.Object({ id: Type.String(), amount: Rupees }),
-  lines: Type.Array(AdminOrderLine),
+  /** each with its timeline, as the shopper's Orders shows it */
+  lines: Type.Array(Type.Object({ ...AdminOrderLine.properties, timeline: Type.Array(TimelineEvent) })),
   refunds: Type.Array(AdminRefund),
   history: Type.Array(OrderHistoryEntry),
 });

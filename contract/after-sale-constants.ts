@@ -19,3 +19,16 @@ export const REVIEW_FAILED_MESSAGE = 'Some issue occured, please try again later
 export const UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
 export const UPLOADED_MESSAGE = 'File has been uploaded successfully!';
 export const UPLOAD_FAILED_MESSAGE = 'Problem encountered! Please try after sometime';
+
+// The order timeline's steps as the shopper's Orders and the back office's order page name them
+export const TIMELINE_TITLES = {
+  placed: 'Ordered',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+  return_requested: 'Return requested',
+  return_accepted: 'Return accepted',
+  return_rejected: 'Return rejected',
+  picked_up: 'Picked up for return',
+  refunded: 'Refunded',
+} as const;

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AdminOrderLine, AdminOrdersResponse } from '../../../contract/admin.ts';
+import type { AdminOrder, AdminOrderLine, AdminOrdersResponse } from '../../../contract/admin.ts';
 import type { OrdersResponse } from '../../../contract/orders.ts';
 import type { DevPaymentResponse } from '../../../contract/payments.ts';
 import type { OrderLineStatus } from '../../db/schema.ts';
@@ -102,6 +102,17 @@ describeEachDatabase('back office: orders and returns', (t) => {
   });
 
   describe('ship and deliver', () => {
+    it("shows on the order page each line's timeline, the same as the shopper's Orders", async () => {
+      const { order, purchaseId, shopperLine } = await ordered();
+      await ship(purchaseId, { trackingId: 'TL-778899' });
+      await deliver(purchaseId);
+      const page = await staff.get<AdminOrder>(`/admin/api/orders/${order.orderId}`, BEARER);
+      const line = page.body.lines.find((l) => l.purchaseId === purchaseId);
+      expect(line?.timeline.map((step) => step.event)).toEqual(['placed', 'shipped', 'delivered']);
+      expect(line?.timeline[1]?.detail).toMatchObject({ trackingId: 'TL-778899' });
+      expect(line?.timeline).toEqual((await shopperLine())?.timeline);
+    });
+
     it('ships a placed line with its tracking id, then delivers it, opening the return window', async () => {
       const { purchaseId, shopperLine } = await ordered();
       const shipped = await ship(purchaseId, { trackingId: '  DTDC123456 ' });

@@ -18,6 +18,7 @@ import { Refunds } from '../payments/refunds.ts';
 import { type MoveDeps, moveLine } from './lines.ts';
 import { cancelLine } from './service.ts';
 import * as store from './store.ts';
+import { timelinesOf } from './timeline.ts';
 
 type RefundRow = Awaited<ReturnType<typeof store.refundsOfLines>>[number];
 
@@ -153,7 +154,11 @@ export class BackOffice {
     const { db, refunds } = this.deps;
     const order = await store.backOfficeOrder(db, orderId);
     if (!order) throw notFound(`No order ${orderId}`);
-    const [rows, orderRefunds] = await Promise.all([store.orderLines(db, orderId), refunds.ofOrder(orderId)]);
+    const [rows, orderRefunds, timelines] = await Promise.all([
+      store.orderLines(db, orderId),
+      refunds.ofOrder(orderId),
+      timelinesOf(db, { orderId }),
+    ]);
     const subjects = [
       ...rows.map((row) => `purchase:${row.purchase_id}`),
       ...orderRefunds.map((refund) => `refund:${refund.id}`),
@@ -164,7 +169,11 @@ export class BackOffice {
       customer: { id: order.customer_id, name: `${order.fname} ${order.lname}`.trim(), phone: order.phone },
       address: order.address,
       payment: { id: order.gateway_payment_id, amount: rupees(order.amount_paise) },
-      lines: await this.withRefunds(rows),
+      // each line's life as the shopper's Orders shows it
+      lines: (await this.withRefunds(rows)).map((line) => ({
+        ...line,
+        timeline: timelines.get(line.purchaseId) ?? [],
+      })),
       refunds: orderRefunds,
       history: orderHistory(await store.auditOf(db, subjects), orderRefunds, order.phone),
     };

@@ -105,7 +105,7 @@ export class Orders {
 
   async list(customerId: number): Promise<OrdersResponse> {
     const rows = await store.customerLines(this.deps.db, customerId);
-    const timelines = await timelinesOf(this.deps.db, customerId);
+    const timelines = await timelinesOf(this.deps.db, { customerId });
     const now = new Date();
     return rows.map((row) => ({ ...toOrderLine(row, now), timeline: timelines.get(row.purchase_id) ?? [] }));
   }

@@ -1,7 +1,16 @@
 import type { Db } from '../../db/connect.ts';
 
-/** When each step of the shopper's lines happened, with the courier's tracking page: one row per line. */
-export async function lineSteps(db: Db, customerId: number) {
+/** Whose lines: a shopper's (Orders) or one order's (the back office's order page). */
+export type TimelineScope = { customerId: number } | { orderId: number };
+
+/** the scope's orders: the shopper's, or the one */
+const scopedOrders = (db: Db, scope: TimelineScope) =>
+  'customerId' in scope
+    ? db.selectFrom('orders').select('id').where('customer_id', '=', scope.customerId)
+    : db.selectFrom('orders').select('id').where('id', '=', scope.orderId);
+
+/** When each step of the lines happened, with the courier's tracking page: one row per line. */
+export async function lineSteps(db: Db, scope: TimelineScope) {
   return db
     .selectFrom('order_lines')
     .innerJoin('orders', 'orders.id', 'order_lines.order_id')
@@ -21,20 +30,20 @@ export async function lineSteps(db: Db, customerId: number) {
       'returns.received_at',
       'delivery_partners.tracking_url',
     ])
-    .where('orders.customer_id', '=', customerId)
+    .where('orders.id', 'in', scopedOrders(db, scope))
     .execute();
 }
 
 export type LineSteps = Awaited<ReturnType<typeof lineSteps>>[number];
 
-/** The refunds of the shopper's lines that the gateway has made, oldest first. */
-export async function processedRefunds(db: Db, customerId: number) {
+/** The refunds of the lines that the gateway has made, oldest first. */
+export async function processedRefunds(db: Db, scope: TimelineScope) {
   return db
     .selectFrom('refunds')
     .innerJoin('order_lines', 'order_lines.id', 'refunds.order_line_id')
     .innerJoin('orders', 'orders.id', 'order_lines.order_id')
     .select(['order_lines.purchase_id', 'refunds.amount_paise', 'refunds.processed_at'])
-    .where('orders.customer_id', '=', customerId)
+    .where('orders.id', 'in', scopedOrders(db, scope))
     .where('refunds.status', '=', 'processed')
     .orderBy('refunds.processed_at')
     .orderBy('refunds.id')

@@ -39,12 +39,9 @@ export function buildTimeline(
   return events.sort(byTime);
 }
 
-/** Every line's timeline of the shopper's, by purchase id. */
-export async function timelinesOf(db: Db, customerId: number): Promise<Map<string, TimelineEvent[]>> {
-  const [lines, refunds] = await Promise.all([
-    store.lineSteps(db, customerId),
-    store.processedRefunds(db, customerId),
-  ]);
+/** Every line's timeline of a shopper's or of one order, by purchase id. */
+export async function timelinesOf(db: Db, scope: store.TimelineScope): Promise<Map<string, TimelineEvent[]>> {
+  const [lines, refunds] = await Promise.all([store.lineSteps(db, scope), store.processedRefunds(db, scope)]);
   return new Map(
     lines.map((line) => [
       line.purchase_id,

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { TIMELINE_TITLES } from '../../../../contract/after-sale-constants.ts';
 import type { OrderLine, TimelineEvent } from '../../../../contract/orders.ts';
 import { formatRupees } from '../../lib/format.ts';
 
@@ -12,18 +13,6 @@ const moment = new Intl.DateTimeFormat('en-IN', {
   hourCycle: 'h23',
   timeZone: 'Asia/Kolkata',
 });
-
-const TITLES: Record<TimelineEvent['event'], string> = {
-  placed: 'Ordered',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-  return_requested: 'Return requested',
-  return_accepted: 'Return accepted',
-  return_rejected: 'Return rejected',
-  picked_up: 'Picked up for return',
-  refunded: 'Refunded',
-};
 
 function Detail({ step }: { step: TimelineEvent }) {
   const { detail } = step;
@@ -67,7 +56,7 @@ export function OrderTimeline({ line, nameId }: { line: OrderLine; nameId: strin
         {line.timeline.map((step) => (
           <li key={`${step.event}-${step.at}`} className={`timeline-step timeline-${step.event}`}>
             <p className="timeline-title">
-              {TITLES[step.event]}{' '}
+              {TIMELINE_TITLES[step.event]}{' '}
               <time dateTime={step.at} className="timeline-time">
                 {moment.format(new Date(step.at))}
               </time>

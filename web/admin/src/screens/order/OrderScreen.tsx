@@ -12,10 +12,14 @@ import { addressLines } from '../../lib/address.ts';
 import { formatRupees, formatWhen } from '../../lib/format.ts';
 import { REFUND_STATUS_LABELS } from '../../lib/labels.ts';
 import { LineActions } from './LineActions.tsx';
+import { LineTimeline } from './LineTimeline.tsx';
 import { PackingSlip } from './PackingSlip.tsx';
 import './OrderScreen.css';
 
-/** One order: its lines and what can be done to them, the address and contact, payment, refunds, history. */
+/**
+ * One order: its lines and what can be done to them, the address and contact, payment, each line's timeline
+ * (as the shopper sees it), refunds, and the staff's history.
+ */
 export function OrderScreen() {
   const { orderId = '' } = useParams();
   usePageTitle(`Order ${orderId}`);
@@ -98,6 +102,11 @@ export function OrderScreen() {
                 ))}
               </tbody>
             </table>
+
+            <h2>Timeline</h2>
+            {order.lines.map((line) => (
+              <LineTimeline key={line.purchaseId} line={line} />
+            ))}
 
             <h2>Refunds</h2>
             {order.refunds.length === 0 ? (
