@@ -139,7 +139,7 @@ describeEachDatabase('pages others can read', (t) => {
       },
     });
     // the facts in the first HTML, escaped
-    expect(html).toContain('<h1>Indigo &quot;Block&quot; Print Kurta &amp; Dupatta</h1>');
+    expect(html).toContain('<h1>INDIGO &quot;BLOCK&quot; PRINT KURTA &amp; DUPATTA</h1>');
     expect(html).toContain('Hand block printed cotton &lt;kurta&gt; with a matching dupatta.');
     expect(html).toContain('<li>L (sold out)</li>');
   });
@@ -285,7 +285,9 @@ describe('the product page without JavaScript', () => {
     const browserPage = await site.openPage({ width: 412, height: 900 }, { javaScriptEnabled: false });
     await browserPage.goto(paths.product(first.prod, first.id));
 
-    await expect(browserPage.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(info.name);
+    await expect(browserPage.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+      info.name.toUpperCase(),
+    );
     await expect(
       browserPage
         .getByText(`₹${info.currentPrice.toLocaleString('en-IN')}`)

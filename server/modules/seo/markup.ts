@@ -31,7 +31,8 @@ function sizes(additionsize: Record<string, number>): string {
 
 /**
  * The product page as plain HTML inside #root, for readers without JavaScript (crawlers, link previews,
- * a shopper with scripts off): what the product is, what it costs, its photos, sizes and description.
+ * a shopper with scripts off): what the product is (its title in upper case, as the screen shows it), what
+ * it costs, its photos, sizes and description.
  * The web app replaces it with the full screen when it starts (decision 021).
  */
 export function productMarkup(data: ProductResponse): string {
@@ -45,9 +46,9 @@ export function productMarkup(data: ProductResponse): string {
     '<div class="ssr-page">',
     `<header class="ssr-header"><a href="${paths.home()}">${SITE_NAME}</a> › ${section}</header>`,
     '<main><article class="ssr-product">',
-    `<div class="ssr-photos">${photos.map((file, i) => photo(file, photos.length > 1 ? `${info.name}, photo ${i + 1} of ${photos.length}` : info.name, i === 0)).join('')}</div>`,
+    `<div class="ssr-photos" role="region" tabindex="0" aria-label="Photos of ${escapeHtml(info.name)}">${photos.map((file, i) => photo(file, photos.length > 1 ? `${info.name}, photo ${i + 1} of ${photos.length}` : info.name, i === 0)).join('')}</div>`,
     '<div class="ssr-summary">',
-    `<h1>${escapeHtml(info.name)}</h1>`,
+    `<h1>${escapeHtml(info.name.toUpperCase())}</h1>`,
     `<p class="ssr-price">${price(info)}</p>`,
     info.active === 'In stock' ? '' : `<p>${escapeHtml(info.active)}</p>`,
     sizes(info.additionsize),
