@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { ErrorResponse } from './errors.ts';
 import { EDITABLE_FEATURES } from './products-constants.ts';
 
 /**
@@ -159,8 +160,11 @@ export const ImportResponse = Type.Object({
 });
 export type ImportResponse = Static<typeof ImportResponse>;
 
-/** Apply refused: the dry run's report, with the reason. */
-export const ImportRefused = Type.Object({ error: Type.String(), ...ImportResponse.properties });
+/** Apply refused: the dry run's report, with the reason; or the upload itself refused, without a report. */
+export const ImportRefused = Type.Union([
+  Type.Object({ error: Type.String(), ...ImportResponse.properties }),
+  ErrorResponse,
+]);
 
 /** 400 for a product's fields: the message beside each field that is wrong. */
 export const FieldErrors = Type.Object({

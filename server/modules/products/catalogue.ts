@@ -7,7 +7,13 @@ import {
 import type { Db } from '../../db/connect.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { ChangeFeed } from '../../platform/changes.ts';
-import { productOriginalExists } from '../../platform/images/service.ts';
+import { AppError } from '../../platform/errors.ts';
+import { checkUploadedPhoto } from '../../platform/images/render.ts';
+import {
+  newProductOriginalName,
+  productOriginalExists,
+  storeProductOriginal,
+} from '../../platform/images/service.ts';
 import type { Inventory } from '../inventory/service.ts';
 import { type CsvRecord, formatCsv, parseCsv } from './csv.ts';
 import { toAdminProduct } from './service.ts';
@@ -119,14 +125,25 @@ export class Catalogue {
     return formatCsv(rows);
   }
 
-  /** Checks the file; with `apply` and no errors, makes every change in one transaction. */
-  async import(csv: string, apply: boolean, actor: string): Promise<ImportResponse> {
+  /**
+   * Checks the file; with `apply` and no errors, makes every change in one transaction. `zip` holds the
+   * photos the rows may name by file name instead of naming uploaded ones.
+   */
+  async import(
+    csv: string,
+    apply: boolean,
+    actor: string,
+    zip: ReadonlyMap<string, Buffer> = new Map(),
+  ): Promise<ImportResponse> {
     const report = new Report();
     const groups = this.read(csv, report);
     const rows = groups.reduce((sum, g) => sum + g.rows.length, 0);
-    const plans = await this.plan(groups, report);
+    const fromZip = await this.takeZipPhotos(groups, zip, report);
+    const plans = await this.plan(groups, report, fromZip.names);
     const answer = { rows, products: groups.length, errors: report.errors, applied: false };
     if (!apply || report.errors.length > 0) return answer;
+    // written before the transaction: should it fail, the photos are unused files, never missing ones
+    for (const [file, data] of fromZip.photos) await storeProductOriginal(this.dataDir, data, file);
     await this.inventory.transaction(async (trx) => {
       const created: string[] = [];
       const updated: string[] = [];
@@ -190,13 +207,46 @@ export class Catalogue {
     return [...groups.values()];
   }
 
-  private async plan(groups: Group[], report: Report): Promise<Plan[]> {
+  /**
+   * The zip's photos the rows name, checked by content and renamed in the rows to the names they will be
+   * stored under when the import applies; answers those names (a photo refused here is reported once,
+   * not again as unknown) and the good photos' bytes by name.
+   */
+  private async takeZipPhotos(
+    groups: Group[],
+    zip: ReadonlyMap<string, Buffer>,
+    report: Report,
+  ): Promise<{ names: Set<string>; photos: Map<string, Buffer> }> {
+    const renamed = new Map<string, string>();
+    const photos = new Map<string, Buffer>();
+    for (const { line, row } of groups.flatMap((g) => g.rows)) {
+      const names = list(row.photos);
+      if (!names.some((name) => zip.has(name))) continue;
+      for (const name of names) {
+        const data = zip.get(name);
+        if (data === undefined || renamed.has(name)) continue;
+        const file = newProductOriginalName();
+        renamed.set(name, file);
+        try {
+          await checkUploadedPhoto(data);
+          photos.set(file, data);
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          report.add(line, 'photos', `"${name.slice(0, 80)}" in the zip: ${error.message}`);
+        }
+      }
+      row.photos = names.map((name) => renamed.get(name) ?? name).join(LIST);
+    }
+    return { names: new Set(renamed.values()), photos };
+  }
+
+  private async plan(groups: Group[], report: Report, fromZip: Set<string>): Promise<Plan[]> {
     const existing = await store.productsBySku(
       this.db,
       groups.map((g) => g.sku),
     );
     const [sellers, partners] = await Promise.all([store.sellerIds(this.db), store.partnerIds(this.db)]);
-    const uploaded = await this.uploadedPhotos(groups, existing);
+    const uploaded = await this.uploadedPhotos(groups, existing, fromZip);
     const plans: Plan[] = [];
     for (const group of groups) {
       const product = existing.get(group.sku);
@@ -208,18 +258,21 @@ export class Catalogue {
     return plans;
   }
 
-  /** Photos named in the file that are neither on their product already nor uploaded: looked up once. */
+  /** Photos named in the file that are on their way from the zip, or were uploaded: looked up once. */
   private async uploadedPhotos(
     groups: Group[],
     existing: Map<string, store.ProductRow>,
+    fromZip: Set<string>,
   ): Promise<Set<string>> {
     const named = new Set<string>();
     for (const group of groups) {
       const own = new Set(existing.get(group.sku)?.photos ?? []);
       for (const name of list(group.rows[0]?.row.photos ?? '')) if (!own.has(name)) named.add(name);
     }
-    const found = new Set<string>();
-    for (const name of named) if (await productOriginalExists(this.dataDir, name)) found.add(name);
+    const found = new Set(fromZip);
+    for (const name of named) {
+      if (!found.has(name) && (await productOriginalExists(this.dataDir, name))) found.add(name);
+    }
     return found;
   }
 

@@ -1,11 +1,12 @@
+import { zipSync } from 'fflate';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { HomeResponse, ListingResponse, ProductResponse } from '../../../contract/catalog.ts';
 import {
   type AdminProduct,
   type AdminProductsResponse,
-  CSV_COLUMNS,
   type CatalogueChoices,
+  CSV_COLUMNS,
   type ImportResponse,
   type LowStockResponse,
   type ProductBody,
@@ -289,6 +290,73 @@ describeEachDatabase('back office: products', (t) => {
       expect(applied.body.applied).toBe(true);
       expect(await exported()).toBe(csv);
     }, 120_000);
+
+    it('takes photos from a zip that comes with the file, by their file names', async () => {
+      const jpeg = await sharp({ create: { width: 200, height: 260, channels: 3, background: '#2a6' } })
+        .jpeg()
+        .toBuffer();
+      const zip = (files: Record<string, Uint8Array>) => Buffer.from(zipSync(files));
+      const values: Record<string, string> = {
+        name: 'Zip kurta',
+        section: 'apparel',
+        segment: 'Adminwear',
+        genre: 'Zip kurtas',
+        description: 'Photos from a zip',
+        colour: 'Green',
+        mrp: '999',
+        price: '799',
+        partner,
+        seller,
+        active: 'yes',
+        size: 'M',
+        stock: '2',
+      };
+      const row = (sku: string, photos: string) => {
+        const cells: Record<string, string> = { ...values, sku, photos };
+        return CSV_COLUMNS.map((c) => cells[c] ?? '').join(',');
+      };
+      const importWith = (csv: string, photos: Buffer, mode: 'dry-run' | 'apply') => {
+        const sent = form('file', csv, 'catalogue.csv', 'text/csv');
+        sent.append('photos', new Blob([new Uint8Array(photos)], { type: 'application/zip' }), 'photos.zip');
+        return admin.post<ImportResponse & { error?: string }>(
+          `/admin/api/catalogue/import?mode=${mode}`,
+          sent,
+          BEARER,
+        );
+      };
+      const header = CSV_COLUMNS.join(',');
+      const bad = [header, row('ZIP-1', 'front.jpg|notes.txt')].join('\n');
+      const withText = zip({ 'shoot/front.jpg': jpeg, 'shoot/notes.txt': new TextEncoder().encode('hi') });
+      const refused = await importWith(bad, withText, 'dry-run');
+      expect(refused.body.errors).toEqual([
+        `line 2, column photos: "notes.txt" in the zip: ${refused.body.errors[0]?.split(': ').at(-1)}`,
+      ]);
+      expect(refused.body.errors[0]).toMatch(/JPEG|photo/i);
+
+      const good = [header, row('ZIP-1', 'front.jpg'), row('ZIP-2', 'front.jpg')].join('\n');
+      const dry = await importWith(good, zip({ 'front.jpg': jpeg }), 'dry-run');
+      expect(dry.body.errors).toEqual([]);
+      expect(await t().db.selectFrom('products').select('id').where('sku', '=', 'ZIP-1').execute()).toEqual(
+        [],
+      );
+      const applied = await importWith(good, zip({ 'front.jpg': jpeg }), 'apply');
+      expect(applied.status).toBe(200);
+      const made = await t()
+        .db.selectFrom('products')
+        .select(['sku', 'photos'])
+        .where('sku', 'in', ['ZIP-1', 'ZIP-2'])
+        .orderBy('sku')
+        .execute();
+      const [first, second] = made.map((p) => p.photos as string[]);
+      expect(first).toEqual([expect.stringMatching(/^p-[0-9a-f-]{36}\.webp$/)]);
+      expect(second).toEqual(first);
+      const served = await fetch(`${t().baseUrl}/images/${first?.[0]}?w=320`);
+      expect(served.status).toBe(200);
+
+      const notZip = await importWith(good, Buffer.from('not a zip'), 'dry-run');
+      expect(notZip.status).toBe(400);
+      expect(notZip.body.error).toBe('The photos file is not a readable zip');
+    }, 60_000);
 
     it('reports every error by line and column, and apply refuses all of it', async () => {
       const product: Record<string, string> = {

@@ -22,10 +22,14 @@ import { ownerOnly } from '../../platform/admin-auth.ts';
 import { parseProductId } from '../../platform/api-values.ts';
 import { AppError, badRequest, tooLarge, unsupportedMediaType } from '../../platform/errors.ts';
 import type { Services } from '../../services.ts';
+import { readPhotoZip } from './photo-zip.ts';
 import { InvalidFields } from './validate.ts';
 
 const PHOTO_LIMIT_BYTES = 15 * 1024 * 1024;
 const CSV_LIMIT_BYTES = 30 * 1024 * 1024;
+const ZIP_LIMIT_BYTES = 200 * 1024 * 1024;
+// an import is the CSV and, when its rows name photos by file name, a zip of them
+const IMPORT_FILES = { file: CSV_LIMIT_BYTES, photos: ZIP_LIMIT_BYTES };
 const TOO_MANY_PARTS = new Set(['FST_FILES_LIMIT', 'FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT']);
 
 function idOf(text: string): number {
@@ -34,25 +38,38 @@ function idOf(text: string): number {
   return id;
 }
 
-/** The form's one file in the field `field`, as bytes; whatever goes wrong reading it is a clear 4xx. */
-async function formFile(request: FastifyRequest, field: string, limit: number): Promise<Buffer> {
-  const usage = `Send one file as multipart/form-data, in the field "${field}"`;
+const megabytes = (bytes: number) => `${bytes / 1024 / 1024} MB`;
+
+/**
+ * The form's files as bytes, by field: each field of `limits` at most once and at most its size, and
+ * `required` always; whatever goes wrong reading them is a clear 4xx.
+ */
+async function formFiles(
+  request: FastifyRequest,
+  limits: Record<string, number>,
+  required: string,
+): Promise<Map<string, Buffer>> {
+  const optional = Object.keys(limits).filter((name) => name !== required);
+  const extra = optional.map((name) => `, and may send "${name}"`).join('');
+  const usage = `Send one file as multipart/form-data, in the field "${required}"${extra}`;
   if (!request.isMultipart()) throw unsupportedMediaType(usage);
   try {
-    let file: Buffer | undefined;
-    for await (const part of request.parts({ limits: { fileSize: limit } })) {
+    const files = new Map<string, Buffer>();
+    for await (const part of request.parts({ limits: { fileSize: Math.max(...Object.values(limits)) } })) {
       if (part.type !== 'file') continue;
-      if (part.fieldname !== field || file) throw badRequest(usage);
-      file = await part.toBuffer();
-      if (part.file.truncated) throw tooLarge(`The file is larger than ${limit / 1024 / 1024} MB`);
+      const limit = limits[part.fieldname];
+      if (limit === undefined || files.has(part.fieldname)) throw badRequest(usage);
+      const file = await part.toBuffer();
+      if (part.file.truncated || file.length > limit)
+        throw tooLarge(`The file "${part.fieldname}" is larger than ${megabytes(limit)}`);
+      files.set(part.fieldname, file);
     }
-    if (!file) throw badRequest(usage);
-    return file;
+    if (!files.has(required)) throw badRequest(usage);
+    return files;
   } catch (error) {
     if (error instanceof AppError) throw error;
     const code = (error as { code?: string }).code ?? '';
-    if (code === 'FST_REQ_FILE_TOO_LARGE')
-      throw tooLarge(`The file is larger than ${limit / 1024 / 1024} MB`);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge('The upload is larger than the form allows');
     if (TOO_MANY_PARTS.has(code)) throw badRequest(usage);
     throw badRequest('The upload is not a well-formed multipart form');
   }
@@ -155,25 +172,31 @@ export const productRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ct
   // multipart bodies only here: every other route keeps to JSON
   const uploads: FastifyPluginAsyncTypebox = async (forms) => {
     await forms.register(fastifyMultipart, {
-      limits: { fileSize: CSV_LIMIT_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 11 },
+      limits: { fileSize: CSV_LIMIT_BYTES, files: 2, fields: 10, fieldSize: 1024, parts: 12 },
     });
     forms.post(
       '/admin/api/products/photos',
       { config: change, bodyLimit: PHOTO_LIMIT_BYTES, schema: { response: { 200: PhotoResponse } } },
       async (request) => ({
-        photo: await products.uploadPhoto(await formFile(request, 'file', PHOTO_LIMIT_BYTES)),
+        photo: await products.uploadPhoto(
+          (await formFiles(request, { file: PHOTO_LIMIT_BYTES }, 'file')).get('file') as Buffer,
+        ),
       }),
     );
     forms.post(
       '/admin/api/catalogue/import',
       {
         config: change,
-        bodyLimit: CSV_LIMIT_BYTES,
+        bodyLimit: CSV_LIMIT_BYTES + ZIP_LIMIT_BYTES,
         schema: { querystring: ImportQuery, response: { 200: ImportResponse, 400: ImportRefused } },
       },
       async (request, reply) => {
-        const csv = (await formFile(request, 'file', CSV_LIMIT_BYTES)).toString('utf8');
-        const report = await catalogue.import(csv, request.query.mode === 'apply', request.staff.actor);
+        const files = await formFiles(request, IMPORT_FILES, 'file');
+        const csv = (files.get('file') as Buffer).toString('utf8');
+        const zip = files.get('photos');
+        const photos = zip ? await readPhotoZip(zip) : undefined;
+        const apply = request.query.mode === 'apply';
+        const report = await catalogue.import(csv, apply, request.staff.actor, photos);
         const refused = request.query.mode === 'apply' && !report.applied;
         return refused
           ? reply.code(400).send({ error: 'The file has errors: nothing was imported', ...report })

@@ -143,14 +143,20 @@ export async function removeReviewImage(dataDir: string, file: string): Promise<
 /** An owner's upload is kept this wide at most: every served width is made from it. */
 const ORIGINAL_MAX_WIDTH = 1920;
 
+/** A new unique name for a shop owner's original, `{stem}.webp`. */
+export const newProductOriginalName = () => `p-${randomUUID()}.webp`;
+
 /**
  * Stores a shop owner's uploaded product photo as an original under a new unique name, checked by
- * content and re-encoded (upright, metadata stripped) like a review photo; answers its name, `{stem}.webp`.
+ * content and re-encoded (upright, metadata stripped) like a review photo; answers its name (`file`, or a new one).
  */
-export async function storeProductOriginal(dataDir: string, input: Buffer): Promise<string> {
+export async function storeProductOriginal(
+  dataDir: string,
+  input: Buffer,
+  file = newProductOriginalName(),
+): Promise<string> {
   await checkUploadedPhoto(input);
   const data = await photoToWebp(input, ORIGINAL_MAX_WIDTH, false, UPLOAD_MAX_PIXELS);
-  const file = `p-${randomUUID()}.webp`;
   await writeAtomically(join(dataDir, 'images', 'originals', file), data);
   return file;
 }
