@@ -1,8 +1,7 @@
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, TEST_ADMIN_TOKEN } from '../server/test/app.ts';
 import { type FixtureProduct, Fixtures } from '../server/test/fixtures.ts';
-import { addStaff, signIn } from './support/back-office.ts';
+import { addStaff, confirmIn, lineRow, signIn } from './support/back-office.ts';
 import { expectAccessible } from './support/browser.ts';
 import { alertWith, browserSite } from './support/site.ts';
 
@@ -28,18 +27,6 @@ beforeAll(async () => {
     .executeTakeFirstOrThrow();
   shopper = { id, phone, name: 'Nandini Bose' };
 });
-
-/** The row of an order's line, found by its product's name. */
-const lineRow = (page: Page, product: string) =>
-  page.getByRole('row').filter({ has: page.getByRole('cell', { name: new RegExp(product) }) });
-
-/** Confirms the open dialog's action, and waits for the alert the answer raises. */
-async function confirmIn(page: Page, title: RegExp, action: string, alert: string): Promise<void> {
-  const dialog = page.getByRole('dialog', { name: title });
-  await dialog.getByRole('button', { name: action, exact: true }).click();
-  await alertWith(page, alert).waitFor();
-  await page.getByRole('button', { name: 'OK', exact: true }).click();
-}
 
 const bearer = (path: string) =>
   fetch(`${site.app.baseUrl}${path}`, {

@@ -1,5 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
-import sharp from 'sharp';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CANCEL_CONFIRM,
@@ -13,7 +12,7 @@ import { REVIEW_SAVED_MESSAGE, REVIEW_SUBMITTED_MESSAGE, UPLOADED_MESSAGE } from
 import { startTestApp } from '../server/test/app.ts';
 import { Fixtures } from '../server/test/fixtures.ts';
 import { expectAccessible } from './support/browser.ts';
-import { expectAlert, logIn } from './support/shopper.ts';
+import { chooseStars, expectAlert, logIn, orderedItem, pngOfAPhoto } from './support/shopper.ts';
 import { browserSite } from './support/site.ts';
 
 const site = browserSite(() => startTestApp('pglite'));
@@ -70,24 +69,7 @@ beforeAll(async () => {
   trackingId = line.tracking_id ?? '';
 });
 
-const row = (page: Page, item: Bought) =>
-  page
-    .getByRole('list', { name: 'MY ORDERS' })
-    .getByRole('listitem')
-    .filter({ has: page.getByRole('heading', { name: item.name }) });
-
-/** Clicks a star's label: the radio inside is see-through and lets clicks pass to it. */
-const chooseStars = (scope: Locator, stars: number) =>
-  scope
-    .locator('label')
-    .filter({ hasText: `${stars} stars` })
-    .click();
-
-async function pngOfAPhoto(): Promise<Buffer> {
-  return sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 140, g: 28, b: 58 } } })
-    .png()
-    .toBuffer();
-}
+const row = (page: Page, item: Bought) => orderedItem(page, item.name);
 
 describe('after the sale in the browser', () => {
   it('shows the orders, cancels, returns, rates and reviews with a photo', async () => {

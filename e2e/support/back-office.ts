@@ -39,6 +39,18 @@ export async function signIn(site: Site, page: Page, person: Person, path = '/ad
   await enterCode(site, page, person);
 }
 
+/** The row of an order's line on the order page, found by its product's name. */
+export const lineRow = (page: Page, product: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('cell', { name: new RegExp(product) }) });
+
+/** Confirms the open dialog's action, and waits for the alert the answer raises, then dismisses it. */
+export async function confirmIn(page: Page, title: RegExp, action: string, alert: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: title });
+  await dialog.getByRole('button', { name: action, exact: true }).click();
+  await alertWith(page, alert).waitFor();
+  await page.getByRole('button', { name: 'OK', exact: true }).click();
+}
+
 /** The back office's section links, in the order the page shows them. */
 export const navigation = (page: Page) =>
   page.getByRole('navigation', { name: 'Back office' }).getByRole('link').allTextContents();

@@ -1,4 +1,5 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { alertWith, type Site, smsCode } from './site.ts';
 
 /** Logs in through the login screen with the code the console SMS sender "sent", landing on home. */
@@ -18,4 +19,25 @@ export async function expectAlert(page: Page, text: string, action: () => Promis
   await alertWith(page, text).waitFor();
   await page.getByRole('button', { name: 'OK', exact: true }).click();
   await alertWith(page, text).waitFor({ state: 'detached' });
+}
+
+/** An item on the shopper's orders page, found by its product's name. */
+export const orderedItem = (page: Page, name: string) =>
+  page
+    .getByRole('list', { name: 'MY ORDERS' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name }) });
+
+/** Clicks a star's label: the radio inside is see-through and lets clicks pass to it. */
+export const chooseStars = (scope: Locator, stars: number) =>
+  scope
+    .locator('label')
+    .filter({ hasText: `${stars} stars` })
+    .click();
+
+/** A small photo, as a phone's camera would give one, to upload. */
+export async function pngOfAPhoto(): Promise<Buffer> {
+  return sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 140, g: 28, b: 58 } } })
+    .png()
+    .toBuffer();
 }

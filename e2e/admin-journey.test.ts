@@ -1,0 +1,258 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { RATED_MESSAGE, RETURN_PROMPT, RETURN_SUBMITTED_MESSAGE } from '../contract/orders.ts';
+import type { AdminProduct } from '../contract/products.ts';
+import { REVIEW_SAVED_MESSAGE, UPLOADED_MESSAGE } from '../contract/reviews.ts';
+import { startTestApp, TEST_ADMIN_TOKEN } from '../server/test/app.ts';
+import { Fixtures } from '../server/test/fixtures.ts';
+import { addStaff, confirmIn, lineRow, signIn } from './support/back-office.ts';
+import { expectAccessible } from './support/browser.ts';
+import { chooseStars, expectAlert, logIn, orderedItem, pngOfAPhoto } from './support/shopper.ts';
+import { browserSite } from './support/site.ts';
+
+const site = browserSite(() => startTestApp('pglite'));
+
+const stamp = Date.now() % 1_000_000;
+const PRODUCT = {
+  name: `Chanderi silk kurta ${stamp}`,
+  segment: `Journey ${stamp}`,
+  genre: 'Festive kurtas',
+};
+const METRO_PINCODE = '700001';
+let shopper: { id: number; phone: string; name: string };
+/** a delivery partner that serves the shopper's pincode, and a seller, as the product form names them */
+let partner: string;
+let seller: string;
+
+beforeAll(async () => {
+  const fixtures = new Fixtures(site.app.db);
+  const id = await fixtures.customer({ fname: 'Lata', lname: 'Menon' });
+  const { phone } = await site.app.db
+    .updateTable('customers')
+    .set({
+      house_no: '12B',
+      road_name: 'Park Street',
+      area_name: 'Esplanade',
+      post_office: 'Park Street',
+      city: 'Kolkata',
+      pin: METRO_PINCODE,
+      alt_phone: '9123456780',
+    })
+    .where('id', '=', id)
+    .returning('phone')
+    .executeTakeFirstOrThrow();
+  shopper = { id, phone, name: 'Lata Menon' };
+  const row = await site.app.db
+    .selectFrom('delivery_partners as d')
+    .innerJoin('partner_pincodes as pp', 'pp.partner_id', 'd.id')
+    .select('d.code')
+    .where('pp.pincode', '=', METRO_PINCODE)
+    .orderBy('d.id')
+    .executeTakeFirstOrThrow();
+  partner = row.code;
+  seller = (await site.app.db.selectFrom('sellers').select('name').orderBy('id').executeTakeFirstOrThrow())
+    .name;
+});
+
+const bearer = { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
+
+/** The product as the owner enters it: two sizes and one photo. */
+async function addProduct(): Promise<number> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(await pngOfAPhoto())], { type: 'image/png' }), 'kurta.png');
+  const upload = await fetch(`${site.app.baseUrl}/admin/api/products/photos`, {
+    method: 'POST',
+    headers: bearer,
+    body: form,
+  });
+  expect(upload.status).toBe(200);
+  const { photo } = (await upload.json()) as { photo: string };
+  const created = await fetch(`${site.app.baseUrl}/admin/api/products`, {
+    method: 'POST',
+    headers: { ...bearer, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: PRODUCT.name,
+      prod: 'apparel',
+      userSegment: PRODUCT.segment,
+      genre: PRODUCT.genre,
+      description: 'Handwoven Chanderi with a zari border.',
+      color: 'Ivory',
+      features: { fabric: ['Silk'] },
+      mrp: 2499,
+      price: 1999,
+      partner,
+      seller,
+      sizes: [
+        { size: 'M', stock: 4 },
+        { size: 'L', stock: 2 },
+      ],
+      photos: [photo],
+    }),
+  });
+  expect(created.status).toBe(200);
+  return ((await created.json()) as AdminProduct).id;
+}
+
+const backOffice = (page: Page, section: string) =>
+  page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: section, exact: true });
+
+/** Opens a section from the navigation, waits for its title and checks it with axe. */
+async function openSection(page: Page, section: string): Promise<void> {
+  await backOffice(page, section).click();
+  await page.getByRole('heading', { level: 1, name: section }).waitFor();
+}
+
+/** The product page's photo has loaded from the server. */
+async function photoShown(page: Page): Promise<void> {
+  const photo = page.getByRole('img', { name: PRODUCT.name, exact: true }).first();
+  await expect
+    .poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth), { message: 'the photo loads' })
+    .toBeGreaterThan(0);
+}
+
+/** The shopper buys one M through the shop: pincode, size, cart, checkout, the simulated payment. */
+async function buy(page: Page, productId: number): Promise<void> {
+  await page.goto(`/product/apparel/${productId}`);
+  await page.getByRole('heading', { level: 1, name: PRODUCT.name.toUpperCase() }).waitFor();
+  await page.getByPlaceholder('Search to unlock cart').fill(METRO_PINCODE);
+  await page.getByRole('button', { name: 'CHECK', exact: true }).click();
+  await page.getByRole('status').filter({ hasText: 'Pincode is serviceable' }).waitFor();
+  await page.getByRole('button', { name: 'M', exact: true }).click();
+  await page.getByRole('button', { name: 'ADD TO CART' }).click();
+  await page.getByRole('button', { name: 'REMOVE FROM CART' }).waitFor();
+
+  await page.goto('/checkout');
+  await page.getByRole('heading', { level: 2, name: 'PRODUCT REVIEW' }).waitFor();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('heading', { level: 2, name: 'SHIPPING ADDRESS' }).waitFor();
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await page.getByRole('heading', { level: 2, name: 'PAYMENT METHOD' }).waitFor();
+  await page.getByRole('button', { name: 'Check out' }).click();
+  await page
+    .getByRole('dialog', { name: 'haat · Secure payment' })
+    .getByRole('button', { name: /^Pay / })
+    .click();
+  await page.waitForURL(`${site.app.baseUrl}/orders`);
+}
+
+describe('the shop run from the back office, in the browser', () => {
+  it('adds a product, sells it, ships and delivers it, takes it back, refunds it and hides its review', {
+    timeout: 300_000,
+  }, async () => {
+    // the owner signs in with a one-time code and adds the product
+    const owner = await addStaff(site.app, 'Uma Owner', 'owner');
+    const office = await site.openPage();
+    await signIn(site, office, owner);
+    await office.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await expectAccessible(office, 'dashboard');
+    const productId = await addProduct();
+
+    // the shop shows it at once: in its segment's listing and on its page with its photo
+    const shop = await site.openPage();
+    await shop.goto(
+      `/item/${encodeURIComponent(PRODUCT.segment)}/${encodeURIComponent(PRODUCT.genre)}/%7B%7D`,
+    );
+    await shop
+      .getByRole('list', { name: 'Products' })
+      .getByRole('listitem')
+      .filter({ has: shop.locator(`a[href$="/product/apparel/${productId}"]`) })
+      .getByText(PRODUCT.name)
+      .waitFor();
+    await shop.goto(`/product/apparel/${productId}`);
+    await shop.getByRole('heading', { level: 1, name: PRODUCT.name.toUpperCase() }).waitFor();
+    await photoShown(shop);
+
+    // a shopper buys it
+    await logIn(site, shop, shopper.phone);
+    await buy(shop, productId);
+    const bought = orderedItem(shop, PRODUCT.name);
+    await bought.waitFor();
+
+    // the owner finds the order by the shopper's phone, ships it and marks it delivered
+    await openSection(office, 'Orders');
+    await office.getByLabel('Search').fill(shopper.phone);
+    await office.getByRole('button', { name: 'Show orders' }).click();
+    const orderLink = office.getByRole('table').getByRole('link');
+    await orderLink.first().waitFor();
+    expect(await orderLink.count()).toBe(1);
+    const purchaseId = (await orderLink.textContent()) ?? '';
+    await expectAccessible(office, 'orders');
+    await orderLink.click();
+    await office.getByRole('heading', { level: 1, name: /^Order \d+$/ }).waitFor();
+    await office.getByText(shopper.phone).first().waitFor();
+    await expectAccessible(office, 'order');
+    await lineRow(office, PRODUCT.name).getByRole('button', { name: 'Ship' }).click();
+    await office
+      .getByRole('dialog', { name: /^Ship:/ })
+      .getByLabel('Tracking ID')
+      .fill('BLUEDART-5521');
+    await confirmIn(office, /^Ship:/, 'Ship', `Shipped: ${purchaseId}`);
+    await lineRow(office, PRODUCT.name).getByText('BLUEDART-5521').waitFor();
+    await lineRow(office, PRODUCT.name).getByRole('button', { name: 'Mark delivered' }).click();
+    await confirmIn(office, /^Mark delivered:/, 'Mark delivered', `Marked delivered: ${purchaseId}`);
+
+    // the shopper asks to return it
+    await shop.reload();
+    await bought.getByRole('button', { name: 'Return' }).click();
+    const asking = shop.getByRole('dialog', { name: 'Return' });
+    await asking.getByLabel(RETURN_PROMPT).fill('The sleeves are shorter than shown');
+    await expectAlert(shop, RETURN_SUBMITTED_MESSAGE, () =>
+      asking.getByRole('button', { name: 'Submit' }).click(),
+    );
+
+    // the owner accepts the return and marks it received
+    await openSection(office, 'Returns');
+    const card = office.getByRole('listitem').filter({ has: office.getByRole('link', { name: purchaseId }) });
+    await card.getByText('The sleeves are shorter than shown').waitFor();
+    await expectAccessible(office, 'returns');
+    await card.getByRole('button', { name: 'Accept' }).click();
+    await confirmIn(office, /^Accept:/, 'Accept', `Return accepted: ${purchaseId}`);
+    await office.getByLabel('Show', { exact: true }).selectOption({ label: 'Accepted, on their way back' });
+    await office.getByRole('button', { name: 'Show', exact: true }).click();
+    await card.getByRole('button', { name: 'Mark received' }).click();
+    await confirmIn(office, /^Mark received:/, 'Mark received', `Received back: ${purchaseId}`);
+
+    // the refund: on Refunds and on the order page
+    await openSection(office, 'Refunds');
+    const refund = office.getByRole('row').filter({ has: office.getByRole('link', { name: purchaseId }) });
+    await refund.getByText('₹1,999').waitFor();
+    await expectAccessible(office, 'refunds');
+    await refund.getByRole('link', { name: purchaseId }).click();
+    await office
+      .getByRole('listitem')
+      .filter({ hasText: `₹1,999 for ${purchaseId}` })
+      .waitFor();
+
+    // the shopper rates it and reviews it with a photo
+    await shop.reload();
+    await chooseStars(bought, 2);
+    await expectAlert(shop, RATED_MESSAGE, () =>
+      bought.getByRole('button', { name: 'SUBMIT RATING' }).click(),
+    );
+    await bought.getByRole('link', { name: 'POST REVIEW' }).click();
+    await shop.waitForURL(`${site.app.baseUrl}/review/${productId}`);
+    await shop
+      .getByLabel('Choose a photo')
+      .setInputFiles({ name: 'sleeve.png', mimeType: 'image/png', buffer: await pngOfAPhoto() });
+    await expectAlert(shop, UPLOADED_MESSAGE, () => shop.getByRole('button', { name: 'UPLOAD' }).click());
+    const text = `Lovely weave, but the sleeves ran short (${stamp}).`;
+    await shop.getByLabel('Your review').fill(text);
+    await expectAlert(shop, REVIEW_SAVED_MESSAGE, () =>
+      shop.getByRole('button', { name: 'POST REVIEW' }).click(),
+    );
+    await shop.goto(`/product/apparel/${productId}`);
+    const reviews = shop.getByRole('region', { name: 'REVIEWS' });
+    await reviews.getByText(text).waitFor();
+
+    // the owner hides it: it leaves the product page
+    await openSection(office, 'Reviews');
+    const review = office.getByRole('listitem', { name: `${shopper.name} on ${PRODUCT.name}` });
+    await review.getByText(text).waitFor();
+    await expectAccessible(office, 'reviews');
+    await review.getByRole('button', { name: 'Hide' }).click();
+    await review.getByRole('button', { name: 'Show' }).waitFor();
+    await shop.reload();
+    await reviews.getByText('No reviews yet').waitFor();
+    expect(await reviews.getByText(text).count()).toBe(0);
+  });
+});
