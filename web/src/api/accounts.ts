@@ -6,6 +6,7 @@ import type {
   SignUpRecord,
   ThrottledResponse,
 } from '../../../contract/accounts.ts';
+import { keepBagChanges, type ReturnTo } from '../app/after-login.ts';
 import { login } from '../app/session.tsx';
 import { apiPaths } from '../config/paths.ts';
 import { ApiError, api } from './client.ts';
@@ -45,14 +46,18 @@ export const signUp = (record: SignUpRecord) =>
   api.post<LoginResponse>(apiPaths.signUp(), record, { key: 'login' });
 
 /** What login hands to sign-up for a number that is not registered yet. */
-export interface SignUpState {
+export interface SignUpState extends ReturnTo {
   phone: string;
   /** the session verified the number with a code moments ago */
   verified: boolean;
 }
 
-/** After login or sign-up: the browser's CSRF token stays valid, only the login state changes. */
-export function startSession({ fname }: LoginResponse) {
+/**
+ * After login or sign-up: the browser's CSRF token stays valid, only the login state changes; what the
+ * merge of the visitor's bag changed is kept for the bag page to tell once.
+ */
+export function startSession({ fname, bagChanges }: LoginResponse) {
+  keepBagChanges(bagChanges);
   login(fname);
 }
 

@@ -1,11 +1,15 @@
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
+import { useNavigate } from 'react-router';
 import type { PurchasePageResponse, UserInfo } from '../../../../contract/shopping.ts';
+import type { ReturnTo } from '../../app/after-login.ts';
 import { LoginPrompt } from '../../components/LoginPrompt.tsx';
 import { LoadFailed, NothingYet } from '../../components/ScreenMessage.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
+import { paths } from '../../config/paths.ts';
 import { AddressStep } from './AddressStep.tsx';
+import { BagChangesNotice } from './BagChangesNotice.tsx';
 import { CartItem } from './CartItem.tsx';
 import { PaymentStep } from './PaymentStep.tsx';
 import { PriceBreakdown } from './PriceBreakdown.tsx';
@@ -14,9 +18,21 @@ import './checkout.css';
 
 const STEPS = ['PRODUCT REVIEW', 'SHIPPING ADDRESS', 'PAYMENT METHOD'] as const;
 
-/** /checkout: not logged in, an empty cart, or the checkout steps beside the price breakdown. */
+/**
+ * /checkout: the bag (a visitor's too, decision 022), with what login changed in it, empty, or the
+ * checkout steps beside the price breakdown. Lost sessions show the not-logged-in state.
+ */
 export function CheckoutScreen() {
   usePageTitle('Cart');
+  return (
+    <>
+      <BagChangesNotice />
+      <Bag />
+    </>
+  );
+}
+
+function Bag() {
   const { state, busy, plus, minus, retry, sessionLost } = useCart();
 
   if (state.status === 'loading') return <Spinner />;
@@ -52,11 +68,19 @@ interface CheckoutProps {
 
 type Step = 0 | 1 | 2;
 
-/** The three steps (spec section 4): 1 <-> 2 <-> 3; focus follows to each step's heading. */
+/** The customer's details, or undefined for a visitor's bag (its `userInfo` is {}). */
+const shopperOf = (cart: PurchasePageResponse): UserInfo | undefined =>
+  'phoneNo' in cart.userInfo ? cart.userInfo : undefined;
+
+/**
+ * The three steps (spec section 4): 1 <-> 2 <-> 3; focus follows to each step's heading. A visitor's
+ * Continue goes to login (or sign-up) and back here, since checkout needs an account.
+ */
 function Checkout({ cart, busy, onPlus, onMinus, onReload, onSessionLost }: CheckoutProps) {
+  const navigate = useNavigate();
   const [step, setStep] = useState<Step>(0);
   // the address as step 2 saved it; until then the profile's
-  const [userInfo, setUserInfo] = useState<UserInfo>(cart.userInfo);
+  const [userInfo, setUserInfo] = useState(() => shopperOf(cart));
   const headingRef = useRef<HTMLHeadingElement>(null);
   const units = cart.prods.reduce((sum, line) => sum + line.quantity, 0);
 
@@ -97,13 +121,25 @@ function Checkout({ cart, busy, onPlus, onMinus, onReload, onSessionLost }: Chec
                 ))}
               </ul>
               <div className="checkout-continue">
-                <button type="button" className="button button-primary" onClick={() => goTo(1)}>
-                  Continue
-                </button>
+                {userInfo ? (
+                  <button type="button" className="button button-primary" onClick={() => goTo(1)}>
+                    Continue
+                  </button>
+                ) : (
+                  <button
+                    type="button"
+                    className="button button-primary"
+                    onClick={() =>
+                      navigate(paths.login(), { state: { next: paths.checkout() } satisfies ReturnTo })
+                    }
+                  >
+                    Log in to continue
+                  </button>
+                )}
               </div>
             </>
           )}
-          {step === 1 && (
+          {step === 1 && userInfo && (
             <AddressStep
               lines={cart.prods}
               userInfo={userInfo}
@@ -115,7 +151,7 @@ function Checkout({ cart, busy, onPlus, onMinus, onReload, onSessionLost }: Chec
               onSessionLost={onSessionLost}
             />
           )}
-          {step === 2 && (
+          {step === 2 && userInfo && (
             <PaymentStep
               cart={cart}
               userInfo={userInfo}

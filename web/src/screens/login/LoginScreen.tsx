@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import {
   logIn,
   messages,
@@ -9,6 +9,7 @@ import {
   verifyOtp,
 } from '../../api/accounts.ts';
 import { ApiError } from '../../api/client.ts';
+import { pathAfterLogin, returnPath } from '../../app/after-login.ts';
 import { showAlert } from '../../components/Alert.tsx';
 import { FieldError, OtpField } from '../../components/OtpField.tsx';
 import { useOneAtATime } from '../../components/useOneAtATime.ts';
@@ -19,11 +20,15 @@ import { paths } from '../../config/paths.ts';
 import { digitsOnly, PHONE_LENGTH, phoneError } from '../../lib/account-rules.ts';
 import '../../styles/auth.css';
 
-/** Login (spec sections 2 and 4): phone, a code by SMS, VALIDATE, then home. */
+/**
+ * Login (spec sections 2 and 4): phone, a code by SMS, VALIDATE, then home; or back to where the shopper
+ * was sent from (the bag's checkout), or to the bag when merging the visitor's bag changed it.
+ */
 export function LoginScreen() {
   usePageTitle('Login');
   useRedirectIfLoggedIn();
   const navigate = useNavigate();
+  const { state } = useLocation();
   const phoneId = useId();
   const [phone, setPhone] = useState('');
   const [phoneMessage, setPhoneMessage] = useState('');
@@ -57,13 +62,16 @@ export function LoginScreen() {
 
   const finishLogin = async () => {
     try {
-      startSession(await logIn(phone));
-      navigate(paths.home());
+      const answer = await logIn(phone);
+      startSession(answer);
+      navigate(pathAfterLogin(state, answer.bagChanges));
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) {
         showAlert(messages.phoneNotRegistered);
         // this session has verified the number: sign-up need not send another code
-        navigate(paths.signUp(), { state: { phone, verified: true } satisfies SignUpState });
+        navigate(paths.signUp(), {
+          state: { phone, verified: true, next: returnPath(state) } satisfies SignUpState,
+        });
       } else {
         showAlert(messages.loginFailed);
       }
@@ -114,7 +122,10 @@ export function LoginScreen() {
           </button>
         )}
         <p className="auth-switch">
-          New to haat? <Link to={paths.signUp()}>SIGN UP</Link>
+          New to haat?{' '}
+          <Link to={paths.signUp()} state={{ next: returnPath(state) }}>
+            SIGN UP
+          </Link>
         </p>
       </form>
     </section>

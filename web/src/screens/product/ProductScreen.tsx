@@ -90,7 +90,6 @@ function Product({ data, onReviewed }: { data: ProductResponse; onReviewed: () =
     productId: info.id,
     prod: info.prod,
     partner: info.partner,
-    loggedin,
     size: needsSize ? size : '',
     needsSize,
   });
@@ -149,12 +148,6 @@ function Product({ data, onReviewed }: { data: ProductResponse; onReviewed: () =
             <Colours prod={info.prod} colours={data.colorInfo} currentId={info.id} onChoose={chooseColour} />
           )}
           {buyable && <Delivery onCheck={actions.checkPincode} onResult={setServiceable} />}
-          {!loggedin && (
-            <p className="login-note">
-              Please <Link to={paths.login()}>log in</Link>{' '}
-              {buyable ? 'to check delivery and add to cart' : 'to add this to your wishlist'}
-            </p>
-          )}
           <div className="product-buttons">
             <button
               type="button"

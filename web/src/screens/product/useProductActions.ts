@@ -27,27 +27,22 @@ interface Context {
   prod: string;
   /** the delivery partner code, sent with the pincode check */
   partner: string;
-  /** the server's `loggedin` */
-  loggedin: boolean;
   /** the chosen size; accessories have one size and need no choice */
   size: string | undefined;
   needsSize: boolean;
 }
 
 /**
- * The product page's shopper actions (spec sections 4 and 8). Every one needs a login: a visitor, or a
- * 403 (the session was lost), goes to /login. The server's refusals (409 limits, 400 size) are alerts.
+ * The product page's shopper actions (spec sections 4 and 8). A visitor checks pincodes and fills the bag
+ * and wishlist as a customer does (decision 022); a review needs a login, and a 403 goes to /login. The
+ * server's refusals (409 limits, 400 size) are alerts.
  */
 export function useProductActions(context: Context): ProductActions {
-  const { productId, prod, partner, loggedin, size, needsSize } = context;
+  const { productId, prod, partner, size, needsSize } = context;
   const navigate = useNavigate();
 
   const fail = useActionFailure();
   const call = async <T>(send: () => Promise<T>, needsChosenSize: boolean): Promise<T | undefined> => {
-    if (!loggedin) {
-      navigate(paths.login());
-      return undefined;
-    }
     if (needsChosenSize && needsSize && !size) {
       showAlert(SELECT_SIZE_MESSAGE);
       return undefined;

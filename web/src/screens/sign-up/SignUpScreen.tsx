@@ -13,6 +13,7 @@ import {
   verifyOtp,
 } from '../../api/accounts.ts';
 import { ApiError } from '../../api/client.ts';
+import { pathAfterLogin, returnPath } from '../../app/after-login.ts';
 import { Modal } from '../../components/Modal.tsx';
 import { FieldError, OtpField } from '../../components/OtpField.tsx';
 import { useOneAtATime } from '../../components/useOneAtATime.ts';
@@ -31,7 +32,8 @@ function carried(state: unknown): SignUpState | undefined {
 
 /**
  * Sign-up (spec sections 2 and 4): one input asks in turn for the phone number (verified with a code),
- * the e-mail id, the first and the last name; Save creates the account, logs in and goes home.
+ * the e-mail id, the first and the last name; Save creates the account, logs in and goes home (or back
+ * to the bag's checkout that sent the visitor, or to the bag when merging the visitor's bag changed it).
  */
 export function SignUpScreen() {
   usePageTitle('Sign up');
@@ -108,8 +110,9 @@ export function SignUpScreen() {
         lname: record.lname.trim(),
       };
       try {
-        startSession(await signUp(trimmed));
-        navigate(paths.home());
+        const answer = await signUp(trimmed);
+        startSession(answer);
+        navigate(pathAfterLogin(location.state, answer.bagChanges));
       } catch (error) {
         if (!(error instanceof ApiError) || error.status >= 500) {
           setModal(messages.signUpFailed);
@@ -192,7 +195,10 @@ export function SignUpScreen() {
           </button>
         )}
         <p className="auth-switch">
-          Already have an account? <Link to={paths.login()}>LOGIN</Link>
+          Already have an account?{' '}
+          <Link to={paths.login()} state={{ next: returnPath(location.state) }}>
+            LOGIN
+          </Link>
         </p>
       </form>
       <Modal open={modal !== ''} onClose={() => setModal('')} title={modal} showClose={false}>
