@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
 import type { ImportResponse } from '../../../../../contract/products.ts';
 import { showAlert } from '../../../../src/components/Alert.tsx';
 import { api } from '../../api/client.ts';
@@ -8,12 +8,13 @@ import { failureMessage } from '../../api/useLoad.ts';
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
- * "Import CSV": the file is checked first (a dry run reporting every error by line and column), and only
+ * "Import CSV" (with a zip of the photos its rows name, if any): the file is checked first (a dry run reporting every error by line and column), and only
  * a file without errors can be applied, all or nothing.
  */
 export function CatalogueImport({ onApplied }: { onApplied: () => void }) {
   const id = useId();
   const [file, setFile] = useState<File | undefined>();
+  const [zip, setZip] = useState<File | undefined>();
   const [report, setReport] = useState<ImportResponse | undefined>();
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
@@ -22,6 +23,7 @@ export function CatalogueImport({ onApplied }: { onApplied: () => void }) {
     if (!file) return setMessage('Choose a CSV file first');
     const form = new FormData();
     form.append('file', file);
+    if (zip) form.append('photos', zip);
     setBusy(true);
     setMessage('');
     try {
@@ -37,6 +39,13 @@ export function CatalogueImport({ onApplied }: { onApplied: () => void }) {
     } finally {
       setBusy(false);
     }
+  };
+
+  // a new file makes the last report stale
+  const choose = (set: (file: File | undefined) => void) => (event: ChangeEvent<HTMLInputElement>) => {
+    set(event.target.files?.[0]);
+    setReport(undefined);
+    setMessage('');
   };
 
   const check = (event: FormEvent<HTMLFormElement>) => {
@@ -55,11 +64,17 @@ export function CatalogueImport({ onApplied }: { onApplied: () => void }) {
             type="file"
             accept=".csv,text/csv"
             aria-describedby={`${id}-help`}
-            onChange={(event) => {
-              setFile(event.target.files?.[0]);
-              setReport(undefined);
-              setMessage('');
-            }}
+            onChange={choose(setFile)}
+          />
+        </div>
+        <div className="admin-field">
+          <label htmlFor={`${id}-zip`}>Photos in a zip (optional)</label>
+          <input
+            id={`${id}-zip`}
+            type="file"
+            accept=".zip,application/zip"
+            aria-describedby={`${id}-help`}
+            onChange={choose(setZip)}
           />
         </div>
         <button type="submit" className="button" disabled={busy}>
@@ -67,7 +82,8 @@ export function CatalogueImport({ onApplied }: { onApplied: () => void }) {
         </button>
       </form>
       <p id={`${id}-help`} className="admin-details">
-        The columns of “Export CSV”, one row per size. Nothing changes until you apply a file without errors.
+        The columns of “Export CSV”, one row per size; the photos column names uploaded photos or files in the
+        zip. Nothing changes until you apply a file without errors.
       </p>
       <p className="admin-form-message" role="alert">
         {message}
