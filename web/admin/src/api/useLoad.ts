@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
+import { type LoadState, useLoader } from '../../../src/api/loader.ts';
 import { showAlert } from '../../../src/components/Alert.tsx';
 import { ApiError } from './client.ts';
 
@@ -8,10 +9,7 @@ import { ApiError } from './client.ts';
  * failure; no answer at all asks to check the connection.
  */
 
-export type Loaded<T> =
-  | { status: 'loading' }
-  | { status: 'ready'; data: T }
-  | { status: 'failed'; message: string };
+export type Loaded<T> = LoadState<T, { status: 'failed'; message: string }>;
 
 export const CONNECTION_PROBLEM = 'Please check your connection and try again';
 export const SERVER_PROBLEM = 'The server could not do this. Please try again in a moment.';
@@ -29,41 +27,11 @@ export function failureMessage(error: unknown, logged: string): string {
 /** A failed action (ship, hide, ...) told in the alert region. */
 export const alertFailure = (error: unknown, logged: string) => showAlert(failureMessage(error, logged));
 
-/**
- * A screen's data: loaded when the screen opens, again when `request` changes (keep it in a useCallback)
- * and on retry; `reload` fetches it again keeping what is shown until the answer arrives. An answer that
- * arrives after the screen moved on is dropped.
- */
+/** A screen's data (the shop's loader.ts's mechanics), a failure shown in words on the screen. */
 export function useLoad<T>(request: (signal?: AbortSignal) => Promise<T>, logged: string) {
-  const [state, setState] = useState<Loaded<T>>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  const load = useCallback(
-    async (signal?: AbortSignal) => {
-      try {
-        const data = await request(signal);
-        if (!signal?.aborted) setState({ status: 'ready', data });
-      } catch (error) {
-        if (!signal?.aborted) setState({ status: 'failed', message: failureMessage(error, logged) });
-      }
-    },
-    [request, logged],
+  const shownFor = useCallback(
+    (error: unknown) => ({ status: 'failed' as const, message: failureMessage(error, logged) }),
+    [logged],
   );
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new `attempt` re-runs a failed load
-  useEffect(() => {
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    load(controller.signal);
-    return () => controller.abort();
-  }, [load, attempt]);
-
-  return {
-    state,
-    retry: () => setAttempt((n) => n + 1),
-    reload: () => load(),
-    /** changes the shown data in place (e.g. with the line the server answered) */
-    update: (change: (data: T) => T) =>
-      setState((s) => (s.status === 'ready' ? { status: 'ready', data: change(s.data) } : s)),
-  };
+  return useLoader(request, shownFor);
 }
