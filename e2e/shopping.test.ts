@@ -260,26 +260,25 @@ describe('shopping in the browser', () => {
     await expectAccessible(page, 'empty wishlist');
   });
 
-  it('shows a visitor the not-logged-in states and sends the heart to login', async () => {
+  // decision 022: a visitor's wishlist and bag are kept with their session, no login needed
+  it('shows a visitor their empty wishlist and bag, and the heart wishes without a login', async () => {
     const page = await openPage();
     await page.goto('/wishlist');
-    await page.getByRole('link', { name: 'LOGIN/ SIGNUP' }).last().waitFor();
-    await page.getByRole('heading', { name: /PLEASE LOGIN\/ SIGNUP TO SEE YOUR WISHLIST/ }).waitFor();
+    await page.getByRole('heading', { name: "Oops! IT SEEMS YOU DON'T HAVE ANY WISH" }).waitFor();
     await page.goto('/checkout');
-    await page
-      .getByRole('heading', {
-        name: "Oops! IT SEEMS YOU'VE NOT LOGGEDIN, PLEASE CLICK BELOW TO LOGIN/ SIGNUP",
-      })
-      .waitFor();
-    await expectAccessible(page, 'checkout, not logged in');
+    await page.getByRole('heading', { name: 'IT SEEMS YOUR CART IS EMPTY' }).waitFor();
+    await expectAccessible(page, 'checkout, a visitor');
 
     await page.goto(
       `/item/${encodeURIComponent(kurta.userSegment)}/${encodeURIComponent(kurta.genre)}/%7B%7D`,
     );
+    const heart = page.getByRole('button', { name: /^Wishlist / }).first();
+    await heart.click();
     await page
-      .getByRole('button', { name: /^Wishlist / })
+      .getByRole('button', { name: /^Wishlist /, pressed: true })
       .first()
-      .click();
-    await page.waitForURL(`${site.app.baseUrl}/login`);
+      .waitFor();
+    await page.goto('/wishlist');
+    await page.getByRole('heading', { name: 'MY WISHLIST' }).waitFor();
   });
 });
