@@ -23,6 +23,13 @@ describe('GST rates by HSN code and price a piece', () => {
   it('takes other chapters from the table, the longest prefix first, and the standard rate for the unknown', () => {
     expect(gstRate('5007', 1_500_000)).toBe(5);
     expect(gstRate('4202', 99_900)).toBe(18);
+    // the Council's rates of 22 September 2025: handbags and purses of the handicraft entry at 5%
+    expect(gstRate('420222', 99_900)).toBe(5);
+    expect(gstRate('42023190', 99_900)).toBe(5);
+    expect(gstRate('420221', 99_900)).toBe(18);
+    expect(gstRate('420292', 99_900)).toBe(18);
+    expect(gstRate('4602', 99_900)).toBe(5);
+    expect(gstRate('8306', 99_900)).toBe(5);
     expect(gstRate('7117', 49_900)).toBe(3);
     expect(gstRate('9701', 500_000)).toBe(5);
     expect(gstRate('9999', 100)).toBe(STANDARD_RATE);
