@@ -1,8 +1,10 @@
 import type { ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PurchasePageResponse } from '../../contract/shopping.ts';
-import { TEST_ADMIN_TOKEN } from '../test/app.ts';
+import { startTestApp, TEST_ADMIN_TOKEN } from '../test/app.ts';
 import { CheckoutDriver } from '../test/checkout.ts';
 import { databaseForProcess, databaseKinds } from '../test/database.ts';
 import { Fixtures } from '../test/fixtures.ts';
@@ -28,6 +30,8 @@ async function outcomeOf(call: string, send: () => Promise<{ status: number }>):
   }
 }
 
+const HEALTHZ = 'GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n';
+
 const exitOf = (child: ChildProcess) =>
   new Promise<number | null>((resolve) => {
     if (child.exitCode !== null) resolve(child.exitCode);
@@ -35,9 +39,38 @@ const exitOf = (child: ChildProcess) =>
   });
 
 for (const kind of databaseKinds()) {
-  // on PGlite, checkOut and verify-payment calls in flight at SIGTERM were seen reset (ECONNRESET) on a
-  // loaded machine: not yet explained (the grace deadline, or a stall on its one connection); see issue 15
-  describe.skipIf(kind === 'pglite')(`SIGTERM during a burst of checkouts [${kind}]`, () => {
+  describe(`a stop that begins with a request unread [${kind}]`, () => {
+    // on PGlite queries run on the event loop, so a client's request often waits unread in an idle
+    // keep-alive connection when SIGTERM is handled; closing that connection at once reset it
+    it('answers a request already sent on an idle keep-alive connection, with a 503 and Connection: close', async () => {
+      const shop = await startTestApp(kind);
+      const socket = connect(Number(new URL(shop.baseUrl).port), '127.0.0.1');
+      let received = '';
+      let failure: string | undefined;
+      socket.on('data', (chunk) => {
+        received += chunk.toString();
+      });
+      socket.on('error', (error: NodeJS.ErrnoException) => {
+        failure = error.code ?? error.message;
+      });
+      await once(socket, 'connect');
+      socket.write(HEALTHZ);
+      await once(socket, 'data');
+      // the second request reaches the server's socket, unread, as the stop begins in the same tick
+      socket.write(HEALTHZ);
+      // not once(): a reset must reach the assertion below, not reject here
+      const closed = new Promise((resolve) => socket.once('close', resolve));
+      await shop.close();
+      await closed;
+
+      expect(failure).toBeUndefined();
+      const answers = received.split(/(?=HTTP\/1\.1 \d{3} )/);
+      expect(answers.map((answer) => answer.slice(0, 12))).toEqual(['HTTP/1.1 200', 'HTTP/1.1 503']);
+      expect(answers[1]).toMatch(/^connection: close\r$/im);
+    });
+  });
+
+  describe(`SIGTERM during a burst of checkouts [${kind}]`, () => {
     let database: Awaited<ReturnType<typeof databaseForProcess>>;
     let server: ChildProcess | undefined;
     let port = 0;
