@@ -7,6 +7,7 @@ import { apiPaths, paths, query } from '../../api/paths.ts';
 import { useLoad } from '../../api/useLoad.ts';
 import { Loading } from '../../components/Loading.tsx';
 import { formatRupees } from '../../lib/format.ts';
+import './DashboardScreen.css';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -52,7 +53,7 @@ export function DashboardScreen() {
                 </Link>
               </p>
             </li>
-            <li className="admin-card">
+            <li className="admin-card admin-low-stock-card">
               <h2>Low stock</h2>
               {lowStock.length === 0 ? (
                 <p>No size is low.</p>

@@ -145,6 +145,7 @@ function ProductTable({ products, total }: { products: AdminProductRow[]; total:
                   />
                 </div>
               ))}
+              {product.sizes.length > 1 && <span className="admin-details">{product.stock} in all</span>}
             </td>
             <td data-label="Status">
               <ProductStatus active={product.active} />

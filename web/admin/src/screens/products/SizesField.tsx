@@ -43,7 +43,7 @@ export function SizesField({ id, draft, error, onChange }: Props) {
           <tr>
             <th scope="col">Size</th>
             <th scope="col">Stock</th>
-            <th scope="col">Held for shoppers paying</th>
+            <th scope="col">Held</th>
             <th scope="col">
               <span className="visually-hidden">Actions</span>
             </th>
@@ -87,6 +87,7 @@ export function SizesField({ id, draft, error, onChange }: Props) {
           ))}
         </tbody>
       </table>
+      <p className="admin-details">Held: units in bags being paid for now; the stock cannot go below them.</p>
       <button
         type="button"
         className="button"
