@@ -14,7 +14,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import type { ListingResponse, SelectedFilters } from '../contract/catalog.ts';
+import type { HomeResponse, ListingResponse, SelectedFilters } from '../contract/catalog.ts';
 import { apiPaths } from '../web/src/config/paths.ts';
 import { type Captured, call, request, type Session, startSession } from './client.ts';
 import type { FireRequest, FireResult, FireSpec } from './fire.ts';
@@ -83,6 +83,30 @@ function filterSets(offered: ListingResponse['filterFeature']): SelectedFilters[
   return shuffled(sets).slice(0, DISTINCT_REQUESTS);
 }
 
+/**
+ * What shoppers type: a colour or a fabric with a genre ("red kurti", "silk saree"), every third one
+ * with the genre misspelt (a letter left out), each with no filter, a size or a price range.
+ */
+function searchTexts(home: HomeResponse, offered: ListingResponse['filterFeature']): string[] {
+  const values = (feature: string) => offered.find((f) => feature in f)?.[feature] ?? [];
+  const genres = [...new Set(home.map((h) => h.genre.toLowerCase()))];
+  const words = [...values('color'), ...values('fabric')].map((w) => w.toLowerCase());
+  return genres.flatMap((genre, g) =>
+    words.map((word, w) => {
+      const typo = (g + w) % 3 === 0 && genre.length > 4 ? genre.slice(0, 2) + genre.slice(3) : genre;
+      return `${word} ${typo}`;
+    }),
+  );
+}
+
+const SEARCH_FILTERS: SelectedFilters[] = [{}, { size: ['M'] }, { price: ['500-1999'] }];
+
+/** Each text as typed from its second letter: what the search box asks for suggestions. */
+const typedPrefixes = (texts: string[]) =>
+  [
+    ...new Set(texts.flatMap((t) => Array.from({ length: t.length - 1 }, (_, i) => t.slice(0, i + 2)))),
+  ].filter((p) => !p.endsWith(' '));
+
 async function sampleProducts(haat: RunningHaat) {
   const { rows } = await sql<{ id: number; prod: string }>`
     SELECT id, prod FROM products ORDER BY hashint4(id) LIMIT ${DISTINCT_REQUESTS}`.execute(haat.db);
@@ -98,6 +122,14 @@ async function buildCases(haat: RunningHaat, session: Session): Promise<Case[]> 
   if (!product) throw new Error(`no products in ${args.segment} / ${args.genre}`);
   const sets = filterSets(first.filterFeature);
   const products = await sampleProducts(haat);
+  const home = JSON.parse((await call(haat.url, request(session, 'GET', apiPaths.home()))).body.toString());
+  const texts = searchTexts(home as HomeResponse, first.filterFeature);
+  const searches = shuffled(
+    texts.flatMap((q) => SEARCH_FILTERS.map((f) => request(session, 'GET', apiPaths.search(q, f, 1, 0)))),
+  ).slice(0, DISTINCT_REQUESTS);
+  const suggestions = shuffled(
+    typedPrefixes(texts).map((q) => request(session, 'GET', apiPaths.suggest(q))),
+  ).slice(0, DISTINCT_REQUESTS);
   const cases: Case[] = [
     { name: 'home', requests: [request(session, 'GET', apiPaths.home())] },
     // the session read every listing and product request makes, alone: the floor under those cases
@@ -114,6 +146,8 @@ async function buildCases(haat: RunningHaat, session: Session): Promise<Case[]> 
       name: `uncached: listing, ${sets.length} filter sets`,
       requests: sets.map((set) => listing(set, 0)),
     },
+    { name: `uncached: search with facets, ${searches.length} texts and filters`, requests: searches },
+    { name: `uncached: suggestions, ${suggestions.length} typed texts`, requests: suggestions },
     {
       name: `uncached: ${products.length} product pages`,
       requests: products.map((p) => request(session, 'GET', apiPaths.product(p.prod, p.id))),

@@ -75,6 +75,13 @@ export function parsePriceRange(value: string): { min: number; max: number } | u
   return min <= max && max <= MAX_RUPEES ? { min, max } : undefined;
 }
 
+/**
+ * The paise whose whole rupees (rounded half up, as a card shows them) lie in the range, both edges
+ * included: "500-999" is 49,950 to 99,949 paise.
+ */
+export const paiseBetween = ({ min, max }: { min: number; max: number }) =>
+  [Math.max(0, min * 100 - 50), max * 100 + 49] as const;
+
 /** "<n>", n% and above, 0 to 100. */
 export function parseDiscount(value: string): number | undefined {
   if (!/^\d{1,3}$/.test(value)) return undefined;

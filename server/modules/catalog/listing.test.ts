@@ -3,7 +3,6 @@ import type { ListingResponse, SelectedFilters } from '../../../contract/catalog
 import { describeEachDatabase } from '../../test/app.ts';
 import { Fixtures } from '../../test/fixtures.ts';
 import type { TestClient } from '../../test/http.ts';
-import { listingCards, listingPage, listingSummary } from './store.ts';
 
 const COLORS = ['Red', 'Blue', 'Green'];
 const SIZE_SETS = [
@@ -236,30 +235,6 @@ describeEachDatabase('catalogue listing', (t) => {
       const res = await list(apparelUrl(segment));
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ error: expect.stringMatching(/filters/) });
-    });
-  });
-
-  describe('reading a page', () => {
-    it('finds the same products from the ids of few matches as by walking a sort index', async () => {
-      const scope = { prod: 'apparel' as const, userSegment: 'Testwear', genre: 'Fixture' };
-      const cases: SelectedFilters[] = [
-        {},
-        { color: ['Red', 'Blue'] },
-        { fabric: ['Silk'], size: ['XS', 'XXL'] },
-      ];
-      for (const filters of cases) {
-        const summary = await listingSummary(t().db, scope, filters);
-        expect(summary.total).toBe(matching(models, filters).length);
-        const orders = { 0: summary.newest, 1: summary.cheapest, 2: summary.cheapest?.slice().reverse() };
-        for (const sort of [0, 1, 2] as const) {
-          for (const offset of [0, 20]) {
-            const ids = orders[sort]?.slice(offset, offset + 20) ?? [];
-            const walked = await listingPage(t().db, { scope, filters, sort }, offset, 20);
-            expect(walked.map((p) => p.id)).toEqual(ids);
-            expect(await listingCards(t().db, ids)).toEqual(walked);
-          }
-        }
-      }
     });
   });
 

@@ -1,5 +1,6 @@
 import {
   DISCOUNT_FILTER,
+  DISCOUNT_STEPS,
   FEATURE_LABELS,
   type FilterCounts,
   type FilterFeature,
@@ -8,6 +9,7 @@ import {
   type ListingProduct,
   type ListingResponse,
   PAGE_SIZE,
+  PRICE_BUCKETS,
   PRICE_FILTER,
   type Prod,
   type ProductInfo,
@@ -22,7 +24,9 @@ import type { Change, ChangeFeed } from '../../platform/changes.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { Inventory } from '../inventory/service.ts';
 import { TtlCache } from './cache.ts';
+import type { Popularity } from './facet-index.ts';
 import { compareSizes } from './filters.ts';
+import { LiveIndex } from './live-index.ts';
 import { expandWords, foldText, queryWords, type SearchTerms, Synonyms } from './search.ts';
 import type { ListingScope } from './store.ts';
 import * as store from './store.ts';
@@ -43,27 +47,14 @@ export interface SearchQuery {
   page: number;
 }
 
-/**
- * A page of cards as a shopper who has wished none of them sees it, and the last answer made of it.
- * Such answers are shared by many shoppers and never changed: they keep their identity, so the
- * routes can send the JSON they made of one once.
- */
-interface CachedPage {
-  prods: ListingProduct[];
-  answer?: ListingResponse;
-}
-/**
- * A listing's count and facets, each value's products (`counts`, features in display order, then the
- * price buckets and discount steps), and the ids of few matches in order (see store.listingSummary).
- */
-type Summary = Pick<ListingResponse, 'noOfEntries' | 'filterFeature'> &
-  Pick<store.ListingSummary, 'newest' | 'cheapest'> & { counts: Map<string, Map<string, number>> };
-
 const CACHE_TTL_MS = 30_000;
 const POPULARITY_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 const SUGGESTED_PRODUCTS = 6;
 const SUGGESTED_GROUPS = 6;
 const NOTHING: ListingResponse = { prods: [], noOfEntries: 0, filterFeature: [], filterCounts: {} };
+// what sorts other than popularity are given: they never read it
+const NO_POPULARITY: Popularity = { units: new Map(), rating: new Map() };
+const isRange = (feature: string) => feature === PRICE_FILTER || feature === DISCOUNT_FILTER;
 const REVIEWS_SHOWN = 100;
 const HIDDEN = new Set<string>(HIDDEN_PRODUCT_FIELDS);
 const FEATURE_ORDER = Object.keys(FEATURE_LABELS);
@@ -78,25 +69,22 @@ export function isProd(value: string): value is Prod {
 }
 
 /**
- * The catalogue as shoppers read it; units free to sell come from Inventory. Listings, the home list
- * and product pages are cached for a short while (the database sets the throughput limit). Changes
- * reach the caches through the change feed, from this instance and from every other one on the same
- * database: Inventory announces every change of stock and holds, reviews call productChanged().
+ * The catalogue as shoppers read it; units free to sell come from Inventory. Listings and searches
+ * are answered from the facet index (decision 020), only the page's cards read from the database.
+ * Answers, the home list and product pages are cached for a short while. Changes reach the caches
+ * through the change feed, from this instance and from every other one on the same database:
+ * Inventory announces every change of stock and holds, reviews call productChanged().
  */
 export class Catalog {
-  // sized for some tens of MB at most: a summary holds up to 2 x 1,000 ids, a product page 100 reviews
+  // sized for some tens of MB at most: an answer holds 20 cards and its counts, a product page 100 reviews
   private readonly homeCache = new TtlCache<HomeResponse>(CACHE_TTL_MS, 1);
-  private readonly summaryCache = new TtlCache<Summary>(CACHE_TTL_MS, 2_000);
-  private readonly countsCache = new TtlCache<FilterCounts>(CACHE_TTL_MS, 2_000);
-  private readonly pageCache = new TtlCache<CachedPage>(CACHE_TTL_MS, 5_000);
+  private readonly pageCache = new TtlCache<ListingResponse>(CACHE_TTL_MS, 5_000);
+  private readonly popularityCache = new TtlCache<Popularity>(CACHE_TTL_MS, 1);
+  private readonly index: LiveIndex;
   // what a search text means (its words' spellings) and what typing it suggests
   private readonly termsCache = new TtlCache<SearchTerms>(CACHE_TTL_MS, 2_000);
   private readonly suggestCache = new TtlCache<SuggestResponse>(CACHE_TTL_MS, 2_000);
   private readonly synonymsCache = new TtlCache<Synonyms>(CACHE_TTL_MS, 1);
-  private readonly genresCache = new TtlCache<{ userSegment: string; genre: string; count: number }[]>(
-    CACHE_TTL_MS,
-    1,
-  );
   // a product page as a logged-out shopper sees it; a logged-in one's own part is laid over it
   private readonly productCache = new TtlCache<ProductResponse | undefined>(CACHE_TTL_MS, 2_000);
 
@@ -106,6 +94,8 @@ export class Catalog {
     private readonly inventory: Inventory,
     private readonly now: () => Date = () => new Date(),
   ) {
+    this.index = new LiveIndex(db);
+    this.index.warm();
     changes.onChange((change) => this.forget(change));
   }
 
@@ -121,14 +111,12 @@ export class Catalog {
     }
     for (const cache of [
       this.homeCache,
-      this.summaryCache,
-      this.countsCache,
       this.pageCache,
+      this.popularityCache,
       this.productCache,
       this.termsCache,
       this.suggestCache,
       this.synonymsCache,
-      this.genresCache,
     ]) {
       cache.clear();
     }
@@ -150,24 +138,42 @@ export class Catalog {
    */
   async listing(query: ListingQuery, customerId: number | null): Promise<ListingResponse> {
     const { scope, filters, sort, page } = query;
-    const base = JSON.stringify([scope, filters]);
-    const [summary, filterCounts] = await Promise.all([
-      this.summary(scope, filters),
-      this.countsCache.get(base, () => this.loadCounts(scope, filters)),
-    ]);
-    const offset = (page - 1) * PAGE_SIZE;
-    if (offset >= summary.noOfEntries) {
-      const { noOfEntries, filterFeature } = summary;
-      return { prods: [], noOfEntries, filterFeature, filterCounts };
-    }
-    const cached = await this.pageCache.get(`${base}|${sort}|${page}`, () =>
-      this.loadPage(query, summary, offset),
+    const shared = await this.pageCache.get(JSON.stringify([scope, filters, sort, page]), () =>
+      this.loadListing(query),
     );
-    const shared = sharedAnswer(cached, summary, filterCounts);
     const wished = await this.wishedAmong(shared.prods, customerId);
     if (wished.size === 0) return shared;
     const prods = shared.prods.map((p) => (wished.has(p.id) ? { ...p, wished: 'Y' as const } : p));
     return { ...shared, prods };
+  }
+
+  /** The count, the facets and the page's ids from the index; the page's cards from the database. */
+  private async loadListing(query: ListingQuery): Promise<ListingResponse> {
+    const { scope, filters, sort, page } = query;
+    const [index, popularity] = await Promise.all([
+      this.index.current(),
+      sort === 3 ? this.popularity() : NO_POPULARITY,
+    ]);
+    const offset = (page - 1) * PAGE_SIZE;
+    const found = index.query({ scope, filters, sort, offset, limit: PAGE_SIZE, popularity, counts: true });
+    const rows = await store.listingCards(this.db, found.ids);
+    return {
+      prods: rows.map(listingCard),
+      noOfEntries: found.total,
+      filterFeature: groupFacets(found.inResult),
+      filterCounts: filterCounts(found.counts),
+    };
+  }
+
+  /** Units sold in the last 30 days and average ratings, for sort 3. */
+  private popularity(): Promise<Popularity> {
+    return this.popularityCache.get('popularity', async () => {
+      const [units, rating] = await Promise.all([
+        store.unitsSold(this.db, this.popularSince()),
+        store.averageRatings(this.db),
+      ]);
+      return { units, rating };
+    });
   }
 
   /**
@@ -186,15 +192,19 @@ export class Catalog {
     return this.suggestCache.get(foldText(q), async () => {
       const terms = await this.terms(q, true);
       if (terms.words.length === 0) return { segments: [], genres: [], products: [] };
-      const scope = { prod: 'search' as const, terms };
-      const query = { scope, filters: {}, sort: 0 as const };
-      const [ids, groups] = await Promise.all([
-        store.rankedIds(this.db, query, 0, SUGGESTED_PRODUCTS, this.popularSince()),
-        this.genresCache.get('genres', () => store.genreCounts(this.db)),
-      ]);
+      const index = await this.index.current();
+      const { ids } = index.query({
+        scope: { prod: 'search', terms },
+        filters: {},
+        sort: 0,
+        offset: 0,
+        limit: SUGGESTED_PRODUCTS,
+        popularity: NO_POPULARITY,
+        counts: false,
+      });
       const cards = await store.listingCards(this.db, ids);
       return {
-        ...matchingGroups(groups, terms),
+        ...matchingGroups(index.genreCounts(), terms),
         products: cards.map((card) => ({
           id: card.id,
           prod: card.prod,
@@ -256,90 +266,6 @@ export class Catalog {
     return id;
   }
 
-  private summary(scope: ListingScope, filters: SelectedFilters): Promise<Summary> {
-    return this.summaryCache.get(JSON.stringify([scope, filters]), () => this.loadSummary(scope, filters));
-  }
-
-  private async loadSummary(scope: ListingScope, filters: SelectedFilters): Promise<Summary> {
-    const { total, facets, newest, cheapest } = await store.listingSummary(this.db, scope, filters);
-    const isRange = (feature: string) => feature === PRICE_FILTER || feature === DISCOUNT_FILTER;
-    const filterFeature = groupFacets(facets.filter((f) => !isRange(f.feature)));
-    const found = new Map(facets.map((f) => [`${f.feature}\u0000${f.value}`, f.count]));
-    // features and values in filterFeature's order, then the price buckets and discount steps
-    const listed = [
-      ...filterFeature.flatMap((group) => Object.entries(group)),
-      ...[PRICE_FILTER, DISCOUNT_FILTER].map(
-        (range) => [range, facets.filter((f) => f.feature === range).map((f) => f.value)] as const,
-      ),
-    ];
-    const counts = new Map(
-      listed.map(([feature, values]) => [
-        feature,
-        new Map(values.map((value) => [value, found.get(`${feature}\u0000${value}`) ?? 0])),
-      ]),
-    );
-    return { noOfEntries: total, filterFeature, counts, newest, cheapest };
-  }
-
-  /**
-   * Each value of the unfiltered result with the products it would give: counted under the other
-   * features' choices, so a feature's own choices do not narrow its counts (the faceted rule).
-   */
-  private async loadCounts(scope: ListingScope, filters: SelectedFilters): Promise<FilterCounts> {
-    const everything = await this.summary(scope, {});
-    if (everything.noOfEntries === 0) return {};
-    const features = [...everything.counts.keys()];
-    const sources = await Promise.all(
-      features.map((feature) => {
-        if (!(feature in filters)) return this.summary(scope, filters);
-        const { [feature]: _own, ...others } = filters;
-        return this.summary(scope, others);
-      }),
-    );
-    return Object.fromEntries(
-      features.map((feature, i) => {
-        const values = [...(everything.counts.get(feature)?.keys() ?? [])];
-        const source = sources[i]?.counts.get(feature);
-        return [feature, Object.fromEntries(values.map((value) => [value, source?.get(value) ?? 0]))];
-      }),
-    );
-  }
-
-  /**
-   * A page of few matches comes from their ids in the summary; of many, from a walk along a sort index;
-   * orders no index keeps (and a search's) sort the matches.
-   */
-  private async loadPage(query: ListingQuery, summary: Summary, offset: number): Promise<CachedPage> {
-    const { scope, sort } = query;
-    const ordered = sort === 0 ? summary.newest : summary.cheapest;
-    const kept = sort === 1 || sort === 2 || (sort === 0 && scope.prod !== 'search');
-    const ids = kept && ordered ? (sort === 2 ? ordered.slice().reverse() : ordered) : undefined;
-    const rows = ids
-      ? await store.listingCards(this.db, ids.slice(offset, offset + PAGE_SIZE))
-      : await this.walkOrRank(query, offset);
-    const prods = rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      source: row.source,
-      prod: row.prod,
-      currentPrice: rupees(row.current_price_paise),
-      oldPrice: rupees(row.old_price_paise),
-      discount: row.discount,
-      photo1: row.photo1,
-      ...(row.prod === 'apparel' && { size: row.size ?? '', wished: 'N' as const }),
-    }));
-    return { prods };
-  }
-
-  private async walkOrRank(query: ListingQuery, offset: number) {
-    const { scope, filters, sort } = query;
-    if (scope.prod !== 'search' && (sort === 0 || sort === 1 || sort === 2)) {
-      return store.listingPage(this.db, { scope, filters, sort }, offset, PAGE_SIZE);
-    }
-    const ids = await store.rankedIds(this.db, query, offset, PAGE_SIZE, this.popularSince());
-    return store.listingCards(this.db, ids);
-  }
-
   /** The ids among these cards that a logged-in shopper has wished; accessories carry no wish mark. */
   private async wishedAmong(prods: ListingProduct[], customerId: number | null): Promise<Set<number>> {
     const apparel = prods.filter((p) => p.prod === 'apparel').map((p) => p.id);
@@ -372,20 +298,42 @@ export class Catalog {
   }
 }
 
-/** The page's answer with this summary's count, facets and counts: the same object while all stay cached. */
-function sharedAnswer(page: CachedPage, summary: Summary, filterCounts: FilterCounts): ListingResponse {
-  const { noOfEntries, filterFeature } = summary;
-  // the facets' identity tells summaries apart; the answer keeps no hold on the summary's ids
-  const { answer } = page;
-  if (
-    answer?.filterFeature === filterFeature &&
-    answer.filterCounts === filterCounts &&
-    answer.noOfEntries === noOfEntries
-  ) {
-    return answer;
-  }
-  page.answer = { prods: page.prods, noOfEntries, filterFeature, filterCounts };
-  return page.answer;
+function listingCard(row: Awaited<ReturnType<typeof store.listingCards>>[number]): ListingProduct {
+  return {
+    id: row.id,
+    name: row.name,
+    source: row.source,
+    prod: row.prod,
+    currentPrice: rupees(row.current_price_paise),
+    oldPrice: rupees(row.old_price_paise),
+    discount: row.discount,
+    photo1: row.photo1,
+    ...(row.prod === 'apparel' && { size: row.size ?? '', wished: 'N' as const }),
+  };
+}
+
+/**
+ * Every value of the unfiltered result with its count (features in filterFeature's order, then every
+ * price bucket and discount step); nothing when the scope has no products at all.
+ */
+function filterCounts(counts: Map<string, Map<string, number>>): FilterCounts {
+  if (counts.size === 0) return {};
+  const features = groupFacets(
+    [...counts]
+      .filter(([feature]) => !isRange(feature))
+      .flatMap(([feature, values]) => [...values.keys()].map((value) => ({ feature, value }))),
+  );
+  const listed: [string, readonly string[]][] = [
+    ...features.flatMap((group) => Object.entries(group)),
+    [PRICE_FILTER, PRICE_BUCKETS],
+    [DISCOUNT_FILTER, DISCOUNT_STEPS],
+  ];
+  return Object.fromEntries(
+    listed.map(([feature, values]) => [
+      feature,
+      Object.fromEntries(values.map((value) => [value, counts.get(feature)?.get(value) ?? 0])),
+    ]),
+  );
 }
 
 /**

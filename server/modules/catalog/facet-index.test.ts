@@ -1,0 +1,265 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DISCOUNT_FILTER,
+  DISCOUNT_STEPS,
+  PRICE_BUCKETS,
+  PRICE_FILTER,
+  type SelectedFilters,
+  type SortCode,
+} from '../../../contract/catalog.ts';
+import { FacetIndex, type IndexedProduct, type Popularity } from './facet-index.ts';
+import { paiseBetween, parsePriceRange } from './filters.ts';
+
+/** A fixed pseudo-random sequence (xorshift32), so every run builds the same catalogue. */
+function random(seed: number) {
+  let state = seed;
+  return (n: number) => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) % n;
+  };
+}
+
+const COLORS = ['Red', 'Blue', 'Green', 'Black'];
+const SIZES = ['S', 'M', 'L', 'XL'];
+const FABRICS = ['Cotton', 'Silk'];
+
+function catalogue(count: number): IndexedProduct[] {
+  const draw = random(2026);
+  return Array.from({ length: count }, (_, i) => {
+    const accessory = i % 5 === 4;
+    const sizes = SIZES.filter(() => draw(2) === 0);
+    return {
+      id: i + 1,
+      prod: accessory ? 'accessories' : 'apparel',
+      userSegment: accessory ? 'Crafts' : (['Women', 'Men'][draw(2)] ?? 'Women'),
+      genre: accessory ? (['Bags', 'Pottery'][draw(2)] ?? 'Bags') : 'Kurti',
+      features: {
+        color: [COLORS[draw(4)]],
+        ...(sizes.length > 0 && { size: sizes }),
+        ...(draw(3) > 0 && { fabric: [FABRICS[draw(2)]] }),
+      },
+      // whole rupees and the half-rupee edges around 500 and 1000
+      pricePaise: [49_949, 49_950, 99_949, 99_950][draw(8)] ?? 10_000 * (1 + draw(60)),
+      discount: [0, 9, 10, 29, 30, 70][draw(6)] ?? 0,
+      launchedAt: Date.UTC(2026, 0, 1 + draw(20)),
+      createdAt: Date.UTC(2026, 0, 1 + draw(20)),
+      active: draw(10) > 0,
+      terms: [],
+      nameWords: [],
+      revision: null,
+    };
+  });
+}
+
+const NO_POPULARITY: Popularity = { units: new Map(), rating: new Map() };
+
+/** The filters' rule, product by product: values of a feature ORed, features ANDed, ranges as decided. */
+function passes(p: IndexedProduct, feature: string, values: string[]): boolean {
+  if (feature === PRICE_FILTER) {
+    return values.some((v) => {
+      const [low, high] = paiseBetween(parsePriceRange(v) ?? { min: 0, max: 0 });
+      return p.pricePaise >= low && p.pricePaise <= high;
+    });
+  }
+  if (feature === DISCOUNT_FILTER) return p.discount >= Math.min(...values.map(Number));
+  const own = p.features[feature];
+  return Array.isArray(own) && own.some((v) => values.includes(v));
+}
+
+const matching = (products: IndexedProduct[], filters: SelectedFilters) =>
+  products.filter((p) => Object.entries(filters).every(([feature, values]) => passes(p, feature, values)));
+
+const KURTI = { prod: 'apparel' as const, userSegment: 'Women', genre: 'Kurti' };
+
+function build(products: IndexedProduct[]): FacetIndex {
+  const index = new FacetIndex();
+  for (const p of products) index.put(p);
+  return index;
+}
+
+describe('FacetIndex', () => {
+  const products = catalogue(600);
+  const index = build(products);
+  const inScope = products.filter((p) => p.active && p.prod === 'apparel' && p.userSegment === 'Women');
+
+  const cases: SelectedFilters[] = [
+    {},
+    { color: ['Red'] },
+    { color: ['Red', 'Blue'], size: ['M'] },
+    { fabric: ['Silk'], size: ['S', 'XL'], [DISCOUNT_FILTER]: ['30'] },
+    { [PRICE_FILTER]: ['500-999'] },
+    { [PRICE_FILTER]: ['0-499', '1000-1999'], color: ['Green'] },
+    { color: ['Purple'] },
+  ];
+
+  it.each(cases)('counts every value as choosing it would, its own feature left out: %j', (filters) => {
+    const found = index.query({
+      scope: KURTI,
+      filters,
+      sort: 0,
+      offset: 0,
+      limit: 20,
+      popularity: NO_POPULARITY,
+      counts: true,
+    });
+    expect(found.total).toBe(matching(inScope, filters).length);
+    const features = [...new Set(inScope.flatMap((p) => Object.keys(p.features)))];
+    for (const feature of [...features, PRICE_FILTER, DISCOUNT_FILTER]) {
+      const values =
+        feature === PRICE_FILTER
+          ? [...PRICE_BUCKETS]
+          : feature === DISCOUNT_FILTER
+            ? [...DISCOUNT_STEPS]
+            : [...new Set(inScope.flatMap((p) => (p.features[feature] as string[] | undefined) ?? []))];
+      for (const value of values) {
+        const expected = matching(inScope, { ...filters, [feature]: [value] }).length;
+        expect(found.counts.get(feature)?.get(value) ?? 0, `${feature} ${value}`).toBe(expected);
+      }
+    }
+  });
+
+  it.each([0, 1, 2, 4, 5] as SortCode[])('pages sort %i in order, each product once', (sort) => {
+    const filters = { color: ['Red', 'Blue'] };
+    const compare: Record<number, (a: IndexedProduct, b: IndexedProduct) => number> = {
+      0: (a, b) => b.launchedAt - a.launchedAt || b.id - a.id,
+      1: (a, b) => a.pricePaise - b.pricePaise || a.id - b.id,
+      2: (a, b) => b.pricePaise - a.pricePaise || b.id - a.id,
+      4: (a, b) => b.createdAt - a.createdAt || b.id - a.id,
+      5: (a, b) => b.discount - a.discount || b.id - a.id,
+    };
+    const expected = matching(inScope, filters)
+      .sort(compare[sort])
+      .map((p) => p.id);
+    // one page more than the matches fill
+    const offsets = Array.from({ length: Math.ceil(expected.length / 20) + 1 }, (_, i) => i * 20);
+    const pages = offsets.flatMap(
+      (offset) =>
+        index.query({
+          scope: KURTI,
+          filters,
+          sort,
+          offset,
+          limit: 20,
+          popularity: NO_POPULARITY,
+          counts: false,
+        }).ids,
+    );
+    expect(pages).toEqual(expected);
+  });
+
+  it('sorts by units sold, then rating (unrated last), then id', () => {
+    const [a, b, c, d] = inScope;
+    if (!a || !b || !c || !d) throw new Error('catalogue too small');
+    const popularity: Popularity = {
+      units: new Map([
+        [a.id, 1],
+        [b.id, 5],
+      ]),
+      rating: new Map([
+        [c.id, 2],
+        [d.id, 4.5],
+      ]),
+    };
+    const { ids } = index.query({
+      scope: KURTI,
+      filters: {},
+      sort: 3,
+      offset: 0,
+      limit: 4,
+      popularity,
+      counts: false,
+    });
+    expect(ids).toEqual([b.id, a.id, d.id, c.id]);
+  });
+
+  it('replaces a product whose row changed, and keeps one whose revision is the same', () => {
+    const own = build(products);
+    const before = own.query({
+      scope: KURTI,
+      filters: {},
+      sort: 0,
+      offset: 0,
+      limit: 0,
+      popularity: NO_POPULARITY,
+      counts: true,
+    });
+    const product = inScope[0] as IndexedProduct;
+    const colour = (product.features.color as string[])[0] as string;
+    const count = (answer: typeof before, value: string) => answer.counts.get('color')?.get(value) ?? 0;
+    // withdrawn
+    own.put({ ...product, active: false, revision: 7 });
+    const withdrawn = own.query({
+      scope: KURTI,
+      filters: {},
+      sort: 0,
+      offset: 0,
+      limit: 0,
+      popularity: NO_POPULARITY,
+      counts: true,
+    });
+    expect(withdrawn.total).toBe(before.total - 1);
+    expect(count(withdrawn, colour)).toBe(count(before, colour) - 1);
+    // the same revision read again changes nothing; a new one in another colour moves the count
+    own.put({ ...product, revision: 7 });
+    expect(
+      own.query({
+        scope: KURTI,
+        filters: {},
+        sort: 0,
+        offset: 0,
+        limit: 0,
+        popularity: NO_POPULARITY,
+        counts: true,
+      }).total,
+    ).toBe(before.total - 1);
+    own.put({ ...product, features: { ...product.features, color: ['Teal'] }, revision: 8 });
+    const recoloured = own.query({
+      scope: KURTI,
+      filters: {},
+      sort: 0,
+      offset: 0,
+      limit: 0,
+      popularity: NO_POPULARITY,
+      counts: true,
+    });
+    expect(recoloured.total).toBe(before.total);
+    expect(count(recoloured, 'Teal')).toBe(1);
+    expect(count(recoloured, colour)).toBe(count(before, colour) - 1);
+    // moved to another genre: gone from this listing
+    own.put({ ...product, genre: 'Saree', revision: 9 });
+    expect(
+      own.query({
+        scope: KURTI,
+        filters: {},
+        sort: 0,
+        offset: 0,
+        limit: 0,
+        popularity: NO_POPULARITY,
+        counts: true,
+      }).total,
+    ).toBe(before.total - 1);
+  });
+
+  it('grows a shard past its room, keeping every product', () => {
+    const many = catalogue(5_000);
+    const grown = build(many);
+    const women = many.filter((p) => p.active && p.prod === 'apparel' && p.userSegment === 'Women');
+    const found = grown.query({
+      scope: KURTI,
+      filters: { size: ['M'] },
+      sort: 1,
+      offset: 0,
+      limit: 5_000,
+      popularity: NO_POPULARITY,
+      counts: true,
+    });
+    expect(found.total).toBe(matching(women, { size: ['M'] }).length);
+    expect(found.ids).toEqual(
+      matching(women, { size: ['M'] })
+        .sort((a, b) => a.pricePaise - b.pricePaise || a.id - b.id)
+        .map((p) => p.id),
+    );
+  });
+});

@@ -1,0 +1,641 @@
+/**
+ * The catalogue's listings and searches answered from memory (decision 020): which products match, how
+ * many, each filter value's count under the faceted rule, and the ids of one page in order. Only the
+ * page's cards are then read from the database.
+ *
+ * Products live in shards: one per apparel segment and genre, one for all accessories (the listings'
+ * scopes; a search reads every shard). A shard numbers its products 0, 1, 2, … (ordinals) and keeps one
+ * bitset of ordinals per feature value, price bucket and discount step, so a count is an AND and a
+ * population count over the shard's words, whatever the number of matches. Prices, discounts and dates
+ * are typed arrays; each sort is a permutation of the ordinals, made when first asked for. A search's
+ * words are posting lists of ordinals. A changed product is appended afresh and its old ordinal turned
+ * off, so ordinals never move.
+ */
+import {
+  DISCOUNT_FILTER,
+  DISCOUNT_STEPS,
+  PRICE_BUCKETS,
+  PRICE_FILTER,
+  type Prod,
+  type SelectedFilters,
+  type SortCode,
+} from '../../../contract/catalog.ts';
+import { paiseBetween, parseDiscount, parsePriceRange } from './filters.ts';
+import type { SearchTerms } from './search.ts';
+import type { ListingScope } from './store.ts';
+
+/** A product as the index keeps it (see store.indexRows). */
+export interface IndexedProduct {
+  id: number;
+  prod: Prod;
+  userSegment: string;
+  genre: string;
+  features: Record<string, unknown>;
+  pricePaise: number;
+  discount: number;
+  launchedAt: number;
+  createdAt: number;
+  active: boolean;
+  /** the folded words a search matches (products.search_terms) */
+  terms: string[];
+  /** the folded words of the name, for relevance */
+  nameWords: string[];
+  /** the transaction that last wrote the row (migration 013), null before any */
+  revision: number | null;
+}
+
+/** Units sold in the popularity window and average ratings, by product id (sort 3). */
+export interface Popularity {
+  units: Map<number, number>;
+  rating: Map<number, number>;
+}
+
+export interface FacetQuery {
+  scope: ListingScope;
+  filters: SelectedFilters;
+  sort: SortCode;
+  offset: number;
+  limit: number;
+  popularity: Popularity;
+  /** false: only the page's ids and the total (suggestions) */
+  counts: boolean;
+}
+
+export interface FacetAnswer {
+  total: number;
+  /** feature values among the matches (features only) */
+  inResult: { feature: string; value: string }[];
+  /** every value of the unfiltered scope with its count under the other features' choices */
+  counts: Map<string, Map<string, number>>;
+  ids: number[];
+}
+
+const RANGES = new Set([PRICE_FILTER, DISCOUNT_FILTER]);
+const BUCKET_PAISE = PRICE_BUCKETS.map(
+  (bucket) => [bucket, ...paiseBetween(parsePriceRange(bucket) ?? { min: 0, max: 0 })] as const,
+);
+const STEPS = DISCOUNT_STEPS.map((step) => [step, Number(step)] as const);
+const INITIAL_CAPACITY = 64;
+
+// Bitsets: Uint32Array words, ordinal i at word i >>> 5, bit i & 31 ------------------------------------
+
+const wordsFor = (size: number) => (size + 31) >>> 5;
+const setBit = (bits: Uint32Array, i: number) => {
+  bits[i >>> 5] = (bits[i >>> 5] as number) | (1 << (i & 31));
+};
+const has = (bits: Uint32Array, i: number) => ((bits[i >>> 5] ?? 0) & (1 << (i & 31))) !== 0;
+
+function popcount(x: number): number {
+  let v = x - ((x >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+}
+
+function countAnd(a: Uint32Array, b: Uint32Array, words: number): number {
+  let count = 0;
+  for (let i = 0; i < words; i++) {
+    const w = (a[i] as number) & (b[i] as number);
+    if (w !== 0) count += popcount(w);
+  }
+  return count;
+}
+
+function anyAnd(a: Uint32Array, b: Uint32Array, words: number): boolean {
+  for (let i = 0; i < words; i++) if (((a[i] as number) & (b[i] as number)) !== 0) return true;
+  return false;
+}
+
+function andInto(target: Uint32Array, other: Uint32Array, words: number): void {
+  for (let i = 0; i < words; i++) target[i] = (target[i] as number) & (other[i] as number);
+}
+
+/** Scratch bitsets reused from one query to the next (a query runs start to end without awaiting). */
+class Scratch {
+  private readonly buffers: Uint32Array[] = [];
+  private used = 0;
+
+  reset(): void {
+    this.used = 0;
+  }
+
+  /** A zeroed bitset of `words` words, valid until the next reset. */
+  take(words: number): Uint32Array {
+    let buffer = this.buffers[this.used];
+    if (!buffer || buffer.length < words) {
+      buffer = new Uint32Array(Math.max(words, buffer?.length ?? 0) * 2);
+      this.buffers[this.used] = buffer;
+    }
+    this.used++;
+    const view = buffer.subarray(0, words);
+    view.fill(0);
+    return view;
+  }
+
+  copy(source: Uint32Array, words: number): Uint32Array {
+    const view = this.take(words);
+    view.set(source.subarray(0, words));
+    return view;
+  }
+}
+
+/** A growing list of ordinals, ascending (ordinals are only ever appended). */
+class Postings {
+  data = new Int32Array(4);
+  length = 0;
+
+  push(ordinal: number): void {
+    if (this.length === this.data.length) {
+      const grown = new Int32Array(this.data.length * 2);
+      grown.set(this.data);
+      this.data = grown;
+    }
+    this.data[this.length++] = ordinal;
+  }
+
+  trim(): void {
+    this.data = this.data.slice(0, this.length);
+  }
+
+  orInto(bits: Uint32Array): void {
+    for (let i = 0; i < this.length; i++) setBit(bits, this.data[i] as number);
+  }
+}
+
+/** One scope's products. */
+class Shard {
+  size = 0;
+  /** bumped by every append or switch: the sorts made before are stale */
+  version = 0;
+  ids: Int32Array;
+  price: Int32Array;
+  discount: Uint8Array;
+  launched: Float64Array;
+  created: Float64Array;
+  revision: Float64Array;
+  /** distinct words of the name, for an exact-name match */
+  nameCount: Uint8Array;
+  active: Uint32Array;
+  /** feature -> value -> bitset; price buckets and discount steps as features too */
+  readonly facets = new Map<string, Map<string, Uint32Array>>();
+  readonly terms = new Map<string, Postings>();
+  readonly names = new Map<string, Postings>();
+  private readonly orders = new Map<
+    SortCode,
+    { version: number; popularity?: Popularity; perm: Int32Array }
+  >();
+
+  constructor(
+    readonly prod: Prod,
+    readonly userSegment: string,
+    readonly genre: string,
+    private capacity = INITIAL_CAPACITY,
+  ) {
+    this.ids = new Int32Array(capacity);
+    this.price = new Int32Array(capacity);
+    this.discount = new Uint8Array(capacity);
+    this.launched = new Float64Array(capacity);
+    this.created = new Float64Array(capacity);
+    this.revision = new Float64Array(capacity);
+    this.nameCount = new Uint8Array(capacity);
+    this.active = new Uint32Array(wordsFor(capacity));
+    for (const bucket of PRICE_BUCKETS) this.bits(PRICE_FILTER, bucket);
+    for (const step of DISCOUNT_STEPS) this.bits(DISCOUNT_FILTER, step);
+  }
+
+  get words(): number {
+    return wordsFor(this.size);
+  }
+
+  append(p: IndexedProduct): number {
+    if (this.size === this.capacity) this.resize(this.capacity * 2);
+    const o = this.size++;
+    this.ids[o] = p.id;
+    this.price[o] = p.pricePaise;
+    this.discount[o] = p.discount;
+    this.launched[o] = p.launchedAt;
+    this.created[o] = p.createdAt;
+    this.revision[o] = p.revision ?? -1;
+    this.nameCount[o] = Math.min(255, new Set(p.nameWords).size);
+    for (const feature in p.features) {
+      const values = p.features[feature];
+      if (RANGES.has(feature) || !Array.isArray(values)) continue;
+      // a value listed twice sets its bit twice: it still counts once
+      for (const value of values) setBit(this.bits(feature, String(value)), o);
+    }
+    for (const [bucket, low, high] of BUCKET_PAISE) {
+      if (p.pricePaise >= low && p.pricePaise <= high) setBit(this.bits(PRICE_FILTER, bucket), o);
+    }
+    for (const [step, least] of STEPS) if (p.discount >= least) setBit(this.bits(DISCOUNT_FILTER, step), o);
+    addPostings(this.terms, p.terms, o);
+    addPostings(this.names, p.nameWords, o);
+    this.switch(o, p.active);
+    return o;
+  }
+
+  switch(o: number, on: boolean): void {
+    if (on) setBit(this.active, o);
+    else this.active[o >>> 5] = (this.active[o >>> 5] as number) & ~(1 << (o & 31));
+    this.version++;
+  }
+
+  /** Drops the room kept for growth (after the first full read). */
+  trim(): void {
+    this.resize(Math.max(this.size, 1));
+    for (const postings of [...this.terms.values(), ...this.names.values()]) postings.trim();
+  }
+
+  /** The shard's ordinals in a sort's order, made again after a change (or, for popularity, new figures). */
+  order(sort: SortCode, popularity: Popularity): Int32Array {
+    const kept = this.orders.get(sort);
+    if (kept && kept.version === this.version && (sort !== 3 || kept.popularity === popularity)) {
+      return kept.perm;
+    }
+    const compare = comparator(sort, popularity);
+    const perm = new Int32Array(this.size);
+    for (let i = 0; i < perm.length; i++) perm[i] = i;
+    perm.sort((a, b) => compare(this, a, this, b));
+    this.orders.set(sort, { version: this.version, popularity, perm });
+    return perm;
+  }
+
+  bits(feature: string, value: string): Uint32Array {
+    let values = this.facets.get(feature);
+    if (!values) {
+      values = new Map();
+      this.facets.set(feature, values);
+    }
+    let bits = values.get(value);
+    if (!bits) {
+      bits = new Uint32Array(wordsFor(this.capacity));
+      values.set(value, bits);
+    }
+    return bits;
+  }
+
+  private resize(capacity: number): void {
+    const grow = <T extends Int32Array | Uint8Array | Float64Array | Uint32Array>(
+      array: T,
+      length: number,
+    ): T => {
+      const next = new (array.constructor as new (n: number) => T)(length);
+      next.set(array.subarray(0, Math.min(array.length, length)));
+      return next;
+    };
+    this.capacity = capacity;
+    this.ids = grow(this.ids, capacity);
+    this.price = grow(this.price, capacity);
+    this.discount = grow(this.discount, capacity);
+    this.launched = grow(this.launched, capacity);
+    this.created = grow(this.created, capacity);
+    this.revision = grow(this.revision, capacity);
+    this.nameCount = grow(this.nameCount, capacity);
+    this.active = grow(this.active, wordsFor(capacity));
+    for (const values of this.facets.values()) {
+      for (const [value, bits] of values) values.set(value, grow(bits, wordsFor(capacity)));
+    }
+  }
+}
+
+/** The ordinal once in each word's list (a word may be written twice). */
+function addPostings(map: Map<string, Postings>, words: string[], o: number): void {
+  for (const word of words) {
+    let list = map.get(word);
+    if (!list) {
+      list = new Postings();
+      map.set(word, list);
+    }
+    if (list.length === 0 || list.data[list.length - 1] !== o) list.push(o);
+  }
+}
+
+type Compare = (sa: Shard, a: number, sb: Shard, b: number) => number;
+
+/** Each sort's order (design.md, "Discovery"), ending on the id: descending, or ascending for sort 1. */
+function comparator(sort: SortCode, popularity: Popularity): Compare {
+  const byId: Compare = (sa, a, sb, b) => (sb.ids[b] as number) - (sa.ids[a] as number);
+  const descending =
+    (column: (s: Shard, o: number) => number): Compare =>
+    (sa, a, sb, b) =>
+      column(sb, b) - column(sa, a) || byId(sa, a, sb, b);
+  switch (sort) {
+    case 0:
+      return descending((s, o) => s.launched[o] as number);
+    case 1:
+      return (sa, a, sb, b) =>
+        (sa.price[a] as number) - (sb.price[b] as number) || (sa.ids[a] as number) - (sb.ids[b] as number);
+    case 2:
+      return descending((s, o) => s.price[o] as number);
+    case 3: {
+      const units = (s: Shard, o: number) => popularity.units.get(s.ids[o] as number) ?? 0;
+      const rating = (s: Shard, o: number) => popularity.rating.get(s.ids[o] as number) ?? -1;
+      return (sa, a, sb, b) =>
+        units(sb, b) - units(sa, a) || rating(sb, b) - rating(sa, a) || byId(sa, a, sb, b);
+    }
+    case 4:
+      return descending((s, o) => s.created[o] as number);
+    case 5:
+      return descending((s, o) => s.discount[o] as number);
+  }
+}
+
+/** Beyond this many, the best `k` are found by sorting everything offered once (deep pages). */
+const SORT_ALL_BEYOND = 1_000;
+
+/** The best `k` of what is offered, in order: a sorted array, most offers turned away at its tail. */
+class TopK<T> {
+  private items: T[] = [];
+
+  constructor(
+    private readonly k: number,
+    private readonly compare: (a: T, b: T) => number,
+  ) {}
+
+  offer(item: T): void {
+    const { items, k } = this;
+    if (k > SORT_ALL_BEYOND) {
+      items.push(item);
+      return;
+    }
+    if (k === 0 || (items.length === k && this.compare(item, items[k - 1] as T) >= 0)) return;
+    let low = 0;
+    let high = items.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (this.compare(items[mid] as T, item) <= 0) low = mid + 1;
+      else high = mid;
+    }
+    items.splice(low, 0, item);
+    if (items.length > k) items.pop();
+  }
+
+  best(): T[] {
+    if (this.k > SORT_ALL_BEYOND) this.items = this.items.sort(this.compare).slice(0, this.k);
+    return this.items;
+  }
+}
+
+interface Hit {
+  shard: Shard;
+  ordinal: number;
+  score: number;
+}
+
+/** The masks of one shard under a query: what matches, and what matches but for one feature's choice. */
+interface ShardMasks {
+  base: Uint32Array;
+  full: Uint32Array;
+  without: Map<string, Uint32Array>;
+}
+
+export class FacetIndex {
+  private readonly shards = new Map<string, Shard>();
+  // where each product id is: its shard's number + 1 (0: nowhere) and ordinal
+  private shardOf = new Uint16Array(1024);
+  private ordinalOf = new Int32Array(1024);
+  private readonly numbered: Shard[] = [];
+  private readonly scratch = new Scratch();
+
+  /** Room for the shards' products ahead of a full read, so it does not grow them twice over. */
+  reserve(sizes: { prod: Prod; userSegment: string; genre: string; count: number }[]): void {
+    for (const s of sizes) this.shard(s.prod, s.userSegment, s.genre, Math.max(INITIAL_CAPACITY, s.count));
+  }
+
+  /** Adds a product, or replaces the indexed one when its row has changed since. */
+  put(p: IndexedProduct): void {
+    const at = this.locate(p.id);
+    if (at) {
+      if (p.revision !== null && at.shard.revision[at.ordinal] === p.revision) return;
+      at.shard.switch(at.ordinal, false);
+    }
+    const shard = this.shard(p.prod, p.userSegment, p.genre);
+    const ordinal = shard.append(p);
+    this.place(p.id, this.numbered.indexOf(shard) + 1, ordinal);
+  }
+
+  trim(): void {
+    for (const shard of this.shards.values()) shard.trim();
+  }
+
+  /** Products on sale per apparel segment and genre (what suggestions name). */
+  genreCounts(): { userSegment: string; genre: string; count: number }[] {
+    return [...this.shards.values()]
+      .filter((s) => s.prod === 'apparel')
+      .map((s) => ({
+        userSegment: s.userSegment,
+        genre: s.genre,
+        count: countAnd(s.active, s.active, s.words),
+      }))
+      .filter((g) => g.count > 0);
+  }
+
+  query(q: FacetQuery): FacetAnswer {
+    this.scratch.reset();
+    const answer: FacetAnswer = { total: 0, inResult: [], counts: new Map(), ids: [] };
+    const shards = this.scopeShards(q.scope);
+    const compare = comparator(q.sort, q.popularity);
+    const relevance = q.scope.prod === 'search' && q.sort === 0 ? q.scope.terms : undefined;
+    const k = q.offset + q.limit;
+    // relevance ties go to the newer id (decision 017)
+    const top = new TopK<Hit>(k, (x, y) =>
+      relevance
+        ? y.score - x.score || (y.shard.ids[y.ordinal] as number) - (x.shard.ids[x.ordinal] as number)
+        : compare(x.shard, x.ordinal, y.shard, y.ordinal),
+    );
+    const inResult = new Map<string, Set<string>>();
+    let anyInScope = false;
+    for (const shard of shards) {
+      const masks = this.masks(shard, q);
+      if (!masks) continue;
+      anyInScope = true;
+      const { full } = masks;
+      answer.total += countAnd(full, full, shard.words);
+      if (q.counts) this.count(shard, masks, q.filters, answer.counts, inResult);
+      if (relevance) this.scoreInto(shard, full, relevance, top);
+      else this.walkInto(shard, full, q, top);
+    }
+    answer.ids = top
+      .best()
+      .slice(q.offset)
+      .map((h) => h.shard.ids[h.ordinal] as number);
+    if (!anyInScope || !q.counts) return { ...answer, counts: new Map() };
+    for (const [feature, values] of inResult) {
+      for (const value of values) answer.inResult.push({ feature, value });
+    }
+    return answer;
+  }
+
+  private scopeShards(scope: ListingScope): Shard[] {
+    if (scope.prod === 'search') return [...this.shards.values()];
+    const shard = this.shards.get(shardKey(scope.prod, scope.prod === 'apparel' ? scope : undefined));
+    return shard ? [shard] : [];
+  }
+
+  /** undefined when nothing of the shard is in the scope (unfiltered) */
+  private masks(shard: Shard, q: FacetQuery): ShardMasks | undefined {
+    const words = shard.words;
+    const base = this.scratch.copy(shard.active, words);
+    if (q.scope.prod === 'search') {
+      for (const { spellings } of q.scope.terms.words) {
+        andInto(base, this.union(shard.terms, spellings, words), words);
+      }
+    }
+    if (!anyAnd(base, base, words)) return undefined;
+    const chosen = Object.entries(q.filters).map(
+      ([feature, values]) => [feature, this.filterMask(shard, feature, values)] as const,
+    );
+    const full = this.scratch.copy(base, words);
+    for (const [, mask] of chosen) andInto(full, mask, words);
+    const without = new Map<string, Uint32Array>();
+    if (q.counts) {
+      for (const [feature] of chosen) {
+        const mask = this.scratch.copy(base, words);
+        for (const [other, m] of chosen) if (other !== feature) andInto(mask, m, words);
+        without.set(feature, mask);
+      }
+    }
+    return { base, full, without };
+  }
+
+  /** The shard's products that pass one feature's choice: values ORed, price ranges ORed, the least discount. */
+  private filterMask(shard: Shard, feature: string, values: string[]): Uint32Array {
+    const words = shard.words;
+    const mask = this.scratch.take(words);
+    if (feature === PRICE_FILTER) {
+      const ranges = values.flatMap((v) => parsePriceRange(v) ?? []).map(paiseBetween);
+      for (let o = 0; o < shard.size; o++) {
+        const price = shard.price[o] as number;
+        if (ranges.some(([low, high]) => price >= low && price <= high)) setBit(mask, o);
+      }
+    } else if (feature === DISCOUNT_FILTER) {
+      const least = Math.min(...values.flatMap((v) => parseDiscount(v) ?? []));
+      for (let o = 0; o < shard.size; o++) if ((shard.discount[o] as number) >= least) setBit(mask, o);
+    } else {
+      const bitsets = shard.facets.get(feature);
+      for (const value of values) {
+        const bits = bitsets?.get(value);
+        if (bits) for (let i = 0; i < words; i++) mask[i] = (mask[i] as number) | (bits[i] as number);
+      }
+    }
+    return mask;
+  }
+
+  private union(map: Map<string, Postings>, words: string[], size: number): Uint32Array {
+    const bits = this.scratch.take(size);
+    for (const word of words) map.get(word)?.orInto(bits);
+    return bits;
+  }
+
+  /**
+   * Each value of the unfiltered scope, counted among the products that pass every other feature's
+   * choice; and whether it is among the matches.
+   */
+  private count(
+    shard: Shard,
+    { base, full, without }: ShardMasks,
+    filters: SelectedFilters,
+    counts: Map<string, Map<string, number>>,
+    inResult: Map<string, Set<string>>,
+  ): void {
+    const words = shard.words;
+    for (const [feature, values] of shard.facets) {
+      const source = without.get(feature) ?? full;
+      const chosen = feature in filters;
+      let featureCounts = counts.get(feature);
+      for (const [value, bits] of values) {
+        const range = RANGES.has(feature);
+        if (!range && !featureCounts?.has(value) && !anyAnd(bits, base, words)) continue;
+        const n = countAnd(bits, source, words);
+        if (!featureCounts) {
+          featureCounts = new Map();
+          counts.set(feature, featureCounts);
+        }
+        featureCounts.set(value, (featureCounts.get(value) ?? 0) + n);
+        if (!range && (chosen ? anyAnd(bits, full, words) : n > 0)) {
+          const seen = inResult.get(feature) ?? new Set();
+          seen.add(value);
+          inResult.set(feature, seen);
+        }
+      }
+    }
+  }
+
+  /** The shard's first matches in the sort's order, up to the page's end. */
+  private walkInto(shard: Shard, full: Uint32Array, q: FacetQuery, top: TopK<Hit>): void {
+    const perm = shard.order(q.sort, q.popularity);
+    const k = q.offset + q.limit;
+    let taken = 0;
+    for (let i = 0; i < perm.length && taken < k; i++) {
+      const ordinal = perm[i] as number;
+      if (has(full, ordinal)) {
+        top.offer({ shard, ordinal, score: 0 });
+        taken++;
+      }
+    }
+  }
+
+  /**
+   * A search's relevance (decision 017): 100 when the name's words are the query's words in any order,
+   * then per query word 2 when one of its spellings is in the name and 1 when it is spelt as typed.
+   */
+  private scoreInto(shard: Shard, full: Uint32Array, terms: SearchTerms, top: TopK<Hit>): void {
+    const words = shard.words;
+    const inName = terms.words.map((w) => this.union(shard.names, w.spellings, words));
+    const asTyped = terms.words.map((w) => this.union(shard.terms, w.exact, words));
+    const phrase = [...new Set(terms.phrase.split(' '))];
+    const exactName = this.scratch.copy(full, words);
+    for (const word of phrase) andInto(exactName, this.union(shard.names, [word], words), words);
+    for (let i = 0; i < words; i++) {
+      let w = full[i] as number;
+      while (w !== 0) {
+        const bit = w & -w;
+        w ^= bit;
+        const ordinal = (i << 5) + (31 - Math.clz32(bit));
+        let score = has(exactName, ordinal) && shard.nameCount[ordinal] === phrase.length ? 100 : 0;
+        for (let j = 0; j < inName.length; j++) {
+          if (has(inName[j] as Uint32Array, ordinal)) score += 2;
+          if (has(asTyped[j] as Uint32Array, ordinal)) score += 1;
+        }
+        top.offer({ shard, ordinal, score });
+      }
+    }
+  }
+
+  private shard(prod: Prod, userSegment: string, genre: string, capacity?: number): Shard {
+    const key = shardKey(prod, prod === 'apparel' ? { userSegment, genre } : undefined);
+    let shard = this.shards.get(key);
+    if (!shard) {
+      // one shard holds every accessory: their listing is all of them, whatever the segment and genre
+      shard =
+        prod === 'apparel'
+          ? new Shard(prod, userSegment, genre, capacity)
+          : new Shard(prod, '', '', capacity);
+      this.shards.set(key, shard);
+      this.numbered.push(shard);
+    }
+    return shard;
+  }
+
+  private locate(id: number): { shard: Shard; ordinal: number } | undefined {
+    const number = id < this.shardOf.length ? (this.shardOf[id] as number) : 0;
+    const shard = number > 0 ? this.numbered[number - 1] : undefined;
+    return shard ? { shard, ordinal: this.ordinalOf[id] as number } : undefined;
+  }
+
+  private place(id: number, shardNumber: number, ordinal: number): void {
+    if (id >= this.shardOf.length) {
+      const length = Math.max(id + 1, this.shardOf.length * 2);
+      const shardOf = new Uint16Array(length);
+      shardOf.set(this.shardOf);
+      const ordinalOf = new Int32Array(length);
+      ordinalOf.set(this.ordinalOf);
+      this.shardOf = shardOf;
+      this.ordinalOf = ordinalOf;
+    }
+    this.shardOf[id] = shardNumber;
+    this.ordinalOf[id] = ordinal;
+  }
+}
+
+function shardKey(prod: Prod, pair?: { userSegment: string; genre: string }): string {
+  return pair ? `${prod}\u0000${pair.userSegment}\u0000${pair.genre}` : prod;
+}
