@@ -112,7 +112,7 @@ describe('a visitor’s bag, kept through sign-up, to the invoice and the timeli
       ['City', 'Kolkata'],
       ['Pincode', '700001'],
       ['Alternative contact number', '9123456780'],
-    ]) {
+    ] as const) {
       await page.getByLabel(label, { exact: true }).fill(value);
     }
     await page.getByRole('button', { name: 'Save and continue' }).click();

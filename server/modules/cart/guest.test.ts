@@ -7,6 +7,7 @@ import type {
   WishlistResponse,
 } from '../../../contract/shopping.ts';
 import { MAX_UNITS_MESSAGE, STOCK_LIMIT_MESSAGE } from '../../../contract/shopping-messages.ts';
+import { Sessions } from '../../platform/sessions.ts';
 import { describeEachDatabase } from '../../test/app.ts';
 import { type FixtureProduct, Fixtures } from '../../test/fixtures.ts';
 import type { TestClient } from '../../test/http.ts';
@@ -131,6 +132,26 @@ describeEachDatabase('guest bag', (t) => {
     );
     expect(theirs.status).toBe(404);
     expect(await units(one)).toEqual({ 'Guest isolation kurta/M': 2 });
+  });
+
+  it("goes with the visitor's session: the hourly sweep of idle sessions takes their bag and wishlist", async () => {
+    const visitor = await t().client();
+    const product = await kurta('Guest swept kurta', 5);
+    await addTimes(visitor, product, 1);
+    await wish(visitor, product);
+    const owned = (table: 'cart_lines' | 'wishlist_items') =>
+      t().db.selectFrom(table).select('session_id').where('session_id', 'is not', null);
+    const [line] = await owned('cart_lines')
+      .innerJoin('skus', 'skus.id', 'cart_lines.sku_id')
+      .where('skus.product_id', '=', product.id)
+      .execute();
+    const sessionId = line?.session_id ?? '';
+    const longAgo = new Date(Date.now() - 31 * 24 * 3600 * 1000);
+    await t().db.updateTable('sessions').set({ last_seen_at: longAgo }).where('id', '=', sessionId).execute();
+
+    await new Sessions(t().db, t().config.sessionSecret, false).sweep();
+    expect(await owned('cart_lines').where('session_id', '=', sessionId).execute()).toEqual([]);
+    expect(await owned('wishlist_items').where('session_id', '=', sessionId).execute()).toEqual([]);
   });
 
   it('still refuses a visitor checkout, the address step and the profile (403)', async () => {
