@@ -1,9 +1,8 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RATED_MESSAGE, RETURN_PROMPT, RETURN_SUBMITTED_MESSAGE } from '../contract/orders.ts';
-import type { AdminProduct } from '../contract/products.ts';
 import { REVIEW_SAVED_MESSAGE, UPLOADED_MESSAGE } from '../contract/reviews.ts';
-import { startTestApp, TEST_ADMIN_TOKEN } from '../server/test/app.ts';
+import { startTestApp } from '../server/test/app.ts';
 import { Fixtures } from '../server/test/fixtures.ts';
 import { addStaff, confirmIn, lineRow, signIn } from './support/back-office.ts';
 import { expectAccessible } from './support/browser.ts';
@@ -54,52 +53,56 @@ beforeAll(async () => {
     .name;
 });
 
-const bearer = { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
-
-/** The product as the owner enters it: two sizes and one photo. */
-async function addProduct(): Promise<number> {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(await pngOfAPhoto())], { type: 'image/png' }), 'kurta.png');
-  const upload = await fetch(`${site.app.baseUrl}/admin/api/products/photos`, {
-    method: 'POST',
-    headers: bearer,
-    body: form,
-  });
-  expect(upload.status).toBe(200);
-  const { photo } = (await upload.json()) as { photo: string };
-  const created = await fetch(`${site.app.baseUrl}/admin/api/products`, {
-    method: 'POST',
-    headers: { ...bearer, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      name: PRODUCT.name,
-      prod: 'apparel',
-      userSegment: PRODUCT.segment,
-      genre: PRODUCT.genre,
-      description: 'Handwoven Chanderi with a zari border.',
-      color: 'Ivory',
-      features: { fabric: ['Silk'] },
-      mrp: 2499,
-      price: 1999,
-      partner,
-      seller,
-      sizes: [
-        { size: 'M', stock: 4 },
-        { size: 'L', stock: 2 },
-      ],
-      photos: [photo],
-    }),
-  });
-  expect(created.status).toBe(200);
-  return ((await created.json()) as AdminProduct).id;
-}
-
 const backOffice = (page: Page, section: string) =>
   page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: section, exact: true });
 
-/** Opens a section from the navigation, waits for its title and checks it with axe. */
+/** Opens a section from the navigation and waits for its title. */
 async function openSection(page: Page, section: string): Promise<void> {
   await backOffice(page, section).click();
   await page.getByRole('heading', { level: 1, name: section }).waitFor();
+}
+
+/** The owner adds the product on the Products screen: two sizes with their stock, and one photo. */
+async function addProduct(page: Page): Promise<number> {
+  await openSection(page, 'Products');
+  await expectAccessible(page, 'products');
+  await page.getByRole('link', { name: 'Add product' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Add product' }).waitFor();
+  await page.getByLabel('Name', { exact: true }).fill(PRODUCT.name);
+  await page.getByLabel('Section').selectOption('apparel');
+  await page.getByLabel('Segment').fill(PRODUCT.segment);
+  await page.getByLabel('Genre').fill(PRODUCT.genre);
+  await page.getByLabel('Description').fill('Handwoven Chanderi with a zari border.');
+  await page.getByLabel('Colour').fill('Ivory');
+  await page.getByLabel('Fabric').fill('Silk');
+  await page.getByLabel('MRP (₹)').fill('2499');
+  await page.getByLabel('Selling price (₹)').fill('1999');
+  await page.getByRole('status').filter({ hasText: 'Discount: 20%' }).waitFor();
+  await page.getByLabel('Delivery partner').selectOption(partner);
+  await page.getByLabel('Seller').selectOption(seller);
+  await page.getByRole('button', { name: 'Add size' }).click();
+  for (const [row, [size, stock]] of [
+    ['M', '4'],
+    ['L', '2'],
+  ].entries()) {
+    await page
+      .getByLabel('Size', { exact: true })
+      .nth(row)
+      .fill(size ?? '');
+    await page
+      .getByLabel('Stock', { exact: true })
+      .nth(row)
+      .fill(stock ?? '');
+  }
+  await page
+    .getByLabel('Photos')
+    .setInputFiles({ name: 'kurta.png', mimeType: 'image/png', buffer: await pngOfAPhoto() });
+  await page.getByRole('img', { name: '1 of 1' }).waitFor();
+  await expectAccessible(page, 'add product');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+  await page.getByRole('heading', { level: 1, name: PRODUCT.name }).waitFor();
+  return Number(new URL(page.url()).pathname.split('/').at(-1));
 }
 
 /** The product page's photo has loaded from the server. */
@@ -139,13 +142,13 @@ describe('the shop run from the back office, in the browser', () => {
   it('adds a product, sells it, ships and delivers it, takes it back, refunds it and hides its review', {
     timeout: 300_000,
   }, async () => {
-    // the owner signs in with a one-time code and adds the product
+    // the owner signs in with a one-time code and adds the product on the Products screen
     const owner = await addStaff(site.app, 'Uma Owner', 'owner');
     const office = await site.openPage();
     await signIn(site, office, owner);
     await office.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     await expectAccessible(office, 'dashboard');
-    const productId = await addProduct();
+    const productId = await addProduct(office);
 
     // the shop shows it at once: in its segment's listing and on its page with its photo
     const shop = await site.openPage();
