@@ -278,7 +278,7 @@ describe('the shop on PUBLIC_URL', () => {
 describe('the product page without JavaScript', () => {
   const site = browserSite(() => startTestApp('pglite'));
 
-  it('shows the name, price, photos, sizes and description in real Chromium with scripts off', async () => {
+  it('shows the name, price, photos, sizes and description in real Chromium with scripts off; with scripts on the app takes over', async () => {
     const [first] = (await listing(site.app, 'Women', 'Kurti')).prods;
     if (!first) throw new Error('the demo catalogue has no Women Kurti');
     const info = (await product(site.app, first.prod, first.id)).productInfo;
@@ -314,6 +314,14 @@ describe('the product page without JavaScript', () => {
       ).resolves.toBe(1);
     await expect(browserPage.getByText(info.description).isVisible()).resolves.toBe(true);
     await expect(browserPage.title()).resolves.toBe(`${info.name} | haat`);
+    // with scripts on, the app takes the page over: one heading, the app's, and the server markup gone
+    const live = await site.openPage({ width: 412, height: 900 });
+    await live.goto(paths.product(first.prod, first.id));
+    await live.getByRole('button', { name: 'ADD TO CART' }).waitFor();
+    await expect(live.locator('h1').count()).resolves.toBe(1);
+    await expect(live.locator('.ssr-page').count()).resolves.toBe(0);
+    await expect(live.locator('#root').isVisible()).resolves.toBe(true);
+
     // axe runs as a page script, which scripts off never runs: it judges the same markup with the app's script kept away
     const judged = await site.openPage({ width: 412, height: 900 });
     await judged.route('**/assets/*.js', (route) => route.abort());
