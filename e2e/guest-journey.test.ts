@@ -1,10 +1,11 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, TEST_ADMIN_TOKEN } from '../server/test/app.ts';
+import { startTestApp } from '../server/test/app.ts';
 import { type FixtureProduct, Fixtures } from '../server/test/fixtures.ts';
 import { uniquePhone } from '../server/test/shopper.ts';
+import { moveLineAsStaff } from './support/back-office.ts';
 import { expectAccessible } from './support/browser.ts';
-import { orderedItem } from './support/shopper.ts';
+import { orderedItem, payInTheWindow } from './support/shopper.ts';
 import { alertWith, browserSite, smsCode } from './support/site.ts';
 
 // issue 16: a visitor fills the bag, signs up, finds the bag kept (told what changed), buys, downloads
@@ -37,15 +38,6 @@ async function addToBag(page: Page, product: FixtureProduct): Promise<void> {
 const bagLine = (page: Page, name: string) => page.locator('.cart-items > li').filter({ hasText: name });
 const quantityOf = async (page: Page, name: string) =>
   Number(await bagLine(page, name).getByLabel('Quantity', { exact: true }).textContent());
-
-async function backOffice(purchaseId: string, step: 'ship' | 'deliver', body: object): Promise<void> {
-  const res = await fetch(`${site.app.baseUrl}/admin/api/orders/${purchaseId}/${step}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(res.status).toBe(200);
-}
 
 describe('a visitor’s bag, kept through sign-up, to the invoice and the timeline', () => {
   it('fills the bag as a visitor, signs up, buys, gets the invoice and follows the order', async () => {
@@ -117,12 +109,7 @@ describe('a visitor’s bag, kept through sign-up, to the invoice and the timeli
     }
     await page.getByRole('button', { name: 'Save and continue' }).click();
     await page.getByRole('heading', { level: 2, name: 'PAYMENT METHOD' }).waitFor();
-    await page.getByRole('button', { name: 'Check out' }).click();
-    await page
-      .getByRole('dialog', { name: 'haat · Secure payment' })
-      .getByRole('button', { name: /^Pay / })
-      .click();
-    await page.waitForURL(`${site.app.baseUrl}/orders`);
+    await payInTheWindow(site, page);
 
     // the invoice: a PDF, for this shopper's session
     const item = orderedItem(page, kurtaName);
@@ -139,8 +126,8 @@ describe('a visitor’s bag, kept through sign-up, to the invoice and the timeli
 
     // the back office ships and delivers; the timeline follows
     const purchaseId = href.split('/').at(-2) ?? '';
-    await backOffice(purchaseId, 'ship', { trackingId: 'JRN12345' });
-    await backOffice(purchaseId, 'deliver', {});
+    await moveLineAsStaff(site.app, purchaseId, 'ship', { trackingId: 'JRN12345' });
+    await moveLineAsStaff(site.app, purchaseId, 'deliver');
     await page.goto('/orders');
     const toggle = orderedItem(page, kurtaName).getByRole('button', { name: 'Order timeline' });
     await toggle.click();

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, TEST_ADMIN_TOKEN } from '../server/test/app.ts';
+import { startTestApp } from '../server/test/app.ts';
 import { Fixtures } from '../server/test/fixtures.ts';
+import { moveLineAsStaff } from './support/back-office.ts';
 import { expectAccessible } from './support/browser.ts';
 import { logIn } from './support/shopper.ts';
 import { browserSite } from './support/site.ts';
@@ -12,7 +13,7 @@ let name = '';
 const trackingId = 'DKE40021';
 
 beforeAll(async () => {
-  const { db, baseUrl } = site.app;
+  const { db } = site.app;
   const fixtures = new Fixtures(db);
   name = `Chanderi dupatta ${Date.now() % 1_000_000}`;
   const product = await fixtures.product({ name, sizes: [['M', 10]] });
@@ -29,17 +30,8 @@ beforeAll(async () => {
     .executeTakeFirstOrThrow());
   const { purchaseIds } = await fixtures.order(customerId, [{ product }]);
   // the back office ships and delivers it, as staff would
-  for (const [step, body] of [
-    ['ship', { trackingId }],
-    ['deliver', {}],
-  ] as const) {
-    const res = await fetch(`${baseUrl}/admin/api/orders/${purchaseIds[0]}/${step}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    expect(res.status).toBe(200);
-  }
+  await moveLineAsStaff(site.app, purchaseIds[0] ?? '', 'ship', { trackingId });
+  await moveLineAsStaff(site.app, purchaseIds[0] ?? '', 'deliver');
 });
 
 describe('the order timeline in the browser', () => {

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
-import type { TestApp } from '../../server/test/app.ts';
+import { expect } from 'vitest';
+import { TEST_ADMIN_TOKEN, type TestApp } from '../../server/test/app.ts';
 import { alertWith, type Site, smsCode } from './site.ts';
 
 export interface Person {
@@ -54,3 +55,18 @@ export async function confirmIn(page: Page, title: RegExp, action: string, alert
 /** The back office's section links, in the order the page shows them. */
 export const navigation = (page: Page) =>
   page.getByRole('navigation', { name: 'Back office' }).getByRole('link').allTextContents();
+
+/** A back-office step of an order line (ship with `{trackingId}`, deliver), as staff tools call it. */
+export async function moveLineAsStaff(
+  app: TestApp,
+  purchaseId: string,
+  step: 'ship' | 'deliver',
+  body: object = {},
+): Promise<void> {
+  const res = await fetch(`${app.baseUrl}/admin/api/orders/${purchaseId}/${step}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.status).toBe(200);
+}

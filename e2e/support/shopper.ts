@@ -41,3 +41,13 @@ export async function pngOfAPhoto(): Promise<Buffer> {
     .png()
     .toBuffer();
 }
+
+/** From the payment step: Check out, pay in the simulated gateway's window, and land on the orders. */
+export async function payInTheWindow(site: Site, page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Check out' }).click();
+  await page
+    .getByRole('dialog', { name: 'haat · Secure payment' })
+    .getByRole('button', { name: /^Pay / })
+    .click();
+  await page.waitForURL(`${site.app.baseUrl}/orders`);
+}
