@@ -12,7 +12,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
-          include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'web/**/*.test.ts'],
+          include: [
+            'server/**/*.test.ts',
+            'contract/**/*.test.ts',
+            'web/**/*.test.ts',
+            'deploy/**/*.test.ts',
+          ],
         },
       },
       {
