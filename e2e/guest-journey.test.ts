@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../server/test/app.ts';
 import { type FixtureProduct, Fixtures } from '../server/test/fixtures.ts';
 import { uniquePhone } from '../server/test/shopper.ts';
-import { moveLineAsStaff } from './support/back-office.ts';
+import { addStaff, moveLineAsStaff, signIn } from './support/back-office.ts';
 import { expectAccessible } from './support/browser.ts';
 import { orderedItem, payInTheWindow } from './support/shopper.ts';
 import { alertWith, browserSite, smsCode } from './support/site.ts';
@@ -137,5 +137,24 @@ describe('a visitor’s bag, kept through sign-up, to the invoice and the timeli
     expect(texts.map((text) => text.split(/\s\d/)[0])).toEqual(['Ordered', 'Shipped', 'Delivered']);
     expect(texts[1]).toContain('Tracking id JRN12345');
     await expectAccessible(page, 'orders with the timeline, after a guest’s purchase');
+
+    // the back office's order page shows the same steps
+    const { order_id: orderId } = await site.app.db
+      .selectFrom('order_lines')
+      .select('order_id')
+      .where('purchase_id', '=', purchaseId)
+      .executeTakeFirstOrThrow();
+    const staffPage = await site.openPage();
+    await signIn(
+      site,
+      staffPage,
+      await addStaff(site.app, 'Journey Staff', 'staff'),
+      `/admin/orders/${orderId}`,
+    );
+    const history = staffPage.getByRole('region', { name: `${kurtaName} (${purchaseId})` });
+    const staffSteps = await history.getByRole('listitem').allTextContents();
+    expect(staffSteps.map((text) => text.split(': ')[1])).toEqual(['Ordered', 'Shipped', 'Delivered']);
+    expect(staffSteps[1]).toContain('tracking id JRN12345');
+    await expectAccessible(staffPage, 'the back office’s order page with the timeline');
   });
 });
