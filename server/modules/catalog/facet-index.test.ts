@@ -7,7 +7,7 @@ import {
   type SelectedFilters,
   type SortCode,
 } from '../../../contract/catalog.ts';
-import { FacetIndex, type IndexedProduct, type Popularity } from './facet-index.ts';
+import { FacetIndex, type FacetQuery, type IndexedProduct, type Popularity } from './facet-index.ts';
 import { paiseBetween, parsePriceRange } from './filters.ts';
 
 /** A fixed pseudo-random sequence (xorshift32), so every run builds the same catalogue. */
@@ -73,6 +73,19 @@ const matching = (products: IndexedProduct[], filters: SelectedFilters) =>
 
 const KURTI = { prod: 'apparel' as const, userSegment: 'Women', genre: 'Kurti' };
 
+/** The Women / Kurti listing of the index: every count, page 1 (or as the overrides say). */
+const kurti = (index: FacetIndex, overrides: Partial<FacetQuery> = {}) =>
+  index.query({
+    scope: KURTI,
+    filters: {},
+    sort: 0,
+    offset: 0,
+    limit: 20,
+    popularity: NO_POPULARITY,
+    counts: true,
+    ...overrides,
+  });
+
 function build(products: IndexedProduct[]): FacetIndex {
   const index = new FacetIndex();
   for (const p of products) index.put(p);
@@ -95,15 +108,7 @@ describe('FacetIndex', () => {
   ];
 
   it.each(cases)('counts every value as choosing it would, its own feature left out: %j', (filters) => {
-    const found = index.query({
-      scope: KURTI,
-      filters,
-      sort: 0,
-      offset: 0,
-      limit: 20,
-      popularity: NO_POPULARITY,
-      counts: true,
-    });
+    const found = kurti(index, { filters });
     expect(found.total).toBe(matching(inScope, filters).length);
     const features = [...new Set(inScope.flatMap((p) => Object.keys(p.features)))];
     for (const feature of [...features, PRICE_FILTER, DISCOUNT_FILTER]) {
@@ -134,18 +139,7 @@ describe('FacetIndex', () => {
       .map((p) => p.id);
     // one page more than the matches fill
     const offsets = Array.from({ length: Math.ceil(expected.length / 20) + 1 }, (_, i) => i * 20);
-    const pages = offsets.flatMap(
-      (offset) =>
-        index.query({
-          scope: KURTI,
-          filters,
-          sort,
-          offset,
-          limit: 20,
-          popularity: NO_POPULARITY,
-          counts: false,
-        }).ids,
-    );
+    const pages = offsets.flatMap((offset) => kurti(index, { filters, sort, offset, counts: false }).ids);
     expect(pages).toEqual(expected);
   });
 
@@ -162,99 +156,39 @@ describe('FacetIndex', () => {
         [d.id, 4.5],
       ]),
     };
-    const { ids } = index.query({
-      scope: KURTI,
-      filters: {},
-      sort: 3,
-      offset: 0,
-      limit: 4,
-      popularity,
-      counts: false,
-    });
+    const { ids } = kurti(index, { sort: 3, limit: 4, popularity, counts: false });
     expect(ids).toEqual([b.id, a.id, d.id, c.id]);
   });
 
   it('replaces a product whose row changed, and keeps one whose revision is the same', () => {
     const own = build(products);
-    const before = own.query({
-      scope: KURTI,
-      filters: {},
-      sort: 0,
-      offset: 0,
-      limit: 0,
-      popularity: NO_POPULARITY,
-      counts: true,
-    });
+    const before = kurti(own);
     const product = inScope[0] as IndexedProduct;
     const colour = (product.features.color as string[])[0] as string;
     const count = (answer: typeof before, value: string) => answer.counts.get('color')?.get(value) ?? 0;
     // withdrawn
     own.put({ ...product, active: false, revision: 7 });
-    const withdrawn = own.query({
-      scope: KURTI,
-      filters: {},
-      sort: 0,
-      offset: 0,
-      limit: 0,
-      popularity: NO_POPULARITY,
-      counts: true,
-    });
+    const withdrawn = kurti(own);
     expect(withdrawn.total).toBe(before.total - 1);
     expect(count(withdrawn, colour)).toBe(count(before, colour) - 1);
     // the same revision read again changes nothing; a new one in another colour moves the count
     own.put({ ...product, revision: 7 });
-    expect(
-      own.query({
-        scope: KURTI,
-        filters: {},
-        sort: 0,
-        offset: 0,
-        limit: 0,
-        popularity: NO_POPULARITY,
-        counts: true,
-      }).total,
-    ).toBe(before.total - 1);
+    expect(kurti(own).total).toBe(before.total - 1);
     own.put({ ...product, features: { ...product.features, color: ['Teal'] }, revision: 8 });
-    const recoloured = own.query({
-      scope: KURTI,
-      filters: {},
-      sort: 0,
-      offset: 0,
-      limit: 0,
-      popularity: NO_POPULARITY,
-      counts: true,
-    });
+    const recoloured = kurti(own);
     expect(recoloured.total).toBe(before.total);
     expect(count(recoloured, 'Teal')).toBe(1);
     expect(count(recoloured, colour)).toBe(count(before, colour) - 1);
     // moved to another genre: gone from this listing
     own.put({ ...product, genre: 'Saree', revision: 9 });
-    expect(
-      own.query({
-        scope: KURTI,
-        filters: {},
-        sort: 0,
-        offset: 0,
-        limit: 0,
-        popularity: NO_POPULARITY,
-        counts: true,
-      }).total,
-    ).toBe(before.total - 1);
+    expect(kurti(own).total).toBe(before.total - 1);
   });
 
   it('grows a shard past its room, keeping every product', () => {
     const many = catalogue(5_000);
     const grown = build(many);
     const women = many.filter((p) => p.active && p.prod === 'apparel' && p.userSegment === 'Women');
-    const found = grown.query({
-      scope: KURTI,
-      filters: { size: ['M'] },
-      sort: 1,
-      offset: 0,
-      limit: 5_000,
-      popularity: NO_POPULARITY,
-      counts: true,
-    });
+    const found = kurti(grown, { filters: { size: ['M'] }, sort: 1, limit: 5_000 });
     expect(found.total).toBe(matching(women, { size: ['M'] }).length);
     expect(found.ids).toEqual(
       matching(women, { size: ['M'] })
