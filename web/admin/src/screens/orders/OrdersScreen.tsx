@@ -1,10 +1,11 @@
-import { type FormEvent, useCallback, useId } from 'react';
+import { useCallback, useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { AdminOrdersResponse } from '../../../../../contract/admin.ts';
 import { usePageTitle } from '../../../../src/components/usePageTitle.ts';
 import { api } from '../../api/client.ts';
 import { apiPaths, paths, query } from '../../api/paths.ts';
 import { useLoad } from '../../api/useLoad.ts';
+import { FilterForm, SearchField } from '../../components/FilterForm.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
@@ -17,59 +18,37 @@ const FILTERS = ['status', 'from', 'to', 'q'] as const;
 export function OrdersScreen() {
   usePageTitle('Orders');
   const id = useId();
-  const [search, setSearch] = useSearchParams();
+  const [search] = useSearchParams();
   const asked = Object.fromEntries([...FILTERS, 'before'].map((name) => [name, search.get(name) ?? '']));
   const url = `${apiPaths.orders()}${query(asked)}`;
   const request = useCallback((signal?: AbortSignal) => api.get<AdminOrdersResponse>(url, signal), [url]);
   const { state, retry } = useLoad(request, 'Loading the orders failed');
 
-  // a new search starts again from the newest line
-  const filter = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setSearch(query(Object.fromEntries(FILTERS.map((name) => [name, String(form.get(name) ?? '').trim()]))));
-  };
-
   return (
     <>
       <h1 className="admin-title">Orders</h1>
-      <search aria-label="Orders">
-        <form className="admin-filters" onSubmit={filter}>
-          <div className="admin-field">
-            <label htmlFor={`${id}-q`}>Search</label>
-            <input
-              id={`${id}-q`}
-              name="q"
-              type="search"
-              placeholder="Purchase id, phone or name"
-              defaultValue={asked.q}
-              maxLength={100}
-            />
-          </div>
-          <div className="admin-field">
-            <label htmlFor={`${id}-status`}>Status</label>
-            <select id={`${id}-status`} name="status" defaultValue={asked.status}>
-              <option value="">Any</option>
-              {LINE_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {LINE_STATUS_LABELS[status]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="admin-field">
-            <label htmlFor={`${id}-from`}>Placed from</label>
-            <input id={`${id}-from`} name="from" type="date" defaultValue={asked.from} />
-          </div>
-          <div className="admin-field">
-            <label htmlFor={`${id}-to`}>Placed to</label>
-            <input id={`${id}-to`} name="to" type="date" defaultValue={asked.to} />
-          </div>
-          <button type="submit" className="button button-primary">
-            Show orders
-          </button>
-        </form>
-      </search>
+      <FilterForm label="Orders" names={FILTERS} submit="Show orders">
+        <SearchField id={`${id}-q`} placeholder="Purchase id, phone or name" value={asked.q ?? ''} />
+        <div className="admin-field">
+          <label htmlFor={`${id}-status`}>Status</label>
+          <select id={`${id}-status`} name="status" defaultValue={asked.status}>
+            <option value="">Any</option>
+            {LINE_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {LINE_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="admin-field">
+          <label htmlFor={`${id}-from`}>Placed from</label>
+          <input id={`${id}-from`} name="from" type="date" defaultValue={asked.from} />
+        </div>
+        <div className="admin-field">
+          <label htmlFor={`${id}-to`}>Placed to</label>
+          <input id={`${id}-to`} name="to" type="date" defaultValue={asked.to} />
+        </div>
+      </FilterForm>
       <Loading state={state} onRetry={retry}>
         {({ lines, next }) => (
           <>

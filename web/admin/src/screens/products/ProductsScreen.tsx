@@ -1,10 +1,11 @@
-import { type FormEvent, useCallback, useId } from 'react';
+import { useCallback, useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { AdminProductRow, AdminProductsResponse } from '../../../../../contract/products.ts';
 import { usePageTitle } from '../../../../src/components/usePageTitle.ts';
 import { api } from '../../api/client.ts';
 import { apiPaths, paths, query } from '../../api/paths.ts';
 import { useLoad } from '../../api/useLoad.ts';
+import { FilterForm, SearchField } from '../../components/FilterForm.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { ProductStatus } from '../../components/ProductStatus.tsx';
 import { StockInput } from '../../components/StockInput.tsx';
@@ -19,7 +20,7 @@ const STATUSES = { all: 'Any', live: 'Live', withdrawn: 'Withdrawn' } as const;
 export function ProductsScreen() {
   usePageTitle('Products');
   const id = useId();
-  const [search, setSearch] = useSearchParams();
+  const [search] = useSearchParams();
   const asked = {
     q: search.get('q') ?? '',
     status: search.get('status') ?? '',
@@ -28,13 +29,6 @@ export function ProductsScreen() {
   const url = `${apiPaths.products()}${query(asked)}`;
   const request = useCallback((signal?: AbortSignal) => api.get<AdminProductsResponse>(url, signal), [url]);
   const { state, retry, reload } = useLoad(request, 'Loading the products failed');
-
-  // a new search starts again from the first page
-  const filter = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setSearch(query({ q: String(form.get('q') ?? '').trim(), status: String(form.get('status') ?? '') }));
-  };
 
   return (
     <>
@@ -48,34 +42,19 @@ export function ProductsScreen() {
         </a>
       </div>
       <CatalogueImport onApplied={reload} />
-      <search aria-label="Products">
-        <form className="admin-filters" onSubmit={filter}>
-          <div className="admin-field">
-            <label htmlFor={`${id}-q`}>Search</label>
-            <input
-              id={`${id}-q`}
-              name="q"
-              type="search"
-              placeholder="Name, SKU, segment or genre"
-              defaultValue={asked.q}
-              maxLength={100}
-            />
-          </div>
-          <div className="admin-field">
-            <label htmlFor={`${id}-status`}>Status</label>
-            <select id={`${id}-status`} name="status" defaultValue={asked.status || 'all'}>
-              {Object.entries(STATUSES).map(([value, name]) => (
-                <option key={value} value={value}>
-                  {name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <button type="submit" className="button button-primary">
-            Show products
-          </button>
-        </form>
-      </search>
+      <FilterForm label="Products" names={['q', 'status']} submit="Show products">
+        <SearchField id={`${id}-q`} placeholder="Name, SKU, segment or genre" value={asked.q} />
+        <div className="admin-field">
+          <label htmlFor={`${id}-status`}>Status</label>
+          <select id={`${id}-status`} name="status" defaultValue={asked.status || 'all'}>
+            {Object.entries(STATUSES).map(([value, name]) => (
+              <option key={value} value={value}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </FilterForm>
       <Loading state={state} onRetry={retry}>
         {({ products, total, page, pageSize }) => (
           <>
