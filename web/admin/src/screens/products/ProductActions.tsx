@@ -16,6 +16,15 @@ interface Props {
 
 type Asking = 'colour' | 'withdraw' | 'restore' | undefined;
 
+const ACTIVE_CHANGES = {
+  withdraw: {
+    action: 'Withdraw',
+    meaning:
+      'It goes off sale at once: its page says it is unavailable and bags holding it cannot be ordered.',
+  },
+  restore: { action: 'Restore', meaning: 'It goes back on sale at once.' },
+} as const;
+
 /** What can be done to a saved product: see it in the shop, add a colour, withdraw or restore it. */
 export function ProductActions({ product, onChanged }: Props) {
   const id = useId();
@@ -53,15 +62,13 @@ export function ProductActions({ product, onChanged }: Props) {
       <button type="button" className="button" onClick={() => setAsking('colour')}>
         Add colour
       </button>
-      {product.active ? (
-        <button type="button" className="button" onClick={() => setAsking('withdraw')}>
-          Withdraw
-        </button>
-      ) : (
-        <button type="button" className="button" onClick={() => setAsking('restore')}>
-          Restore
-        </button>
-      )}
+      <button
+        type="button"
+        className="button"
+        onClick={() => setAsking(product.active ? 'withdraw' : 'restore')}
+      >
+        {product.active ? 'Withdraw' : 'Restore'}
+      </button>
       {asking === 'colour' && (
         <ConfirmDialog
           title={`Add colour: ${product.name}`}
@@ -79,26 +86,14 @@ export function ProductActions({ product, onChanged }: Props) {
           </div>
         </ConfirmDialog>
       )}
-      {asking === 'withdraw' && (
+      {(asking === 'withdraw' || asking === 'restore') && (
         <ConfirmDialog
-          title={`Withdraw: ${product.name}`}
-          confirm="Withdraw"
+          title={`${ACTIVE_CHANGES[asking].action}: ${product.name}`}
+          confirm={ACTIVE_CHANGES[asking].action}
           onClose={close}
-          onConfirm={() => setActive(false)}
+          onConfirm={() => setActive(asking === 'restore')}
         >
-          <p>
-            It goes off sale at once: its page says it is unavailable and bags holding it cannot be ordered.
-          </p>
-        </ConfirmDialog>
-      )}
-      {asking === 'restore' && (
-        <ConfirmDialog
-          title={`Restore: ${product.name}`}
-          confirm="Restore"
-          onClose={close}
-          onConfirm={() => setActive(true)}
-        >
-          <p>It goes back on sale at once.</p>
+          <p>{ACTIVE_CHANGES[asking].meaning}</p>
         </ConfirmDialog>
       )}
     </div>

@@ -147,26 +147,23 @@ export function ProductForm({ product, choices, onSaved, onEdited }: Props) {
       <p className="admin-discount" role="status">
         {discount === null ? '' : `Discount: ${discount}%`}
       </p>
-      <Field id={`${id}-partner`} label="Delivery partner" error={errors.partner}>
-        <select {...text('partner')}>
-          <option value="">Choose…</option>
-          {choices.partners.map((code) => (
-            <option key={code} value={code}>
-              {code}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field id={`${id}-seller`} label="Seller" error={errors.seller}>
-        <select {...text('seller')}>
-          <option value="">Choose…</option>
-          {choices.sellers.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </select>
-      </Field>
+      {(
+        [
+          ['partner', 'Delivery partner', choices.partners],
+          ['seller', 'Seller', choices.sellers],
+        ] as const
+      ).map(([field, label, names]) => (
+        <Field key={field} id={`${id}-${field}`} label={label} error={errors[field]}>
+          <select {...text(field)}>
+            <option value="">Choose…</option>
+            {names.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </Field>
+      ))}
 
       <div className="admin-field-wide">
         <SizesField id={`${id}-sizes`} draft={draft} error={errors.sizes} onChange={change} />
