@@ -4,7 +4,6 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../server/config.ts';
-import { QUIET_BEFORE_CLOSE_MS } from '../server/platform/shutdown.ts';
 import { startTestApp } from '../server/test/app.ts';
 
 /**
@@ -151,6 +150,6 @@ describe('Dockerfile and compose.yaml', () => {
 
     const grace = Number(/stop_grace_period:\s*(\d+)s/.exec(compose)?.[1]) * 1000;
     const { shutdownGraceMs } = loadConfig({ NODE_ENV: 'test' });
-    expect(grace).toBeGreaterThan(shutdownGraceMs + QUIET_BEFORE_CLOSE_MS);
+    expect(grace).toBeGreaterThan(shutdownGraceMs);
   });
 });

@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/connect.ts';
 import { prepareDatabase } from './db/prepare.ts';
+import { stopGracefully } from './platform/shutdown.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -13,7 +14,7 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     try {
-      await app.close();
+      await stopGracefully(app);
       await database.close();
       app.log.info('stopped');
       process.exit(0);

@@ -1,58 +1,63 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
- * How long a stopping server waits, once nothing is in flight, before it closes the idle keep-alive
- * connections: a client that has just read an answer sends its next request on one of them at once.
+ * How long an idle keep-alive connection stays open (Node's default; Fastify's is 72 s). Answers say
+ * `Keep-Alive: timeout=5`, so clients stop reusing a connection before the server closes it, and a
+ * graceful stop can wait for them to let go instead of closing under a request (nginx: deploy/nginx.conf).
  */
-export const QUIET_BEFORE_CLOSE_MS = 1000;
+export const KEEP_ALIVE_TIMEOUT_MS = 5000;
 
 /** Resolves after a full turn of the event loop, through a poll phase that did not wait. */
 const afterPoll = () => new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
 
+/** Apps whose close is a graceful stop: their idle connections are left to expire. */
+const graceful = new WeakSet<FastifyInstance>();
+
 /**
- * A graceful stop (`app.close()`, on SIGTERM): Fastify stops listening and answers any request that
- * arrives after that with a 503 and `Connection: close` (and `/readyz` with it, so the balancer sends
- * shoppers elsewhere); requests already in flight finish, their answers closing their connections.
+ * SIGTERM's stop: `app.close()`, except that idle keep-alive connections are not closed by the server
+ * but left until their keep-alive timeout (or `SHUTDOWN_GRACE_MS`). Closing one races the request a
+ * client may be sending on it that very moment; a client told the timeout lets go of it first.
+ */
+export async function stopGracefully(app: FastifyInstance): Promise<void> {
+  graceful.add(app);
+  await app.close();
+}
+
+/**
+ * The stop of an app (`app.close()`): Fastify stops listening and answers any request that arrives after
+ * that with a 503 and `Connection: close` (and `/readyz` with it, so the balancer sends shoppers
+ * elsewhere); requests already in flight finish, their answers closing their connections.
  *
  * Node and Fastify would close the idle keep-alive connections at once. An "idle" connection may hold a
  * request the client has already sent and the server has not read yet (on PGlite, whose queries run on
- * the event loop, it often does), or get one a moment later from a client that has just read an answer:
- * closing it resets that request. So, before the server stops listening, one turn of the event loop
- * accepts the connections already queued and reads what they sent; and the idle connections close only
- * after `quietMs` with nothing in flight, checked after another read of the sockets. Past `graceMs`,
- * whatever is still open is cut so the process can exit.
+ * the event loop, it often does), or get one a moment later. So, before the server stops listening, one
+ * turn of the event loop accepts the connections already queued and reads what they sent; idle
+ * connections are closed only once nothing is in flight, after another read of the sockets, and not at
+ * all in a graceful stop (`stopGracefully`). Past `graceMs`, whatever is still open is cut.
  */
-export function registerGracefulClose(
-  app: FastifyInstance,
-  graceMs: number,
-  quietMs = QUIET_BEFORE_CLOSE_MS,
-): void {
+export function registerGracefulClose(app: FastifyInstance, graceMs: number): void {
   const server = app.server;
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   const closeIdle = server.closeIdleConnections.bind(server);
   let inFlight = 0;
   let stopping = false;
-  let quiet: NodeJS.Timeout | undefined;
   let deadline: NodeJS.Timeout | undefined;
 
-  const closeIdleWhenQuiet = () => {
-    clearTimeout(quiet);
-    if (!stopping || inFlight > 0) return;
-    quiet = setTimeout(async () => {
-      await afterPoll();
-      if (inFlight === 0) closeIdle();
-    }, quietMs);
+  const closeIdleWhenDrained = async () => {
+    if (!stopping || inFlight > 0 || graceful.has(app)) return;
+    await afterPoll();
+    if (inFlight === 0) closeIdle();
   };
 
   server.on('request', (_request, response) => {
     inFlight += 1;
-    clearTimeout(quiet);
     response.once('close', () => {
       inFlight -= 1;
-      closeIdleWhenQuiet();
+      void closeIdleWhenDrained();
     });
   });
-  // called by Fastify's close and by Node's server.close(): deferred until the drain and the quiet
-  server.closeIdleConnections = closeIdleWhenQuiet;
+  // called by Fastify's close and by Node's server.close(): deferred until the drain
+  server.closeIdleConnections = () => void closeIdleWhenDrained();
 
   app.addHook('preClose', async () => {
     stopping = true;
@@ -68,8 +73,5 @@ export function registerGracefulClose(
     // an answer finished during the stop closes its connection: the client reconnects elsewhere
     if (stopping) reply.header('connection', 'close');
   });
-  app.addHook('onClose', async () => {
-    clearTimeout(deadline);
-    clearTimeout(quiet);
-  });
+  app.addHook('onClose', async () => clearTimeout(deadline));
 }
