@@ -104,16 +104,21 @@ export async function highestProductId(db: Db): Promise<number> {
   return rows[0]?.id ?? 0;
 }
 
-/** Products written since the horizon `since`, and the horizon to read from next time (one snapshot). */
+/**
+ * Products written since the horizon `since`, and the horizon to read from next time. The ids come
+ * with the horizon (one snapshot), the rows after: a row written in between is simply read newer, and
+ * again next time. Usually there are none, and the one small statement is all it costs.
+ */
 export async function indexChanges(db: Db, since: number) {
-  const { rows } = await sql<IndexRow & { horizon: number }>`
-    WITH h AS (SELECT pg_snapshot_xmin(pg_current_snapshot())::text::float8 AS horizon)
-    SELECT h.horizon, p.* FROM h LEFT JOIN LATERAL (
-      SELECT ${INDEX_COLUMNS} FROM products WHERE revision >= ${since}) AS p ON true`.execute(db);
-  return {
-    horizon: rows[0]?.horizon ?? since,
-    products: rows.filter((row) => row.id !== null).map(indexedProduct),
-  };
+  const { rows } = await sql<{ horizon: number; ids: number[] | null }>`
+    SELECT pg_snapshot_xmin(pg_current_snapshot())::text::float8 AS horizon,
+      (SELECT array_agg(id) FROM products WHERE revision >= ${since}) AS ids`.execute(db);
+  const horizon = rows[0]?.horizon ?? since;
+  const ids = rows[0]?.ids ?? [];
+  if (ids.length === 0) return { horizon, products: [] };
+  const changed = await sql<IndexRow>`
+    SELECT ${INDEX_COLUMNS} FROM products WHERE id = ANY(${ids}::int[])`.execute(db);
+  return { horizon, products: changed.rows.map(indexedProduct) };
 }
 
 /** Units per product on order lines placed since `since`, not cancelled or returned (sort 3). */
