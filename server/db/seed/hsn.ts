@@ -1,7 +1,7 @@
 /**
  * The HSN heading of each demo genre, which decides its GST rate (server/modules/invoices/gst-rates.ts):
- * woven garments chapter 62, knitted 61, bags and wallets 42, imitation jewellery 71, paintings 97,
- * bamboo work 46, brass ornaments 83. A saree is woven fabric in the tariff, so its chapter is its fibre's.
+ * woven garments chapter 62, knitted 61, bags and wallets 42 (to six digits, which their rate needs),
+ * imitation jewellery 71, paintings 97, bamboo work 46, brass ornaments 83. A saree is woven fabric in the tariff, so its chapter is its fibre's.
  * The back office can set another code per product.
  */
 const BY_GENRE: Readonly<Record<string, string>> = {
@@ -22,12 +22,13 @@ const BY_GENRE: Readonly<Record<string, string>> = {
   Sherwani: '6203',
   'Kurta pyjama': '6203',
   'Kantha stole': '6214',
-  'Hand bag': '4202',
-  Wallet: '4202',
-  'Hand purse': '4202',
-  Backpack: '4202',
-  'Sling bag': '4202',
-  'Jute bag': '4202',
+  // textile-surfaced handbags and pocket goods: on the handicraft list at 5%; backpacks stay 18%
+  'Hand bag': '420222',
+  Wallet: '420232',
+  'Hand purse': '420232',
+  Backpack: '420292',
+  'Sling bag': '420222',
+  'Jute bag': '420222',
   'Terracotta jewellery': '7117',
   'Dokra jewellery': '7117',
   'Madhubani painting': '9701',
