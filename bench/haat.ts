@@ -1,7 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { openSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { spawnServer, stopProcess, untilAnswers } from '../deploy/processes.ts';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { type Db, openDatabase } from '../server/db/connect.ts';
@@ -55,39 +55,15 @@ export async function startHaatInProcess(choice: DatabaseChoice): Promise<Runnin
   };
 }
 
-async function waitForServer(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`haat exited with code ${child.exitCode}`);
-    try {
-      const res = await fetch(`${url}/api/check`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`haat did not answer at ${url} within ${timeoutMs / 1000} s`);
-}
-
 /** `server/main.ts` in a child process, so measuring tools in this process do not steal its event loop. */
 export async function startHaatProcess(choice: DatabaseChoice, port: number, logFile: string) {
   const log = openSync(logFile, 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, ...benchEnv(choice), PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', log, log],
-  });
+  const child = spawnServer({ ...process.env, ...benchEnv(choice) }, port, ['ignore', log, log]);
   const url = `http://127.0.0.1:${port}`;
-  const stop = () =>
-    new Promise<void>((done) => {
-      if (child.exitCode !== null) return done();
-      child.once('exit', () => done());
-      child.kill('SIGTERM');
-    });
+  const stop = () => stopProcess(child);
   try {
     // the first start of an empty database seeds the demo shop, photos included
-    await waitForServer(url, child, 10 * 60_000);
+    await untilAnswers(`${url}/readyz`, child, 10 * 60_000);
   } catch (error) {
     await stop();
     throw error;

@@ -304,13 +304,16 @@ async function settled(db: Db, since: Date): Promise<number> {
   return left;
 }
 
-/** Signs a shopper out through nginx, then asks every instance directly once the session cache has lapsed. */
+/**
+ * Signs a shopper out through nginx, then asks every instance for the profile once the session cache has
+ * lapsed: a visitor has none (403), while a visitor's bag answers 200 since the guest bag.
+ */
 async function signedOutEverywhere(cluster: Cluster, shopper: Shopper): Promise<boolean> {
   await call(cluster.url, shopper, 'GET', apiPaths.signOut());
   await new Promise((done) => setTimeout(done, SESSION_CACHE_MS + 200));
   const answers = await Promise.all(
     cluster.instances.map((instance) =>
-      fetch(`${instance.url}${apiPaths.purchasePage()}`, { headers: { cookie: shopper.cookie } }).then(
+      fetch(`${instance.url}${apiPaths.profile()}`, { headers: { cookie: shopper.cookie } }).then(
         (r) => r.status,
       ),
     ),

@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/connect.ts';
 import { prepareDatabase } from '../server/db/prepare.ts';
+import { freePort, spawnServer, stopProcess, untilAnswers } from './processes.ts';
 
 /**
  * `npm run cluster -- --instances 2`: the deployment's topology on this machine, without Docker. Several
@@ -63,38 +63,12 @@ function nginxConfig(prefix: string, listen: string, ports: number[]): string {
     .replace('{{servers}}', servers);
 }
 
-async function answers(url: string): Promise<boolean> {
-  try {
-    return (await fetch(url, { signal: AbortSignal.timeout(2000) })).ok;
-  } catch {
-    return false;
-  }
-}
-
-async function until(what: string, check: () => Promise<boolean>, child?: ChildProcess): Promise<void> {
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child && child.exitCode !== null) throw new Error(`${what} exited with code ${child.exitCode}`);
-    if (await check()) return;
-    await new Promise((done) => setTimeout(done, 200));
-  }
-  throw new Error(`${what} did not answer within ${START_TIMEOUT_MS / 1000} s`);
-}
-
-function stopped(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-  return new Promise((done) => {
-    if (child.exitCode !== null || child.signalCode !== null) return done();
-    child.once('exit', () => done());
-    child.kill(signal);
-  });
-}
+/** `url`'s /readyz answers, in the time a first start takes */
+const untilReady = (url: string, child: ChildProcess) =>
+  untilAnswers(`${url}/readyz`, child, START_TIMEOUT_MS);
 
 function startInstance(options: ClusterOptions, index: number, port: number): Instance {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: { ...options.env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawnServer(options.env, port, ['ignore', 'pipe', 'pipe']);
   for (const stream of [child.stdout, child.stderr]) {
     stream?.setEncoding('utf8');
     stream?.on('data', (text: string) => {
@@ -102,18 +76,6 @@ function startInstance(options: ClusterOptions, index: number, port: number): In
     });
   }
   return { port, url: `http://127.0.0.1:${port}`, process: child };
-}
-
-/** A free loopback port, asked of the system. */
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
@@ -145,22 +107,18 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
 
   const stop = async () => {
     await Promise.all([
-      ...(front ? [stopped(front, 'SIGQUIT')] : []),
-      ...instances.map((instance) => stopped(instance.process)),
+      ...(front ? [stopProcess(front, 'SIGQUIT')] : []),
+      ...instances.map((instance) => stopProcess(instance.process)),
     ]);
     rmSync(prefix, { recursive: true, force: true });
   };
   try {
-    await Promise.all(
-      instances.map((instance, i) =>
-        until(`instance ${i + 1}`, () => answers(`${instance.url}/readyz`), instance.process),
-      ),
-    );
+    await Promise.all(instances.map((instance) => untilReady(instance.url, instance.process)));
     front = spawn(nginx, ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-g', 'daemon off;'], {
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     const url = `http://127.0.0.1:${port}`;
-    await until('nginx', () => answers(`${url}/readyz`), front);
+    await untilReady(url, front);
     return {
       url,
       instances,
@@ -168,10 +126,10 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       restart: async (index) => {
         const old = instances[index];
         if (!old) throw new Error(`no instance ${index}`);
-        await stopped(old.process, 'SIGKILL');
+        await stopProcess(old.process, 'SIGKILL');
         const again = startInstance(options, index, old.port);
         instances[index] = again;
-        await until(`instance ${index + 1}`, () => answers(`${again.url}/readyz`), again.process);
+        await untilReady(again.url, again.process);
       },
     };
   } catch (error) {

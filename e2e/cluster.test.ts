@@ -113,12 +113,12 @@ describe.skipIf(!databaseKinds().includes('postgres'))('npm run cluster: two ins
     await fixtures.logIn(shopper, await fixtures.customer());
     const living = cluster.instances.slice(1);
     for (const instance of living) {
-      expect((await sameBrowser(shopper, instance.url).get('/api/purchasePage')).status).toBe(200);
+      expect((await sameBrowser(shopper, instance.url).get('/api/profile')).status).toBe(200);
     }
     expect((await shopper.get('/api/userSignout')).status).toBe(200);
     await new Promise((done) => setTimeout(done, SESSION_CACHE_MS + 100));
     for (const instance of living) {
-      expect((await sameBrowser(shopper, instance.url).get('/api/purchasePage')).status).toBe(403);
+      expect((await sameBrowser(shopper, instance.url).get('/api/profile')).status).toBe(403);
     }
   });
 });
