@@ -4,6 +4,9 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci
 COPY . .
+# npm run build builds the shop and the back office (dist/web, dist/web/admin). A server-side rendering
+# build added to it must write under dist/ or be copied below: deploy/container.test.ts fails when the
+# runtime stage lacks a file that server/main.ts loads.
 RUN npm run build && npm prune --omit=dev
 
 FROM node:20-bookworm-slim
