@@ -84,13 +84,13 @@ function filterSets(offered: ListingResponse['filterFeature']): SelectedFilters[
 }
 
 /**
- * What shoppers type: a colour or a fabric with a genre ("red kurti", "silk saree"), every third one
- * with the genre misspelt (a letter left out), each with no filter, a size or a price range.
+ * What shoppers type: a colour, a fabric or an occasion with a genre ("red kurti", "silk saree"), every third one
+ * with the genre misspelt (a letter left out), each with no filter, a size or a price range, sorted three ways.
  */
 function searchTexts(home: HomeResponse, offered: ListingResponse['filterFeature']): string[] {
   const values = (feature: string) => offered.find((f) => feature in f)?.[feature] ?? [];
   const genres = [...new Set(home.map((h) => h.genre.toLowerCase()))];
-  const words = [...values('color'), ...values('fabric')].map((w) => w.toLowerCase());
+  const words = [...values('color'), ...values('fabric'), ...values('occasion')].map((w) => w.toLowerCase());
   return genres.flatMap((genre, g) =>
     words.map((word, w) => {
       const typo = (g + w) % 3 === 0 && genre.length > 4 ? genre.slice(0, 2) + genre.slice(3) : genre;
@@ -100,6 +100,8 @@ function searchTexts(home: HomeResponse, offered: ListingResponse['filterFeature
 }
 
 const SEARCH_FILTERS: SelectedFilters[] = [{}, { size: ['M'] }, { price: ['500-1999'] }];
+/** best match, price low to high, popularity */
+const SEARCH_SORTS = [0, 1, 3];
 
 /** Each text as typed from its second letter: what the search box asks for suggestions. */
 const typedPrefixes = (texts: string[]) =>
@@ -125,7 +127,11 @@ async function buildCases(haat: RunningHaat, session: Session): Promise<Case[]> 
   const home = JSON.parse((await call(haat.url, request(session, 'GET', apiPaths.home()))).body.toString());
   const texts = searchTexts(home as HomeResponse, first.filterFeature);
   const searches = shuffled(
-    texts.flatMap((q) => SEARCH_FILTERS.map((f) => request(session, 'GET', apiPaths.search(q, f, 1, 0)))),
+    texts.flatMap((q) =>
+      SEARCH_FILTERS.flatMap((f) =>
+        SEARCH_SORTS.map((sort) => request(session, 'GET', apiPaths.search(q, f, 1, sort))),
+      ),
+    ),
   ).slice(0, DISTINCT_REQUESTS);
   const suggestions = shuffled(
     typedPrefixes(texts).map((q) => request(session, 'GET', apiPaths.suggest(q))),
