@@ -473,6 +473,13 @@ export class FacetIndex {
   /** undefined when nothing of the shard is in the scope (unfiltered) */
   private masks(shard: Shard, q: FacetQuery): ShardMasks | undefined {
     const words = shard.words;
+    // a shard lacking every spelling of some query word holds no match: left before any bitset is made
+    if (
+      q.scope.prod === 'search' &&
+      q.scope.terms.words.some((w) => !w.spellings.some((sp) => shard.terms.has(sp)))
+    ) {
+      return undefined;
+    }
     const base = this.scratch.copy(shard.active, words);
     if (q.scope.prod === 'search') {
       for (const { spellings } of q.scope.terms.words) {
