@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import type { PricedLine } from '../../db/schema.ts';
+import { UNPAID } from './store.ts';
 
 /** Our record of a payment (by our id or the gateway's), with the attempt it paid and whose it is. */
 export async function payment(db: Db, by: { id: number } | { gatewayId: string }) {
@@ -113,13 +114,17 @@ export async function setPaymentOrderStatus(
     .execute();
 }
 
-/** attempts paid for but not placed, for at least `seconds` (the browser and the webhook both missed) */
+/**
+ * Attempts paid for but not placed, for at least `seconds` (the browser and the webhook both missed).
+ * An unpaid-looking attempt with a recorded payment is one too: versions before recordPayment became one
+ * statement could be stopped between recording the payment and marking the attempt paid.
+ */
 export async function paidUnplaced(db: Db, seconds: number) {
   return db
     .selectFrom('payments')
     .innerJoin('payment_orders', 'payment_orders.id', 'payments.payment_order_id')
     .select('payments.gateway_payment_id')
-    .where('payment_orders.status', '=', 'paid')
+    .where('payment_orders.status', 'in', ['paid', ...UNPAID])
     .where('payment_orders.updated_at', '<', sql<Date>`now() - make_interval(secs => ${seconds})`)
     .orderBy('payments.id')
     .limit(100)
@@ -136,7 +141,7 @@ export async function unheardOrders(db: Db, seconds: number) {
   return db
     .selectFrom('payment_orders')
     .select(['id', 'gateway_order_id'])
-    .where('status', 'in', ['created', 'failed', 'expired'])
+    .where('status', 'in', UNPAID)
     .where('gateway_order_id', 'not like', 'pending\\_%')
     .where('created_at', '<', sql<Date>`now() - make_interval(secs => ${seconds})`)
     .where('created_at', '>', sql<Date>`now() - interval '1 day'`)

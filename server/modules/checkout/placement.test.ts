@@ -517,6 +517,43 @@ describeEachDatabase(
       expect(trace.orders).toHaveLength(1);
     });
 
+    it('places a payment recorded while its attempt still looked unpaid (a stop between two writes)', async () => {
+      const { client } = await driver.shopper(1, scarf);
+      const order = await driver.createOrder(client, await driver.amountToPay(client));
+      const attempt = () =>
+        t().db.updateTable('payment_orders').where('gateway_order_id', '=', order.body.id);
+      // out of the unheard attempts' reach, so only the state below can lead the reconciler to it
+      await attempt().set({ created_at: sql<Date>`now() + interval '1 hour'` }).execute();
+      const paid = await driver.pay(client, order.body.id, 'success', false);
+      // the state an older version left when stopped after recording the payment: the attempt then expired
+      await t()
+        .db.transaction()
+        .execute(async (trx) => {
+          const { id, amount_paise } = await trx
+            .updateTable('payment_orders')
+            .set({ status: 'expired', updated_at: sql<Date>`now() - interval '1 minute'` })
+            .where('gateway_order_id', '=', order.body.id)
+            .returning(['id', 'amount_paise'])
+            .executeTakeFirstOrThrow();
+          await trx
+            .insertInto('payments')
+            .values({
+              payment_order_id: id,
+              gateway_payment_id: paid.body.razorpay_payment_id,
+              amount_paise,
+              status: 'captured',
+              captured_at: sql<Date>`now()`,
+            })
+            .execute();
+        });
+      const trace = await until('the reconciler to place the order', async () => {
+        const now = await traceOf(t(), paid.body.razorpay_payment_id);
+        return now?.orders.length ? now : undefined;
+      });
+      expect(trace.orders).toEqual([expect.objectContaining({ placed_by: 'reconciler' })]);
+      expect(trace.attemptStatus).toBe('placed');
+    });
+
     it('asks the gateway about an unheard attempt again only after a quarter of its age', async () => {
       const { client } = await driver.shopper(1, scarf);
       const order = await driver.createOrder(client, await driver.amountToPay(client));

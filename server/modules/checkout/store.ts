@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
-import type { PricedLine } from '../../db/schema.ts';
+import type { PaymentOrderStatus, PricedLine } from '../../db/schema.ts';
 import type { GatewayPayment } from '../payments/gateway.ts';
 
 export interface NewPaymentOrder {
@@ -61,13 +61,25 @@ export async function ownPaymentOrder(db: Db, customerId: number, gatewayOrderId
     .executeTakeFirst();
 }
 
+/** An attempt in these states has not been paid yet, as far as we know. */
+export const UNPAID: PaymentOrderStatus[] = ['created', 'failed', 'expired'];
+
 /**
  * Records a payment the gateway confirmed paid in full, once (the gateway's payment id is unique), and
- * marks the attempt paid. An attempt whose holds were released or expired is still paid: placing it
- * refunds what can no longer be filled.
+ * marks the attempt paid, in one statement: a crash between the two would leave a captured payment that
+ * neither placement nor the reconciler looks at. An attempt whose holds were released or expired is
+ * still paid: placing it refunds what can no longer be filled.
  */
 export async function recordPayment(db: Db, paymentOrderId: number, payment: GatewayPayment): Promise<void> {
   await db
+    .with('paid', (qb) =>
+      qb
+        .updateTable('payment_orders')
+        .set({ status: 'paid', updated_at: sql`now()` })
+        .where('id', '=', paymentOrderId)
+        .where('status', 'in', UNPAID)
+        .returning('id'),
+    )
     .insertInto('payments')
     .values({
       payment_order_id: paymentOrderId,
@@ -78,11 +90,5 @@ export async function recordPayment(db: Db, paymentOrderId: number, payment: Gat
       captured_at: payment.status === 'captured' ? sql<Date>`now()` : null,
     })
     .onConflict((oc) => oc.column('gateway_payment_id').doNothing())
-    .execute();
-  await db
-    .updateTable('payment_orders')
-    .set({ status: 'paid', updated_at: sql`now()` })
-    .where('id', '=', paymentOrderId)
-    .where('status', 'in', ['created', 'failed', 'expired'])
     .execute();
 }
