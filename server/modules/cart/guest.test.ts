@@ -111,6 +111,13 @@ describeEachDatabase('guest bag', (t) => {
 
     expect((await wish(visitor, product)).body).toBe(true);
     expect(await wishedIds(visitor)).toEqual([product.id]);
+    // the product page shows the visitor's own bag and wish, still as a visitor's
+    const shown = await visitor.get(`/product/ind/apparel/${product.id}`);
+    expect(shown.body).toMatchObject({
+      addToCart: [{ quantity: 3 }],
+      wishStatus: [{ wished: 'Y' }],
+      loggedin: false,
+    });
     const pin = await visitor.post('/api/pincheck', { pincode: '700001', partner });
     expect(pin).toMatchObject({ status: 200, body: true });
   });

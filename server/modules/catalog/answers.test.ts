@@ -80,7 +80,7 @@ describeEachDatabase('catalogue answers sent as made once', (t) => {
 
   describe('bytes', () => {
     it('sends a logged-out listing exactly as the response schema serialises it, every time', async () => {
-      const expected = await schemaSerialised(ListingResponseSchema, await fresh().listing(QUERY, null));
+      const expected = await schemaSerialised(ListingResponseSchema, await fresh().listing(QUERY));
       for (let i = 0; i < 3; i++) {
         const res = await listing(loggedOut);
         expect(res.status).toBe(200);
@@ -97,7 +97,7 @@ describeEachDatabase('catalogue answers sent as made once', (t) => {
         ['/api/item/accessories/', { ...QUERY, scope: { prod: 'accessories' } }],
       ];
       for (const [url, query] of cases) {
-        const expected = await schemaSerialised(ListingResponseSchema, await fresh().listing(query, null));
+        const expected = await schemaSerialised(ListingResponseSchema, await fresh().listing(query));
         for (let i = 0; i < 2; i++) {
           const res = await loggedOut.post(url, { page: query.page, sort: query.sort });
           expect(res.text).toBe(expected.text);
@@ -109,7 +109,7 @@ describeEachDatabase('catalogue answers sent as made once', (t) => {
       const id = kurtas[0]?.id ?? 0;
       const expected = await schemaSerialised(
         ProductResponseSchema,
-        await fresh().product('apparel', String(id), null),
+        await fresh().product('apparel', String(id)),
       );
       for (let i = 0; i < 3; i++) {
         const res = await productPage(loggedOut, id);
@@ -124,9 +124,12 @@ describeEachDatabase('catalogue answers sent as made once', (t) => {
       const kurta = kurtas[1] ?? kurtas[0];
       await fixtures.wish(customerId, kurta?.id ?? 0, 'S');
       await fixtures.cartLine(customerId, kurta?.skus.M ?? 0, 2);
-      const listed = await schemaSerialised(ListingResponseSchema, await fresh().listing(QUERY, customerId));
+      const listed = await schemaSerialised(
+        ListingResponseSchema,
+        await fresh().listing(QUERY, { customerId }),
+      );
       expect((await listing(client)).text).toBe(listed.text);
-      const page = await fresh().product('apparel', String(kurta?.id), customerId);
+      const page = await fresh().product('apparel', String(kurta?.id), { customerId });
       expect(page).toMatchObject({
         addToCart: [{ quantity: 2 }],
         wishStatus: [{ wished: 'Y' }],
@@ -184,7 +187,7 @@ describeEachDatabase('catalogue answers sent as made once', (t) => {
       expect(await card()).toMatchObject({ size: 'M' });
       const page = await productPage(loggedOut, id);
       expect(page.body.productInfo).toMatchObject({ stock: 5, additionsize: { S: 0, M: 5 } });
-      const expected = await schemaSerialised(ListingResponseSchema, await fresh().listing(QUERY, null));
+      const expected = await schemaSerialised(ListingResponseSchema, await fresh().listing(QUERY));
       expect((await listing(loggedOut)).text).toBe(expected.text);
     });
 
@@ -192,16 +195,16 @@ describeEachDatabase('catalogue answers sent as made once', (t) => {
       const catalog = fresh();
       const kurta = kurtas[0];
       const id = String(kurta?.id);
-      const before = await catalog.product('apparel', id, null);
-      expect(await catalog.product('apparel', id, null)).toBe(before);
+      const before = await catalog.product('apparel', id);
+      expect(await catalog.product('apparel', id)).toBe(before);
       await t()
         .db.updateTable('skus')
         .set({ stock: 1 })
         .where('id', '=', kurta?.skus.M ?? 0)
         .execute();
-      expect(await catalog.product('apparel', id, null)).toBe(before);
+      expect(await catalog.product('apparel', id)).toBe(before);
       catalog.productChanged(kurta?.id ?? 0);
-      const after = await catalog.product('apparel', id, null);
+      const after = await catalog.product('apparel', id);
       expect(after).not.toBe(before);
       expect(after.productInfo).toMatchObject({ stock: 3, additionsize: { S: 2, M: 1 } });
     });
@@ -209,13 +212,13 @@ describeEachDatabase('catalogue answers sent as made once', (t) => {
     it('answers the same listing object until a change to everything is announced, then afresh', async () => {
       const feed = new ChangeFeed();
       const catalog = fresh(feed);
-      const before = await catalog.listing(QUERY, null);
-      expect(await catalog.listing(QUERY, null)).toBe(before);
+      const before = await catalog.listing(QUERY);
+      expect(await catalog.listing(QUERY)).toBe(before);
       const gone = kurtas[1]?.id ?? 0;
       await t().db.updateTable('products').set({ active: false }).where('id', '=', gone).execute();
-      expect(await catalog.listing(QUERY, null)).toBe(before);
+      expect(await catalog.listing(QUERY)).toBe(before);
       feed.announce({ everything: true });
-      const after = await catalog.listing(QUERY, null);
+      const after = await catalog.listing(QUERY);
       expect(after.noOfEntries).toBe(before.noOfEntries - 1);
       expect(after.prods.map((p) => p.id)).not.toContain(gone);
     });

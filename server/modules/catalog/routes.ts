@@ -19,6 +19,7 @@ import {
 } from '../../../contract/catalog.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { Services } from '../../services.ts';
+import { bagToRead } from '../cart/owner.ts';
 import { parseFilters } from './filters.ts';
 import type { ListingScope } from './service.ts';
 
@@ -37,8 +38,7 @@ const TERMS: TermsResponse = {
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 export const catalogRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
-  const customerOf = async (request: FastifyRequest) =>
-    (await ctx.sessions.current(request))?.customerId ?? null;
+  const bagOf = (request: FastifyRequest) => bagToRead(ctx.sessions, request);
 
   /**
    * The catalogue hands every shopper whose answer is not personal one shared object (see Catalog), so
@@ -68,7 +68,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ct
     filters?: string,
   ) => {
     const query = { scope, filters: parseFilters(filters), sort: body.sort, page: body.page };
-    return ctx.catalog.listing(query, await customerOf(request));
+    return ctx.catalog.listing(query, await bagOf(request));
   };
 
   const accessories = { body: ListingBody, params: AccessoriesParams, response: { 200: ListingResponse } };
@@ -95,7 +95,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ct
       const { q, page = 1, sort = 0, filters } = request.query;
       if (q.trim() === '') throw badRequest('q must not be blank: say what to search for');
       const query = { q, page, sort: sort as SortCode, filters: parseFilters(filters) };
-      return sendAnswer(reply, await ctx.catalog.search(query, await customerOf(request)));
+      return sendAnswer(reply, await ctx.catalog.search(query, await bagOf(request)));
     },
   );
 
@@ -115,7 +115,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ct
     async (request, reply) => {
       reply.header('cache-control', 'private, no-cache');
       const { prod, productID } = request.params;
-      return sendAnswer(reply, await ctx.catalog.product(prod, productID, await customerOf(request)));
+      return sendAnswer(reply, await ctx.catalog.product(prod, productID, await bagOf(request)));
     },
   );
 

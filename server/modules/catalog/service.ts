@@ -22,6 +22,7 @@ import type { Db } from '../../db/connect.ts';
 import { parseProductId, rupees } from '../../platform/api-values.ts';
 import type { Change, ChangeFeed } from '../../platform/changes.ts';
 import { notFound } from '../../platform/errors.ts';
+import type { BagOwner } from '../cart/owner.ts';
 import type { Inventory } from '../inventory/service.ts';
 import { TtlCache } from './cache.ts';
 import type { Popularity } from './facet-index.ts';
@@ -58,11 +59,6 @@ const isRange = (feature: string) => feature === PRICE_FILTER || feature === DIS
 const REVIEWS_SHOWN = 100;
 const HIDDEN = new Set<string>(HIDDEN_PRODUCT_FIELDS);
 const FEATURE_ORDER = Object.keys(FEATURE_LABELS);
-
-/** The units of a product in a shopper's cart, over all its sizes: its page shows them, the cart caps them. */
-export function cartUnits(db: Db, customerId: number, productId: number): Promise<number> {
-  return store.cartUnits(db, customerId, productId);
-}
 
 export function isProd(value: string): value is Prod {
   return value === 'apparel' || value === 'accessories';
@@ -136,12 +132,12 @@ export class Catalog {
    * A shopper who has wished nothing on the page gets the very object every such shopper gets (until
    * the cache moves on); the routes rely on that to serialise it once.
    */
-  async listing(query: ListingQuery, customerId: number | null): Promise<ListingResponse> {
+  async listing(query: ListingQuery, bag?: BagOwner): Promise<ListingResponse> {
     const { scope, filters, sort, page } = query;
     const shared = await this.pageCache.get(JSON.stringify([scope, filters, sort, page]), () =>
       this.loadListing(query),
     );
-    const wished = await this.wishedAmong(shared.prods, customerId);
+    const wished = await this.wishedAmong(shared.prods, bag);
     if (wished.size === 0) return shared;
     const prods = shared.prods.map((p) => (wished.has(p.id) ? { ...p, wished: 'Y' as const } : p));
     return { ...shared, prods };
@@ -180,11 +176,11 @@ export class Catalog {
    * Products on sale matching the text, as a listing of them (best match first under sort 0). A text
    * with no letters or digits finds nothing.
    */
-  async search(query: SearchQuery, customerId: number | null): Promise<ListingResponse> {
+  async search(query: SearchQuery, bag?: BagOwner): Promise<ListingResponse> {
     const terms = await this.terms(query.q, false);
     if (terms.words.length === 0) return NOTHING;
     const { filters, sort, page } = query;
-    return this.listing({ scope: { prod: 'search', terms }, filters, sort, page }, customerId);
+    return this.listing({ scope: { prod: 'search', terms }, filters, sort, page }, bag);
   }
 
   /** What typing the text suggests: segments and genres by name, and the best six products. */
@@ -236,8 +232,11 @@ export class Catalog {
     return new Date(this.now().getTime() - POPULARITY_WINDOW_MS);
   }
 
-  /** A logged-out shopper gets the very object every logged-out shopper gets (see listing). */
-  async product(prodText: string, idText: string, customerId: number | null): Promise<ProductResponse> {
+  /**
+   * A shopper with no bag yet gets the very object every such shopper gets (see listing); a customer's
+   * or a visitor's bag and wishlist are laid over it.
+   */
+  async product(prodText: string, idText: string, bag?: BagOwner): Promise<ProductResponse> {
     const id = parseProductId(idText);
     const shared =
       id !== undefined && isProd(prodText)
@@ -246,17 +245,17 @@ export class Catalog {
     if (!shared || shared.productInfo.prod !== prodText) {
       throw notFound(`No product "${idText}" among ${prodText}`);
     }
-    if (customerId === null) return shared;
+    if (!bag) return shared;
     const productId = shared.productInfo.id;
     const [units, wished] = await Promise.all([
-      store.cartUnits(this.db, customerId, productId),
-      store.wishedAmong(this.db, customerId, [productId]),
+      store.cartUnits(this.db, bag, productId),
+      store.wishedAmong(this.db, bag, [productId]),
     ]);
     return {
       ...shared,
       addToCart: units > 0 ? [{ quantity: units }] : [],
       wishStatus: [{ wished: wished.has(productId) ? 'Y' : 'N' }],
-      loggedin: true,
+      loggedin: 'customerId' in bag,
     };
   }
 
@@ -266,11 +265,11 @@ export class Catalog {
     return id;
   }
 
-  /** The ids among these cards that a logged-in shopper has wished; accessories carry no wish mark. */
-  private async wishedAmong(prods: ListingProduct[], customerId: number | null): Promise<Set<number>> {
+  /** The ids among these cards that the shopper has wished; accessories carry no wish mark. */
+  private async wishedAmong(prods: ListingProduct[], bag: BagOwner | undefined): Promise<Set<number>> {
     const apparel = prods.filter((p) => p.prod === 'apparel').map((p) => p.id);
-    if (customerId === null || apparel.length === 0) return new Set();
-    return store.wishedAmong(this.db, customerId, apparel);
+    if (!bag || apparel.length === 0) return new Set();
+    return store.wishedAmong(this.db, bag, apparel);
   }
 
   private async loadProduct(id: number): Promise<ProductResponse | undefined> {

@@ -2,6 +2,7 @@ import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Prod } from '../../../contract/catalog.ts';
 import type { Db } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
+import { type BagOwner, ownedBy } from '../cart/owner.ts';
 import type { IndexedProduct } from './facet-index.ts';
 import { foldText, type SearchTerms } from './search.ts';
 
@@ -201,12 +202,12 @@ function cards(db: Db, products: SelectQueryBuilder<Database, 'products', CardRo
     ]);
 }
 
-export async function wishedAmong(db: Db, customerId: number, productIds: number[]): Promise<Set<number>> {
+export async function wishedAmong(db: Db, bag: BagOwner, productIds: number[]): Promise<Set<number>> {
   if (productIds.length === 0) return new Set();
   const rows = await db
     .selectFrom('wishlist_items')
     .select('product_id')
-    .where('customer_id', '=', customerId)
+    .where(ownedBy('wishlist_items', bag))
     .where('product_id', 'in', productIds)
     .execute();
   return new Set(rows.map((row) => row.product_id));
@@ -283,12 +284,13 @@ export async function colourSiblings(db: Db, childKey: string) {
 }
 
 /** The units of a product in a customer's cart, over all its sizes. */
-export async function cartUnits(db: Db, customerId: number, productId: number): Promise<number> {
+/** The units of a product in a bag, over all its sizes: its page shows them. */
+export async function cartUnits(db: Db, bag: BagOwner, productId: number): Promise<number> {
   const row = await db
     .selectFrom('cart_lines')
     .innerJoin('skus', 'skus.id', 'cart_lines.sku_id')
     .select((eb) => eb.fn.sum<number | null>('cart_lines.quantity').as('units'))
-    .where('cart_lines.customer_id', '=', customerId)
+    .where(ownedBy('cart_lines', bag))
     .where('skus.product_id', '=', productId)
     .executeTakeFirst();
   return Number(row?.units ?? 0);

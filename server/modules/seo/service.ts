@@ -59,7 +59,7 @@ export class SeoPages {
   private async product(prod: string | undefined, id: string | undefined, origin: string) {
     let data: ProductResponse;
     try {
-      data = await this.catalog.product(prod ?? '', id ?? '', null);
+      data = await this.catalog.product(prod ?? '', id ?? '');
     } catch (error) {
       if (!isNotFound(error)) throw error;
       const missing = { ...homeHead(), title: `Product not found | haat`, noindex: true };
@@ -69,7 +69,7 @@ export class SeoPages {
   }
 
   private async listing(name: string, path: string, scope: ListingScope, origin: string) {
-    const { noOfEntries, prods } = await this.catalog.listing({ scope, filters: {}, sort: 0, page: 1 }, null);
+    const { noOfEntries, prods } = await this.catalog.listing({ scope, filters: {}, sort: 0, page: 1 });
     return this.page(listingHead(name, path, noOfEntries, prods[0]?.photo1), origin);
   }
 }
