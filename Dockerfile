@@ -17,9 +17,6 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/contract ./contract
 COPY --from=build /app/server ./server
-# the web app's modules the server imports too (its paths, for the SEO pages; its rupee format)
-COPY --from=build /app/web/src/config ./web/src/config
-COPY --from=build /app/web/src/lib ./web/src/lib
 # images, review photos and (without DATABASE_URL) the embedded database live on the volume
 RUN mkdir -p /data && chown node:node /data
 VOLUME /data

@@ -1,4 +1,4 @@
-import { apiPaths } from '../web/src/config/paths.ts';
+import { apiPaths } from '../contract/paths.ts';
 import type { FireRequest } from './fire.ts';
 
 /** A shopper's session as the web app holds it: the cookie and the CSRF token from GET /api/check. */

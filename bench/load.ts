@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import type { HomeResponse, ListingResponse, SelectedFilters } from '../contract/catalog.ts';
-import { apiPaths } from '../web/src/config/paths.ts';
+import { apiPaths } from '../contract/paths.ts';
 import { type Captured, call, request, type Session, startSession } from './client.ts';
 import type { FireRequest, FireResult, FireSpec } from './fire.ts';
 import { DEFAULT_BENCH_DATA_DIR, type RunningHaat, startHaatInProcess } from './haat.ts';

@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
+import { apiPaths } from '../contract/paths.ts';
 import { type Cluster, startCluster } from '../deploy/cluster.ts';
 import { loadConfig } from '../server/config.ts';
 import { connectPostgres, type Db } from '../server/db/connect.ts';
 import { hmacHex, randomToken } from '../server/platform/crypto.ts';
 import { SESSION_COOKIE } from '../server/platform/sessions.ts';
-import { apiPaths } from '../web/src/config/paths.ts';
 import { startSession } from './client.ts';
 import { commandLine, markdownTable, runHeader, writeResultsSection } from './report.ts';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ListingResponse, ProductResponse } from '../contract/catalog.ts';
+import { apiPaths, paths } from '../contract/paths.ts';
 import { Sitemaps } from '../server/modules/seo/sitemap.ts';
 import { describeEachDatabase, startTestApp, type TestApp } from '../server/test/app.ts';
 import { Fixtures } from '../server/test/fixtures.ts';
-import { apiPaths, paths } from '../web/src/config/paths.ts';
 import { expectAccessible } from './support/browser.ts';
 import { browserSite } from './support/site.ts';
 

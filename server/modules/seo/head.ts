@@ -1,6 +1,6 @@
 import type { ProductResponse } from '../../../contract/catalog.ts';
-import { paths } from '../../../web/src/config/paths.ts';
-import { formatRupees } from '../../../web/src/lib/format.ts';
+import { formatRupees } from '../../../contract/money.ts';
+import { paths } from '../../../contract/paths.ts';
 import { clip, escapeHtml, jsonLd, metaName, metaProperty } from './html.ts';
 
 export const SITE_NAME = 'haat';

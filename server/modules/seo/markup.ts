@@ -1,7 +1,7 @@
 import type { ProductResponse } from '../../../contract/catalog.ts';
 import { IMAGE_WIDTHS } from '../../../contract/catalog-constants.ts';
-import { paths } from '../../../web/src/config/paths.ts';
-import { formatRupees } from '../../../web/src/lib/format.ts';
+import { formatRupees } from '../../../contract/money.ts';
+import { paths } from '../../../contract/paths.ts';
 import { photosOf, SITE_NAME } from './head.ts';
 import { escapeHtml } from './html.ts';
 

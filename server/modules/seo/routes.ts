@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { paths } from '../../../web/src/config/paths.ts';
+import { paths } from '../../../contract/paths.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { PageRenderer } from '../../platform/web.ts';
 import type { Services } from '../../services.ts';

@@ -1,5 +1,5 @@
 import type { ProductResponse } from '../../../contract/catalog.ts';
-import { paths } from '../../../web/src/config/paths.ts';
+import { paths } from '../../../contract/paths.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Catalog, ListingScope } from '../catalog/service.ts';
 import { headTags, homeHead, listingHead, type PageHead, productHead } from './head.ts';

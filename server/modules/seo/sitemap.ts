@@ -1,4 +1,4 @@
-import { paths } from '../../../web/src/config/paths.ts';
+import { paths } from '../../../contract/paths.ts';
 import type { Db } from '../../db/connect.ts';
 import { escapeHtml as escapeXml } from './html.ts';
 import { countLiveProducts, liveListings, liveProducts } from './store.ts';

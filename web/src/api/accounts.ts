@@ -6,9 +6,9 @@ import type {
   SignUpRecord,
   ThrottledResponse,
 } from '../../../contract/accounts.ts';
+import { apiPaths } from '../../../contract/paths.ts';
 import { keepBagChanges, type ReturnTo } from '../app/after-login.ts';
 import { login } from '../app/session.tsx';
-import { apiPaths } from '../config/paths.ts';
 import { ApiError, api } from './client.ts';
 
 /** The calls and texts login, sign-up and the profile share (spec sections 7 and 8). */

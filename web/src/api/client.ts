@@ -1,5 +1,5 @@
+import { apiPaths } from '../../../contract/paths.ts';
 import type { CheckResponse } from '../../../contract/session.ts';
-import { apiPaths } from '../config/paths.ts';
 
 /** One client for the whole app: credentials on every call, the CSRF token on writes, 403 = session lost. */
 

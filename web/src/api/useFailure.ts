@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
+import { paths } from '../../../contract/paths.ts';
 import { showAlert } from '../components/Alert.tsx';
-import { paths } from '../config/paths.ts';
 import { ApiError } from './client.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
+import { formatPaise } from '../../../contract/money.ts';
+import { paths } from '../../../contract/paths.ts';
 import { FREE_DELIVERY_ABOVE_PAISE } from '../../../contract/shopping-rules.ts';
-import { paths } from '../config/paths.ts';
-import { formatPaise } from '../lib/format.ts';
 import { shop } from './shop.ts';
 import './Footer.css';
 

@@ -1,8 +1,8 @@
 import { type MouseEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
+import { paths } from '../../../contract/paths.ts';
 import { useDrawer } from '../components/useDrawer.ts';
 import { useScrollLock } from '../components/useScrollLock.ts';
-import { paths } from '../config/paths.ts';
 import { type Segment, useSegments } from './catalog.ts';
 import { BagIcon, ChevronIcon, CloseIcon, HeartIcon, HomeIcon, MenuIcon, UserIcon } from './icons.tsx';
 import { Logo } from './Logo.tsx';

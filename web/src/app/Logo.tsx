@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '../config/paths.ts';
+import { paths } from '../../../contract/paths.ts';
 
 /** The wordmark: text and a drawn marigold, nothing to download. */
 export function Logo({ onClick }: { onClick?: () => void }) {

@@ -1,7 +1,7 @@
 import { Component, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { paths } from '../../../contract/paths.ts';
 import { usePageTitle } from '../components/usePageTitle.ts';
-import { paths } from '../config/paths.ts';
 import './RouteError.css';
 
 /** The router's default error page (spec section 2): unknown addresses and screens that fail. */

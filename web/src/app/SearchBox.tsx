@@ -2,9 +2,9 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { SuggestResponse } from '../../../contract/catalog.ts';
 import { SUGGEST_MIN_LENGTH } from '../../../contract/catalog-constants.ts';
+import { formatRupees } from '../../../contract/money.ts';
+import { apiPaths, paths } from '../../../contract/paths.ts';
 import { api } from '../api/client.ts';
-import { apiPaths, paths } from '../config/paths.ts';
-import { formatRupees } from '../lib/format.ts';
 import './SearchBox.css';
 
 const LABEL = 'Search for products, brands and more';

@@ -1,4 +1,4 @@
-import { paths } from '../config/paths.ts';
+import { paths } from '../../../contract/paths.ts';
 
 /**
  * Router state of a trip to /login that should come back (the bag's checkout sends a visitor there):

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { HomeResponse } from '../../../contract/catalog.ts';
+import { apiPaths } from '../../../contract/paths.ts';
 import { api } from '../api/client.ts';
-import { apiPaths } from '../config/paths.ts';
 
 /** GET /home: the segments and their genres, fetched once and shared by the header and the home screen. */
 

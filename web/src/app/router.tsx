@@ -1,8 +1,8 @@
 import { type ComponentType, lazy } from 'react';
 import { matchRoutes, Route, Routes } from 'react-router';
+import { apiPaths, paths } from '../../../contract/paths.ts';
 import { prefetch } from '../api/prefetch.ts';
 import { parseFilters, parsePage, parseSort } from '../components/listing/filters.ts';
-import { apiPaths, paths } from '../config/paths.ts';
 import { RouteError } from './RouteError.tsx';
 import { Shell } from './Shell.tsx';
 

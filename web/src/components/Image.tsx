@@ -1,5 +1,5 @@
 import { IMAGE_WIDTHS } from '../../../contract/catalog-constants.ts';
-import { paths } from '../config/paths.ts';
+import { paths } from '../../../contract/paths.ts';
 
 interface ImageProps {
   /** an image file name as the API gives it (photo1, reviewDP1, …) */

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '../config/paths.ts';
+import { paths } from '../../../contract/paths.ts';
 import { ScreenMessage } from './ScreenMessage.tsx';
 import './LoginPrompt.css';
 

@@ -1,4 +1,4 @@
-import { formatRupees } from '../lib/format.ts';
+import { formatRupees } from '../../../contract/money.ts';
 import './Price.css';
 
 interface PriceProps {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../config/paths.ts';
+import { paths } from '../../../contract/paths.ts';
 import './ScreenMessage.css';
 
 interface Props {

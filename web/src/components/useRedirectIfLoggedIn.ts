@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { paths } from '../../../contract/paths.ts';
 import { checkLogin } from '../api/accounts.ts';
 import { useFailure } from '../api/useFailure.ts';
 import { login } from '../app/session.tsx';
-import { paths } from '../config/paths.ts';
 
 /** Login and sign-up: a shopper who is logged in already goes to /profile; a 500 goes to /error. */
 export function useRedirectIfLoggedIn() {

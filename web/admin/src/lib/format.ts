@@ -1,4 +1,4 @@
-export { formatRupees } from '../../../src/lib/format.ts';
+export { formatRupees } from '../../../../contract/money.ts';
 
 /**
  * A moment as the back office shows it, in India time: `25 Nov 2026, 14:05`. Built from parts so that no

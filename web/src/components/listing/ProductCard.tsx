@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ListingProduct } from '../../../../contract/catalog.ts';
-import { paths } from '../../config/paths.ts';
+import { paths } from '../../../../contract/paths.ts';
 import { Image } from '../Image.tsx';
 import { Price } from '../Price.tsx';
 import type { Density } from './ViewAs.tsx';

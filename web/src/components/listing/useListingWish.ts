@@ -1,7 +1,7 @@
 import type { ListingProduct } from '../../../../contract/catalog.ts';
+import { apiPaths } from '../../../../contract/paths.ts';
 import { api } from '../../api/client.ts';
 import { useActionFailure } from '../../api/useFailure.ts';
-import { apiPaths } from '../../config/paths.ts';
 import { showAlert } from '../Alert.tsx';
 
 const WISH_FAILED = 'Something wrong happened while adding into wishlist!';

@@ -1,11 +1,11 @@
 import { type FormEvent, useId, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { Profile } from '../../../../contract/accounts.ts';
+import { apiPaths } from '../../../../contract/paths.ts';
 import type { CartLine, UserInfo } from '../../../../contract/shopping.ts';
 import { NOT_SERVICEABLE_MESSAGE } from '../../../../contract/shopping-messages.ts';
 import { api } from '../../api/client.ts';
 import { useFailure } from '../../api/useFailure.ts';
-import { apiPaths } from '../../config/paths.ts';
 import {
   ADDRESS_FIELDS,
   type Address,

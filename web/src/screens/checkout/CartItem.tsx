@@ -1,7 +1,7 @@
+import { paths } from '../../../../contract/paths.ts';
 import type { CartLine } from '../../../../contract/shopping.ts';
 import { Price } from '../../components/Price.tsx';
 import { ProductRow } from '../../components/ProductRow.tsx';
-import { paths } from '../../config/paths.ts';
 
 interface Props {
   line: CartLine;

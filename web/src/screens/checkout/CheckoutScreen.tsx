@@ -1,13 +1,13 @@
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
+import { paths } from '../../../../contract/paths.ts';
 import type { PurchasePageResponse, UserInfo } from '../../../../contract/shopping.ts';
 import type { ReturnTo } from '../../app/after-login.ts';
 import { LoginPrompt } from '../../components/LoginPrompt.tsx';
 import { LoadFailed, NothingYet } from '../../components/ScreenMessage.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
-import { paths } from '../../config/paths.ts';
 import { AddressStep } from './AddressStep.tsx';
 import { BagChangesNotice } from './BagChangesNotice.tsx';
 import { CartItem } from './CartItem.tsx';

@@ -1,5 +1,5 @@
+import { formatRupees } from '../../../../contract/money.ts';
 import type { PriceDetails } from '../../../../contract/shopping.ts';
-import { formatRupees } from '../../lib/format.ts';
 
 /** A negative amount as the shopper reads it: -₹200. */
 const signed = (amount: number) => (amount < 0 ? `-${formatRupees(-amount)}` : formatRupees(amount));

@@ -1,9 +1,9 @@
 import { useState } from 'react';
+import { formatRupees } from '../../../../contract/money.ts';
+import { apiPaths } from '../../../../contract/paths.ts';
 import type { CheckoutResult, CreateOrderResponse, DevPayBody } from '../../../../contract/payments.ts';
 import { api } from '../../api/client.ts';
 import { Modal } from '../../components/Modal.tsx';
-import { apiPaths } from '../../config/paths.ts';
-import { formatRupees } from '../../lib/format.ts';
 
 interface Props {
   order: CreateOrderResponse;

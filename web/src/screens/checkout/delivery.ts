@@ -1,6 +1,6 @@
+import { apiPaths } from '../../../../contract/paths.ts';
 import type { CartLine } from '../../../../contract/shopping.ts';
 import { api } from '../../api/client.ts';
-import { apiPaths } from '../../config/paths.ts';
 
 /** Whether every line of the cart can be delivered to the pincode (POST /api/pincheck per partner). */
 export async function deliversEverything(pincode: string, lines: readonly CartLine[]): Promise<boolean> {

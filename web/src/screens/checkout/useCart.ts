@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { apiPaths } from '../../../../contract/paths.ts';
 import type {
   AddCartResponse,
   CartLine,
@@ -11,7 +12,6 @@ import { api } from '../../api/client.ts';
 import { useFailure } from '../../api/useFailure.ts';
 import { useLoad } from '../../api/useLoad.ts';
 import { showAlert } from '../../components/Alert.tsx';
-import { apiPaths } from '../../config/paths.ts';
 
 /** Why the plus button may not add another unit of this line, in spec section 5's words. */
 export function plusBlocked(line: CartLine, lines: CartLine[]): string | undefined {

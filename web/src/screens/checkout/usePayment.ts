@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { apiPaths, paths } from '../../../../contract/paths.ts';
 import type {
   CheckOutBody,
   CheckOutResponse,
@@ -14,7 +15,6 @@ import type { PurchasePageResponse, UserInfo } from '../../../../contract/shoppi
 import { api } from '../../api/client.ts';
 import { CONNECTION_PROBLEM, failureOf, useErrorPage, useFailure } from '../../api/useFailure.ts';
 import { showAlert } from '../../components/Alert.tsx';
-import { apiPaths, paths } from '../../config/paths.ts';
 import { loadRazorpay } from './razorpay.ts';
 
 /** the label of the payment on the gateway's window and receipt */

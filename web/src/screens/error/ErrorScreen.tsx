@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
+import { paths } from '../../../../contract/paths.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
-import { paths } from '../../config/paths.ts';
 import './error.css';
 
 /** Where screens send the shopper after a server failure (spec section 8). */

@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { formatPaise } from '../../../../contract/money.ts';
+import { paths } from '../../../../contract/paths.ts';
 import { FREE_DELIVERY_ABOVE_PAISE } from '../../../../contract/shopping-rules.ts';
 import { ApiError } from '../../api/client.ts';
 import { loadHome } from '../../app/catalog.ts';
 import { shop } from '../../app/shop.ts';
 import { showAlert } from '../../components/Alert.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
-import { paths } from '../../config/paths.ts';
-import { formatPaise } from '../../lib/format.ts';
 import { Art } from './art.tsx';
 import { Carousel } from './Carousel.tsx';
 import { DESIGNER_BAGS, SLIDES, type Tile, TRENDING } from './showcase.ts';

@@ -1,4 +1,4 @@
-import { paths } from '../../config/paths.ts';
+import { paths } from '../../../../contract/paths.ts';
 import type { ArtKind } from './art.tsx';
 
 /** What the home page features (spec section 2): the slides and the two tile sections. */

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import type { SelectedFilters, SortCode } from '../../../../contract/catalog.ts';
+import { apiPaths, paths } from '../../../../contract/paths.ts';
 import { parseFilters, parsePage, parseSort } from '../../components/listing/filters.ts';
 import { ProductListing } from '../../components/listing/ProductListing.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
-import { apiPaths, paths } from '../../config/paths.ts';
 
 /**
  * Both listings: /item/{userSegment}/{genre}/{filters} (apparel) and /accessories/{filters} (crafts).

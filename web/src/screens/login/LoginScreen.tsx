@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { paths } from '../../../../contract/paths.ts';
 import {
   logIn,
   messages,
@@ -16,7 +17,6 @@ import { useOneAtATime } from '../../components/useOneAtATime.ts';
 import { useOtp } from '../../components/useOtp.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { useRedirectIfLoggedIn } from '../../components/useRedirectIfLoggedIn.ts';
-import { paths } from '../../config/paths.ts';
 import { digitsOnly, PHONE_LENGTH, phoneError } from '../../lib/account-rules.ts';
 import '../../styles/auth.css';
 

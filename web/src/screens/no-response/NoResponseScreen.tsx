@@ -1,6 +1,6 @@
 import { Link, useNavigate } from 'react-router';
+import { paths } from '../../../../contract/paths.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
-import { paths } from '../../config/paths.ts';
 import './no-response.css';
 
 /** Shown when the server could not be reached at all (no answer, as opposed to an error answer). */

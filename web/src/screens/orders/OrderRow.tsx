@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { formatRupees } from '../../../../contract/money.ts';
 import type { OrderLine } from '../../../../contract/orders.ts';
+import { paths } from '../../../../contract/paths.ts';
 import { ProductRow } from '../../components/ProductRow.tsx';
 import { StarInput } from '../../components/StarInput.tsx';
-import { paths } from '../../config/paths.ts';
-import { formatRupees } from '../../lib/format.ts';
 import { OrderTimeline } from './OrderTimeline.tsx';
 
 interface Props {

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { TIMELINE_TITLES } from '../../../../contract/after-sale-constants.ts';
+import { formatRupees } from '../../../../contract/money.ts';
 import type { OrderLine, TimelineEvent } from '../../../../contract/orders.ts';
-import { formatRupees } from '../../lib/format.ts';
 
 // times as the shop's customers live them (design: "shown in Asia/Kolkata"), e.g. 25 Nov 2026, 14:05
 const moment = new Intl.DateTimeFormat('en-IN', {

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { OrderLine } from '../../../../contract/orders.ts';
+import { paths } from '../../../../contract/paths.ts';
 import { LoginPrompt } from '../../components/LoginPrompt.tsx';
 import { LoadFailed, ScreenMessage } from '../../components/ScreenMessage.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
-import { paths } from '../../config/paths.ts';
 import { CancelDialog, ReturnDialog } from './OrderDialogs.tsx';
 import { OrderRow } from './OrderRow.tsx';
 import { useOrders } from './useOrders.ts';

@@ -12,10 +12,10 @@ import type {
   RateBody,
   ReturnBody,
 } from '../../../../contract/orders.ts';
+import { apiPaths } from '../../../../contract/paths.ts';
 import { api } from '../../api/client.ts';
 import { useLoad } from '../../api/useLoad.ts';
 import { showAlert } from '../../components/Alert.tsx';
-import { apiPaths } from '../../config/paths.ts';
 
 // spec section 8's texts for a server error; the client's own, so not in the contract
 const RETURN_FAILED = 'Something unexpected happened while processing the request! Please try later';

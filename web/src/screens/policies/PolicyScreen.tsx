@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { NavLink, useNavigate } from 'react-router';
+import { apiPaths, paths } from '../../../../contract/paths.ts';
 import { api } from '../../api/client.ts';
 import { useFailure } from '../../api/useFailure.ts';
 import { markLoggedOut } from '../../app/session.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
-import { apiPaths, paths } from '../../config/paths.ts';
 import { POLICIES, type PolicyName } from './policies.tsx';
 import './policies.css';
 

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { formatPaise } from '../../../../contract/money.ts';
+import { paths } from '../../../../contract/paths.ts';
 import {
   CANCELLATION_CHARGE_PERCENT,
   DELIVERY_CHARGE_PAISE,
@@ -9,8 +11,6 @@ import {
   RETURN_WINDOW_HOURS,
 } from '../../../../contract/shopping-rules.ts';
 import { shop } from '../../app/shop.ts';
-import { paths } from '../../config/paths.ts';
-import { formatPaise } from '../../lib/format.ts';
 
 /** The text of the five policy pages (spec points 1 and 9). */
 

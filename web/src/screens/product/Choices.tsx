@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../config/paths.ts';
+import { paths } from '../../../../contract/paths.ts';
 import { swatchBackground } from './swatch.ts';
 
 interface SizesProps {

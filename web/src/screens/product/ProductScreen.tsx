@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { ModifyProdResponse, ProductResponse } from '../../../../contract/catalog.ts';
+import { apiPaths, paths } from '../../../../contract/paths.ts';
 import { UNAVAILABLE_MESSAGE } from '../../../../contract/shopping-messages.ts';
 import { FREE_CANCELLATION_HOURS, LOW_STOCK_BELOW } from '../../../../contract/shopping-rules.ts';
 import { api } from '../../api/client.ts';
@@ -8,7 +9,6 @@ import { markLoggedOut } from '../../app/session.tsx';
 import { Price } from '../../components/Price.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
-import { apiPaths, paths } from '../../config/paths.ts';
 import { Colours, Sizes } from './Choices.tsx';
 import { Delivery } from './Delivery.tsx';
 import { Gallery } from './Gallery.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ProductReview } from '../../../../contract/catalog.ts';
+import { paths } from '../../../../contract/paths.ts';
 import { Modal } from '../../components/Modal.tsx';
-import { paths } from '../../config/paths.ts';
 import { Stars } from './Stars.tsx';
 
 /** The shoppers' reviews; one without text is not shown (spec section 2). */

@@ -3,13 +3,13 @@ import {
   REVIEW_FAILED_MESSAGE,
   REVIEW_SUBMITTED_MESSAGE,
 } from '../../../../contract/after-sale-constants.ts';
+import { apiPaths, paths } from '../../../../contract/paths.ts';
 import type { PostReviewBody } from '../../../../contract/reviews.ts';
 import type { AddCartResponse } from '../../../../contract/shopping.ts';
 import { SELECT_SIZE_MESSAGE } from '../../../../contract/shopping-messages.ts';
 import { api } from '../../api/client.ts';
 import { failureOf, useActionFailure } from '../../api/useFailure.ts';
 import { showAlert } from '../../components/Alert.tsx';
-import { apiPaths, paths } from '../../config/paths.ts';
 
 export interface ProductActions {
   /** true or false once the server has answered; undefined when it did not */

@@ -2,12 +2,12 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import type { Profile } from '../../../../contract/accounts.ts';
+import { apiPaths, paths } from '../../../../contract/paths.ts';
 import { messages } from '../../api/accounts.ts';
 import { api } from '../../api/client.ts';
 import { useFailure } from '../../api/useFailure.ts';
 import { setUname } from '../../app/session.tsx';
 import { showAlert } from '../../components/Alert.tsx';
-import { apiPaths, paths } from '../../config/paths.ts';
 import {
   ADDRESS,
   CONTACT,

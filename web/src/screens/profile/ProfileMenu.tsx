@@ -1,9 +1,9 @@
 import { Link, useNavigate } from 'react-router';
+import { apiPaths, paths } from '../../../../contract/paths.ts';
 import { api } from '../../api/client.ts';
 import { CloseIcon, MenuIcon } from '../../app/icons.tsx';
 import { logout } from '../../app/session.tsx';
 import { useDrawer } from '../../components/useDrawer.ts';
-import { apiPaths, paths } from '../../config/paths.ts';
 
 /** Below this width the sidebar collapses behind a toggle (spec: below 1000 px). */
 const NARROW = '(max-width: 999.98px)';

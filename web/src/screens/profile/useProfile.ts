@@ -1,9 +1,9 @@
 import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import type { Profile } from '../../../../contract/accounts.ts';
+import { apiPaths, paths } from '../../../../contract/paths.ts';
 import { api } from '../../api/client.ts';
 import { useLoad } from '../../api/useLoad.ts';
-import { apiPaths, paths } from '../../config/paths.ts';
 
 /** GET /api/profile; 403 (session lost) goes to /login, 500 to /error (spec sections 4 and 8). */
 export function useProfile() {

@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { paths } from '../../../../contract/paths.ts';
 import type { ReviewPageResponse } from '../../../../contract/reviews.ts';
 import { Image } from '../../components/Image.tsx';
 import { LoginPrompt } from '../../components/LoginPrompt.tsx';
@@ -8,7 +9,6 @@ import { Spinner } from '../../components/Spinner.tsx';
 import { StarInput } from '../../components/StarInput.tsx';
 import { TextAreaField } from '../../components/TextAreaField.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
-import { paths } from '../../config/paths.ts';
 import { useReview } from './useReview.ts';
 import './review.css';
 

@@ -6,11 +6,11 @@ import {
   UPLOAD_FAILED_MESSAGE,
   UPLOADED_MESSAGE,
 } from '../../../../contract/after-sale-constants.ts';
+import { apiPaths, paths } from '../../../../contract/paths.ts';
 import type { PostReviewBody, ReviewPageResponse, UploadResponse } from '../../../../contract/reviews.ts';
 import { api } from '../../api/client.ts';
 import { useLoad, withNotFound } from '../../api/useLoad.ts';
 import { showAlert } from '../../components/Alert.tsx';
-import { apiPaths, paths } from '../../config/paths.ts';
 
 export const CHOOSE_IMAGE_MESSAGE = 'Please choose an image to upload';
 

@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { SelectedFilters, SortCode } from '../../../../contract/catalog.ts';
+import { apiPaths, paths } from '../../../../contract/paths.ts';
 import { useSegments } from '../../app/catalog.ts';
 import { parseFilters, parsePage, parseSort } from '../../components/listing/filters.ts';
 import { ProductListing } from '../../components/listing/ProductListing.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
-import { apiPaths, paths } from '../../config/paths.ts';
 import './search.css';
 
 const POPULAR_GENRES = 8;

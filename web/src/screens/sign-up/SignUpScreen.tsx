@@ -2,6 +2,7 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { SignUpRecord } from '../../../../contract/accounts.ts';
+import { paths } from '../../../../contract/paths.ts';
 import {
   isMailRegistered,
   isPhoneRegistered,
@@ -20,7 +21,6 @@ import { useOneAtATime } from '../../components/useOneAtATime.ts';
 import { useOtp } from '../../components/useOtp.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { useRedirectIfLoggedIn } from '../../components/useRedirectIfLoggedIn.ts';
-import { paths } from '../../config/paths.ts';
 import { PHONE_LENGTH, phoneError } from '../../lib/account-rules.ts';
 import { FIELDS, type Field, STEPS } from './fields.ts';
 import '../../styles/auth.css';

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
+import { paths } from '../../../../contract/paths.ts';
 import type { WishlistItem } from '../../../../contract/shopping.ts';
 import { LoginPrompt } from '../../components/LoginPrompt.tsx';
 import { ProductRow } from '../../components/ProductRow.tsx';
 import { LoadFailed, NothingYet } from '../../components/ScreenMessage.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
-import { paths } from '../../config/paths.ts';
 import { useWishlist } from './useWishlist.ts';
 import './wishlist.css';
 

@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
+import { apiPaths } from '../../../../contract/paths.ts';
 import type { WishlistItem, WishlistResponse } from '../../../../contract/shopping.ts';
 import { api } from '../../api/client.ts';
 import { useFailure } from '../../api/useFailure.ts';
 import { useLoad } from '../../api/useLoad.ts';
-import { apiPaths } from '../../config/paths.ts';
 
 /**
  * GET /api/wishlistPage and key=removeWish. A 403 shows the not-logged-in state (spec section 4);

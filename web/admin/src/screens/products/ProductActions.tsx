@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { paths as shopPaths } from '../../../../../contract/paths.ts';
 import type { AdminProduct } from '../../../../../contract/products.ts';
 import { showAlert } from '../../../../src/components/Alert.tsx';
-import { paths as shopPaths } from '../../../../src/config/paths.ts';
 import { api } from '../../api/client.ts';
 import { apiPaths, paths } from '../../api/paths.ts';
 import { alertFailure } from '../../api/useLoad.ts';

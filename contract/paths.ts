@@ -1,4 +1,4 @@
-import type { Prod, SelectedFilters } from '../../../contract/catalog.ts';
+import type { Prod, SelectedFilters } from './catalog.ts';
 
 /** Every URL of the web app, built in one place. */
 
