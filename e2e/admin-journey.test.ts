@@ -6,7 +6,7 @@ import { startTestApp } from '../server/test/app.ts';
 import { Fixtures } from '../server/test/fixtures.ts';
 import { addStaff, confirmIn, lineRow, signIn } from './support/back-office.ts';
 import { expectAccessible } from './support/browser.ts';
-import { chooseStars, expectAlert, logIn, orderedItem, pngOfAPhoto } from './support/shopper.ts';
+import { chooseStars, expectAlert, logIn, orderedItem, payInTheWindow, pngOfAPhoto } from './support/shopper.ts';
 import { browserSite } from './support/site.ts';
 
 const site = browserSite(() => startTestApp('pglite'));
@@ -130,12 +130,7 @@ async function buy(page: Page, productId: number): Promise<void> {
   await page.getByRole('heading', { level: 2, name: 'SHIPPING ADDRESS' }).waitFor();
   await page.getByRole('button', { name: 'Save and continue' }).click();
   await page.getByRole('heading', { level: 2, name: 'PAYMENT METHOD' }).waitFor();
-  await page.getByRole('button', { name: 'Check out' }).click();
-  await page
-    .getByRole('dialog', { name: 'haat · Secure payment' })
-    .getByRole('button', { name: /^Pay / })
-    .click();
-  await page.waitForURL(`${site.app.baseUrl}/orders`);
+  await payInTheWindow(site, page);
 }
 
 describe('the shop run from the back office, in the browser', () => {

@@ -351,7 +351,11 @@ describe('product stock messages', () => {
   async function stockNotes(product: { id: number; prod: string; name: string }): Promise<Page> {
     const page = await openPage();
     await page.goto(`/product/${product.prod}/${product.id}`);
-    await page.getByRole('heading', { level: 1, name: product.name.toUpperCase(), exact: true }).waitFor();
+    // the app's heading, not the server markup's that stands in for it until the app shows (decision 021)
+    await page
+      .locator('#root')
+      .getByRole('heading', { level: 1, name: product.name.toUpperCase(), exact: true })
+      .waitFor();
     return page;
   }
 

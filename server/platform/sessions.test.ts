@@ -44,7 +44,7 @@ describeEachDatabase(
       expect(signedUp).toBeDefined();
       const login = await client.post<{ fname: string }>('/api/login', { phoneNumber: shopper.phone });
       expect(login.status).toBe(200);
-      expect(login.body).toEqual({ fname: shopper.fname });
+      expect(login.body).toEqual({ fname: shopper.fname, bagChanges: [] });
       const loggedIn = client.cookie(SESSION_COOKIE);
       expect(loggedIn).not.toBe(signedUp);
       expect((await client.post('/editProfile', { fname: 'Asha', lname: 'Rao' })).status).toBe(200);
