@@ -6,7 +6,14 @@ import { startTestApp } from '../server/test/app.ts';
 import { Fixtures } from '../server/test/fixtures.ts';
 import { addStaff, confirmIn, lineRow, signIn } from './support/back-office.ts';
 import { expectAccessible } from './support/browser.ts';
-import { chooseStars, expectAlert, logIn, orderedItem, payInTheWindow, pngOfAPhoto } from './support/shopper.ts';
+import {
+  chooseStars,
+  expectAlert,
+  logIn,
+  orderedItem,
+  payInTheWindow,
+  pngOfAPhoto,
+} from './support/shopper.ts';
 import { browserSite } from './support/site.ts';
 
 const site = browserSite(() => startTestApp('pglite'));
