@@ -1,16 +1,10 @@
 import type { ProductResponse } from '../../../contract/catalog.ts';
 import { paths } from '../../../contract/paths.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { PageParts } from '../../platform/web.ts';
 import type { Catalog, ListingScope } from '../catalog/service.ts';
-import { headTags, homeHead, listingHead, type PageHead, productHead } from './head.ts';
+import { headTags, homeHead, listingHead, type PageHead, productHead, SITE_NAME } from './head.ts';
 import { productMarkup } from './markup.ts';
-
-/** What the shop's HTML carries for one address: its head tags, markup for #root, and the status. */
-export interface RenderedPage {
-  status: number;
-  head: string;
-  body: string;
-}
 
 const LISTING = /^\/item\/([^/]+)\/([^/]+)(?:\/[^/]*)?\/?$/;
 const CRAFTS = /^\/accessories(?:\/[^/]*)?\/?$/;
@@ -36,7 +30,7 @@ export class SeoPages {
   constructor(private readonly catalog: Catalog) {}
 
   /** The page at `pathname` (case as routes match it), or undefined for an address with no page of its own. */
-  async render(pathname: string, origin: string): Promise<RenderedPage | undefined> {
+  async render(pathname: string, origin: string): Promise<PageParts | undefined> {
     if (pathname === paths.home()) return this.page(homeHead(), origin);
     const product = PRODUCT.exec(pathname);
     if (product) return this.product(decode(product[1]), decode(product[2]), origin);
@@ -52,7 +46,7 @@ export class SeoPages {
     return undefined;
   }
 
-  private page(head: PageHead, origin: string, body = '', status = 200): RenderedPage {
+  private page(head: PageHead, origin: string, body = '', status = 200): PageParts {
     return { status, head: headTags(head, origin), body };
   }
 
@@ -62,7 +56,7 @@ export class SeoPages {
       data = await this.catalog.product(prod ?? '', id ?? '');
     } catch (error) {
       if (!isNotFound(error)) throw error;
-      const missing = { ...homeHead(), title: `Product not found | haat`, noindex: true };
+      const missing = { ...homeHead(), title: `Product not found | ${SITE_NAME}`, noindex: true };
       return this.page({ ...missing, path: paths.product(prod ?? '', id ?? '') }, origin, '', 404);
     }
     return this.page(productHead(data, origin), origin, productMarkup(data));

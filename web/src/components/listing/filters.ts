@@ -1,9 +1,9 @@
 import type { FilterCounts, SelectedFilters, SortCode } from '../../../../contract/catalog.ts';
 import { DISCOUNT_FILTER, FEATURE_LABELS, PRICE_FILTER } from '../../../../contract/catalog-constants.ts';
+import { formatRupees } from '../../../../contract/money.ts';
 
 export { SORT_LABELS } from '../../../../contract/catalog-constants.ts';
 
-const rupees = (n: number) => `₹${n.toLocaleString('en-IN')}`;
 const PRICE_RANGE = /^(\d+)-(\d+)$/;
 // the last price bucket has a ceiling no product reaches
 const OPEN_ENDED = 999_999;
@@ -14,8 +14,8 @@ export function valueLabel(feature: string, value: string): string {
   const range = feature === PRICE_FILTER ? PRICE_RANGE.exec(value) : null;
   if (!range) return value;
   const [min, max] = [Number(range[1]), Number(range[2])];
-  if (max >= OPEN_ENDED) return `${rupees(min)} and above`;
-  return min === 0 ? `Under ${rupees(max + 1)}` : `${rupees(min)} – ${rupees(max)}`;
+  if (max >= OPEN_ENDED) return `${formatRupees(min)} and above`;
+  return min === 0 ? `Under ${formatRupees(max + 1)}` : `${formatRupees(min)} – ${formatRupees(max)}`;
 }
 
 export function featureLabel(feature: string): string {
