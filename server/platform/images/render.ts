@@ -26,7 +26,7 @@ const decodes = new Semaphore(2);
 const FAIL_ON = 'warning';
 /** What a shopper may upload: photos, never SVG, PDF or TIFF, whose decoders are larger attack surfaces. */
 const PHOTO_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
-const NOT_AN_IMAGE = 'The file is not an image we can read (use JPEG, PNG or WebP)';
+export const NOT_AN_IMAGE = 'The file is not an image we can read (use JPEG, PNG or WebP)';
 
 /**
  * An uploaded or shop-owner image as WebP of the given width: turned upright from its EXIF
