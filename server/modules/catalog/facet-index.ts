@@ -109,6 +109,18 @@ function andInto(target: Uint32Array, other: Uint32Array, words: number): void {
   for (let i = 0; i < words; i++) target[i] = (target[i] as number) & (other[i] as number);
 }
 
+/** Calls `visit` with each ordinal in the bitset, ascending. */
+function forEachBit(bits: Uint32Array, words: number, visit: (ordinal: number) => void): void {
+  for (let i = 0; i < words; i++) {
+    let w = bits[i] as number;
+    while (w !== 0) {
+      const bit = w & -w;
+      w ^= bit;
+      visit((i << 5) + (31 - Math.clz32(bit)));
+    }
+  }
+}
+
 /** Scratch bitsets reused from one query to the next (a query runs start to end without awaiting). */
 class Scratch {
   private readonly buffers: Uint32Array[] = [];
@@ -161,7 +173,17 @@ class Postings {
   }
 }
 
-/** One scope's products. */
+/** Tallies the index keeps (of some 100 counts each, 0.5 kB with their keys), for listings' masks. */
+const KEPT_TALLIES = 8_192;
+
+/** A slot number per feature value of a shard; beyond this many, the per-product lists take 32 bits. */
+const NARROW_SLOTS = 0xffff;
+
+/**
+ * One scope's products. Each feature value (price buckets and discount steps too) is a numbered slot
+ * with a bitset of the ordinals holding it; each ordinal also lists its slots, so that a query with few
+ * matches counts them product by product rather than value by value over the whole shard.
+ */
 class Shard {
   size = 0;
   /** bumped by every append or switch: the sorts made before are stale */
@@ -175,8 +197,14 @@ class Shard {
   /** distinct words of the name, for an exact-name match */
   nameCount: Uint8Array;
   active: Uint32Array;
-  /** feature -> value -> bitset; price buckets and discount steps as features too */
-  readonly facets = new Map<string, Map<string, Uint32Array>>();
+  /** feature -> value -> slot; price buckets and discount steps as features too */
+  readonly facets = new Map<string, Map<string, number>>();
+  /** per slot, the ordinals holding its value */
+  readonly slotBits: Uint32Array[] = [];
+  /** ordinal o's slots are slotList[slotStart[o]] up to slotList[slotStart[o + 1]] */
+  slotStart: Int32Array;
+  slotList: Uint16Array | Uint32Array = new Uint16Array(INITIAL_CAPACITY);
+  listed = 0;
   readonly terms = new Map<string, Postings>();
   readonly names = new Map<string, Postings>();
   private readonly orders = new Map<
@@ -198,8 +226,9 @@ class Shard {
     this.revision = new Float64Array(capacity);
     this.nameCount = new Uint8Array(capacity);
     this.active = new Uint32Array(wordsFor(capacity));
-    for (const bucket of PRICE_BUCKETS) this.bits(PRICE_FILTER, bucket);
-    for (const step of DISCOUNT_STEPS) this.bits(DISCOUNT_FILTER, step);
+    this.slotStart = new Int32Array(capacity + 1);
+    for (const bucket of PRICE_BUCKETS) this.slot(PRICE_FILTER, bucket);
+    for (const step of DISCOUNT_STEPS) this.slot(DISCOUNT_FILTER, step);
   }
 
   get words(): number {
@@ -219,13 +248,14 @@ class Shard {
     for (const feature in p.features) {
       const values = p.features[feature];
       if (RANGES.has(feature) || !Array.isArray(values)) continue;
-      // a value listed twice sets its bit twice: it still counts once
-      for (const value of values) setBit(this.bits(feature, String(value)), o);
+      for (const value of values) this.mark(this.slot(feature, String(value)), o);
     }
     for (const [bucket, low, high] of BUCKET_PAISE) {
-      if (p.pricePaise >= low && p.pricePaise <= high) setBit(this.bits(PRICE_FILTER, bucket), o);
+      if (p.pricePaise >= low && p.pricePaise <= high) this.mark(this.slot(PRICE_FILTER, bucket), o);
     }
-    for (const [step, least] of STEPS) if (p.discount >= least) setBit(this.bits(DISCOUNT_FILTER, step), o);
+    for (const [step, least] of STEPS)
+      if (p.discount >= least) this.mark(this.slot(DISCOUNT_FILTER, step), o);
+    this.slotStart[o + 1] = this.listed;
     addPostings(this.terms, p.terms, o);
     addPostings(this.names, p.nameWords, o);
     this.switch(o, p.active);
@@ -238,9 +268,19 @@ class Shard {
     this.version++;
   }
 
+  /** The ordinal holds the slot's value (a value listed twice counts once). */
+  private mark(slot: number, o: number): void {
+    const bits = this.slotBits[slot] as Uint32Array;
+    if (has(bits, o)) return;
+    setBit(bits, o);
+    if (this.listed === this.slotList.length) this.slotList = grow(this.slotList, this.listed * 2);
+    this.slotList[this.listed++] = slot;
+  }
+
   /** Drops the room kept for growth (after the first full read). */
   trim(): void {
     this.resize(Math.max(this.size, 1));
+    this.slotList = grow(this.slotList, Math.max(this.listed, 1));
     for (const postings of [...this.terms.values(), ...this.names.values()]) postings.trim();
   }
 
@@ -258,29 +298,82 @@ class Shard {
     return perm;
   }
 
-  bits(feature: string, value: string): Uint32Array {
+  /** The value's bitset, if any product of the shard ever held it. */
+  bits(feature: string, value: string): Uint32Array | undefined {
+    const slot = this.facets.get(feature)?.get(value);
+    return slot === undefined ? undefined : this.slotBits[slot];
+  }
+
+  private slot(feature: string, value: string): number {
     let values = this.facets.get(feature);
     if (!values) {
       values = new Map();
       this.facets.set(feature, values);
     }
-    let bits = values.get(value);
-    if (!bits) {
-      bits = new Uint32Array(wordsFor(this.capacity));
-      values.set(value, bits);
+    let slot = values.get(value);
+    if (slot === undefined) {
+      slot = this.slotBits.length;
+      this.slotBits.push(new Uint32Array(wordsFor(this.capacity)));
+      values.set(value, slot);
+      if (slot > NARROW_SLOTS && this.slotList instanceof Uint16Array) {
+        this.slotList = Uint32Array.from(this.slotList);
+      }
     }
-    return bits;
+    return slot;
+  }
+
+  /**
+   * How many of the ordinals in `source` hold each slot, for `slots` (all when undefined; the others
+   * are left 0): product by product when that is less work, else word by word, each of the source's
+   * non-empty words ANDed with every slot's.
+   */
+  tally(source: Uint32Array, slots?: number[]): Int32Array {
+    const words = this.words;
+    const counts = new Int32Array(this.slotBits.length);
+    const wanted = slots ?? [...this.slotBits.keys()];
+    let matches = 0;
+    let filled = 0;
+    for (let i = 0; i < words; i++) {
+      const w = source[i] as number;
+      if (w !== 0) {
+        matches += popcount(w);
+        filled++;
+      }
+    }
+    const perProduct = this.size === 0 ? 0 : this.listed / this.size;
+    if (matches * perProduct < filled * wanted.length) {
+      const { slotStart, slotList } = this;
+      for (let i = 0; i < words; i++) {
+        let w = source[i] as number;
+        while (w !== 0) {
+          const bit = w & -w;
+          w ^= bit;
+          const o = (i << 5) + (31 - Math.clz32(bit));
+          const end = slotStart[o + 1] as number;
+          for (let at = slotStart[o] as number; at < end; at++) {
+            const slot = slotList[at] as number;
+            counts[slot] = (counts[slot] as number) + 1;
+          }
+        }
+      }
+      return counts;
+    }
+    const bitsets = wanted.map((slot) => this.slotBits[slot] as Uint32Array);
+    for (let i = 0; i < words; i++) {
+      const w = source[i] as number;
+      if (w === 0) continue;
+      for (let j = 0; j < bitsets.length; j++) {
+        const both = ((bitsets[j] as Uint32Array)[i] as number) & w;
+        if (both !== 0) {
+          const slot = wanted[j] as number;
+          counts[slot] = (counts[slot] as number) + popcount(both);
+        }
+      }
+    }
+    return counts;
   }
 
   private resize(capacity: number): void {
-    const grow = <T extends Int32Array | Uint8Array | Float64Array | Uint32Array>(
-      array: T,
-      length: number,
-    ): T => {
-      const next = new (array.constructor as new (n: number) => T)(length);
-      next.set(array.subarray(0, Math.min(array.length, length)));
-      return next;
-    };
     this.capacity = capacity;
     this.ids = grow(this.ids, capacity);
     this.price = grow(this.price, capacity);
@@ -290,10 +383,21 @@ class Shard {
     this.revision = grow(this.revision, capacity);
     this.nameCount = grow(this.nameCount, capacity);
     this.active = grow(this.active, wordsFor(capacity));
-    for (const values of this.facets.values()) {
-      for (const [value, bits] of values) values.set(value, grow(bits, wordsFor(capacity)));
+    this.slotStart = grow(this.slotStart, capacity + 1);
+    for (let slot = 0; slot < this.slotBits.length; slot++) {
+      this.slotBits[slot] = grow(this.slotBits[slot] as Uint32Array, wordsFor(capacity));
     }
   }
+}
+
+/** A copy of the array at a new length: cut, or zero-filled. */
+function grow<T extends Int32Array | Uint8Array | Uint16Array | Float64Array | Uint32Array>(
+  array: T,
+  length: number,
+): T {
+  const next = new (array.constructor as new (n: number) => T)(length);
+  next.set(array.subarray(0, Math.min(array.length, length)));
+  return next;
 }
 
 /** The ordinal once in each word's list (a word may be written twice). */
@@ -338,6 +442,9 @@ function comparator(sort: SortCode, popularity: Popularity): Compare {
   }
 }
 
+/** An offer to TopK costs about this many steps of walking a sort's order. */
+const SPARSE_WALK_COST = 8;
+
 /** Beyond this many, the best `k` are found by sorting everything offered once (deep pages). */
 const SORT_ALL_BEYOND = 1_000;
 
@@ -380,11 +487,18 @@ interface Hit {
   score: number;
 }
 
-/** The masks of one shard under a query: what matches, and what matches but for one feature's choice. */
+/**
+ * The masks of one shard under a query: the scope (base), each chosen feature's, and what matches
+ * (full; base itself when nothing is chosen, so that its counts are made once).
+ */
 interface ShardMasks {
   base: Uint32Array;
+  /** base is every product of the shard on sale (a listing, not a search) */
+  baseIsActive: boolean;
+  chosen: (readonly [feature: string, mask: Uint32Array])[];
   full: Uint32Array;
-  without: Map<string, Uint32Array>;
+  /** how many products match */
+  matches: number;
 }
 
 export class FacetIndex {
@@ -394,6 +508,7 @@ export class FacetIndex {
   private ordinalOf = new Int32Array(1024);
   private readonly numbered: Shard[] = [];
   private readonly scratch = new Scratch();
+  private readonly kept = new Map<string, { shard: Shard; version: number; counts: Int32Array }>();
 
   /** Room for the shards' products ahead of a full read, so it does not grow them twice over. */
   reserve(sizes: { prod: Prod; userSegment: string; genre: string; count: number }[]): void {
@@ -447,11 +562,11 @@ export class FacetIndex {
       const masks = this.masks(shard, q);
       if (!masks) continue;
       anyInScope = true;
-      const { full } = masks;
-      answer.total += countAnd(full, full, shard.words);
+      const { full, matches } = masks;
+      answer.total += matches;
       if (q.counts) this.count(shard, masks, q.filters, answer.counts, inResult);
       if (relevance) this.scoreInto(shard, full, relevance, top);
-      else this.walkInto(shard, full, q, top);
+      else this.walkInto(shard, masks, q, top);
     }
     answer.ids = top
       .best()
@@ -490,37 +605,44 @@ export class FacetIndex {
     const chosen = Object.entries(q.filters).map(
       ([feature, values]) => [feature, this.filterMask(shard, feature, values)] as const,
     );
-    const full = this.scratch.copy(base, words);
+    const full = chosen.length === 0 ? base : this.scratch.copy(base, words);
     for (const [, mask] of chosen) andInto(full, mask, words);
-    const without = new Map<string, Uint32Array>();
-    if (q.counts) {
-      for (const [feature] of chosen) {
-        const mask = this.scratch.copy(base, words);
-        for (const [other, m] of chosen) if (other !== feature) andInto(mask, m, words);
-        without.set(feature, mask);
-      }
-    }
-    return { base, full, without };
+    const baseIsActive = q.scope.prod !== 'search';
+    return { base, baseIsActive, chosen, full, matches: countAnd(full, full, words) };
   }
 
   /** The shard's products that pass one feature's choice: values ORed, price ranges ORed, the least discount. */
   private filterMask(shard: Shard, feature: string, values: string[]): Uint32Array {
     const words = shard.words;
     const mask = this.scratch.take(words);
+    const orInto = (bits: Uint32Array) => {
+      for (let i = 0; i < words; i++) mask[i] = (mask[i] as number) | (bits[i] as number);
+    };
     if (feature === PRICE_FILTER) {
-      const ranges = values.flatMap((v) => parsePriceRange(v) ?? []).map(paiseBetween);
-      for (let o = 0; o < shard.size; o++) {
-        const price = shard.price[o] as number;
-        if (ranges.some(([low, high]) => price >= low && price <= high)) setBit(mask, o);
+      // the buckets' bitsets; any other range is read from the prices
+      const ranges = values
+        .filter((v) => !(PRICE_BUCKETS as readonly string[]).includes(v))
+        .flatMap((v) => parsePriceRange(v) ?? [])
+        .map(paiseBetween);
+      for (const v of values) {
+        const bucket = ranges.length < values.length ? shard.bits(PRICE_FILTER, v) : undefined;
+        if (bucket) orInto(bucket);
+      }
+      if (ranges.length > 0) {
+        for (let o = 0; o < shard.size; o++) {
+          const price = shard.price[o] as number;
+          if (ranges.some(([low, high]) => price >= low && price <= high)) setBit(mask, o);
+        }
       }
     } else if (feature === DISCOUNT_FILTER) {
       const least = Math.min(...values.flatMap((v) => parseDiscount(v) ?? []));
-      for (let o = 0; o < shard.size; o++) if ((shard.discount[o] as number) >= least) setBit(mask, o);
+      const step = shard.bits(DISCOUNT_FILTER, String(least));
+      if (step) orInto(step);
+      else for (let o = 0; o < shard.size; o++) if ((shard.discount[o] as number) >= least) setBit(mask, o);
     } else {
-      const bitsets = shard.facets.get(feature);
       for (const value of values) {
-        const bits = bitsets?.get(value);
-        if (bits) for (let i = 0; i < words; i++) mask[i] = (mask[i] as number) | (bits[i] as number);
+        const bits = shard.bits(feature, value);
+        if (bits) orInto(bits);
       }
     }
     return mask;
@@ -538,26 +660,37 @@ export class FacetIndex {
    */
   private count(
     shard: Shard,
-    { base, full, without }: ShardMasks,
+    masks: ShardMasks,
     filters: SelectedFilters,
     counts: Map<string, Map<string, number>>,
     inResult: Map<string, Set<string>>,
   ): void {
-    const words = shard.words;
+    const { base, baseIsActive, full } = masks;
+    // what the scope holds, and what the matches hold, value by value
+    const inBase = baseIsActive ? this.keptTally(shard, '', () => shard.tally(base)) : shard.tally(base);
+    const inFull = full === base ? inBase : shard.tally(full);
     for (const [feature, values] of shard.facets) {
-      const source = without.get(feature) ?? full;
       const chosen = feature in filters;
+      // a chosen feature's values are counted as if it were not chosen (the faceted rule)
+      const own = () => shard.tally(this.maskWithout(shard, masks, feature), [...values.values()]);
+      const source = !chosen
+        ? inFull
+        : masks.chosen.length === 1
+          ? inBase
+          : baseIsActive
+            ? this.keptTally(shard, `${feature}\u0000${choicesKey(filters, feature)}`, own)
+            : own();
+      const range = RANGES.has(feature);
       let featureCounts = counts.get(feature);
-      for (const [value, bits] of values) {
-        const range = RANGES.has(feature);
-        if (!range && !featureCounts?.has(value) && !anyAnd(bits, base, words)) continue;
-        const n = countAnd(bits, source, words);
+      for (const [value, slot] of values) {
+        if (!range && !featureCounts?.has(value) && inBase[slot] === 0) continue;
+        const n = source[slot] as number;
         if (!featureCounts) {
           featureCounts = new Map();
           counts.set(feature, featureCounts);
         }
         featureCounts.set(value, (featureCounts.get(value) ?? 0) + n);
-        if (!range && (chosen ? anyAnd(bits, full, words) : n > 0)) {
+        if (!range && (chosen ? (inFull[slot] as number) > 0 : n > 0)) {
           const seen = inResult.get(feature) ?? new Set();
           seen.add(value);
           inResult.set(feature, seen);
@@ -566,10 +699,42 @@ export class FacetIndex {
     }
   }
 
-  /** The shard's first matches in the sort's order, up to the page's end. */
-  private walkInto(shard: Shard, full: Uint32Array, q: FacetQuery, top: TopK<Hit>): void {
-    const perm = shard.order(q.sort, q.popularity);
+  /** What passes every chosen feature but one. */
+  private maskWithout(shard: Shard, { base, chosen }: ShardMasks, feature: string): Uint32Array {
+    const words = shard.words;
+    const mask = this.scratch.copy(base, words);
+    for (const [other, m] of chosen) if (other !== feature) andInto(mask, m, words);
+    return mask;
+  }
+
+  /**
+   * A listing's tally kept by the shard and the choices that made its mask, until the shard changes;
+   * the least recently used dropped beyond KEPT_TALLIES. A shopper refining one filter gets the other
+   * features' counts again, and a listing without filters its scope's counts.
+   */
+  private keptTally(shard: Shard, choices: string, make: () => Int32Array): Int32Array {
+    const key = `${shardKey(shard.prod, shard)}\u0001${choices}`;
+    let kept = this.kept.get(key);
+    if (kept) this.kept.delete(key);
+    if (kept?.shard !== shard || kept.version !== shard.version) {
+      kept = { shard, version: shard.version, counts: make() };
+    }
+    this.kept.set(key, kept);
+    if (this.kept.size > KEPT_TALLIES) this.kept.delete(this.kept.keys().next().value as string);
+    return kept.counts;
+  }
+
+  /**
+   * The shard's first matches in the sort's order, up to the page's end: walked along the sort's order,
+   * or, when the matches are few next to what that walk would pass over, each offered in turn.
+   */
+  private walkInto(shard: Shard, { full, matches }: ShardMasks, q: FacetQuery, top: TopK<Hit>): void {
     const k = q.offset + q.limit;
+    if (matches * SPARSE_WALK_COST < shard.size * Math.min(1, k / Math.max(matches, 1))) {
+      forEachBit(full, shard.words, (ordinal) => top.offer({ shard, ordinal, score: 0 }));
+      return;
+    }
+    const perm = shard.order(q.sort, q.popularity);
     let taken = 0;
     for (let i = 0; i < perm.length && taken < k; i++) {
       const ordinal = perm[i] as number;
@@ -591,20 +756,14 @@ export class FacetIndex {
     const phrase = [...new Set(terms.phrase.split(' '))];
     const exactName = this.scratch.copy(full, words);
     for (const word of phrase) andInto(exactName, this.union(shard.names, [word], words), words);
-    for (let i = 0; i < words; i++) {
-      let w = full[i] as number;
-      while (w !== 0) {
-        const bit = w & -w;
-        w ^= bit;
-        const ordinal = (i << 5) + (31 - Math.clz32(bit));
-        let score = has(exactName, ordinal) && shard.nameCount[ordinal] === phrase.length ? 100 : 0;
-        for (let j = 0; j < inName.length; j++) {
-          if (has(inName[j] as Uint32Array, ordinal)) score += 2;
-          if (has(asTyped[j] as Uint32Array, ordinal)) score += 1;
-        }
-        top.offer({ shard, ordinal, score });
+    forEachBit(full, words, (ordinal) => {
+      let score = has(exactName, ordinal) && shard.nameCount[ordinal] === phrase.length ? 100 : 0;
+      for (let j = 0; j < inName.length; j++) {
+        if (has(inName[j] as Uint32Array, ordinal)) score += 2;
+        if (has(asTyped[j] as Uint32Array, ordinal)) score += 1;
       }
-    }
+      top.offer({ shard, ordinal, score });
+    });
   }
 
   private shard(prod: Prod, userSegment: string, genre: string, capacity?: number): Shard {
@@ -641,6 +800,15 @@ export class FacetIndex {
     this.shardOf[id] = shardNumber;
     this.ordinalOf[id] = ordinal;
   }
+}
+
+/** The choices of every feature but one, the same whatever their order. */
+function choicesKey(filters: SelectedFilters, except: string): string {
+  const choices = Object.entries(filters)
+    .filter(([feature]) => feature !== except)
+    .map(([feature, values]) => [feature, [...values].sort()] as const)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return JSON.stringify(choices);
 }
 
 function shardKey(prod: Prod, pair?: { userSegment: string; genre: string }): string {
