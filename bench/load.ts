@@ -83,20 +83,40 @@ function filterSets(offered: ListingResponse['filterFeature']): SelectedFilters[
   return shuffled(sets).slice(0, DISTINCT_REQUESTS);
 }
 
+/** The word with its third letter left out: a typo the search must forgive. */
+const misspelt = (word: string) => (word.length > 4 ? word.slice(0, 2) + word.slice(3) : word);
+
 /**
- * What shoppers type: a colour, a fabric or an occasion with a genre ("red kurti", "silk saree"), every third one
- * with the genre misspelt (a letter left out), each with no filter, a size or a price range, sorted three ways.
+ * What shoppers type: a colour, a fabric or an occasion with a genre ("red kurti", "silk saree"), and
+ * parts of the catalogue's product names ("floral lehenga", "brocade lehenga set", "red tiered frock"),
+ * every third one with its last word misspelt. Each is searched with no filter, a size or a price range,
+ * sorted three ways.
  */
-function searchTexts(home: HomeResponse, offered: ListingResponse['filterFeature']): string[] {
+function searchTexts(
+  home: HomeResponse,
+  offered: ListingResponse['filterFeature'],
+  names: string[],
+): string[] {
   const values = (feature: string) => offered.find((f) => feature in f)?.[feature] ?? [];
   const genres = [...new Set(home.map((h) => h.genre.toLowerCase()))];
-  const words = [...values('color'), ...values('fabric'), ...values('occasion')].map((w) => w.toLowerCase());
-  return genres.flatMap((genre, g) =>
-    words.map((word, w) => {
-      const typo = (g + w) % 3 === 0 && genre.length > 4 ? genre.slice(0, 2) + genre.slice(3) : genre;
-      return `${word} ${typo}`;
-    }),
-  );
+  const colours = values('color').map((c) => c.toLowerCase());
+  const words = [...colours, ...values('fabric'), ...values('occasion')].map((w) => w.toLowerCase());
+  const typed = (text: string, i: number) => {
+    const parts = text.split(' ');
+    if (i % 3 === 0) parts.push(misspelt(parts.pop() ?? ''));
+    return parts.join(' ');
+  };
+  const byFeature = genres.flatMap((genre) => words.map((word) => `${word} ${genre}`));
+  const byName = names.flatMap((name, i) => {
+    const parts = name.toLowerCase().split(' ');
+    const tail = parts.slice(-2).join(' ');
+    return [
+      `${parts[0]} ${parts.at(-1)}`,
+      parts.slice(1).join(' '),
+      `${colours[i % Math.max(colours.length, 1)] ?? ''} ${tail}`.trim(),
+    ];
+  });
+  return [...new Set([...byFeature, ...byName].map(typed))];
 }
 
 const SEARCH_FILTERS: SelectedFilters[] = [{}, { size: ['M'] }, { price: ['500-1999'] }];
@@ -108,6 +128,13 @@ const typedPrefixes = (texts: string[]) =>
   [
     ...new Set(texts.flatMap((t) => Array.from({ length: t.length - 1 }, (_, i) => t.slice(0, i + 2)))),
   ].filter((p) => !p.endsWith(' '));
+
+/** Distinct product names, in a fixed order. */
+async function sampleNames(haat: RunningHaat) {
+  const { rows } = await sql<{ name: string }>`
+    SELECT DISTINCT name FROM products ORDER BY name LIMIT ${DISTINCT_REQUESTS}`.execute(haat.db);
+  return rows.map((row) => row.name);
+}
 
 async function sampleProducts(haat: RunningHaat) {
   const { rows } = await sql<{ id: number; prod: string }>`
@@ -125,7 +152,7 @@ async function buildCases(haat: RunningHaat, session: Session): Promise<Case[]> 
   const sets = filterSets(first.filterFeature);
   const products = await sampleProducts(haat);
   const home = JSON.parse((await call(haat.url, request(session, 'GET', apiPaths.home()))).body.toString());
-  const texts = searchTexts(home as HomeResponse, first.filterFeature);
+  const texts = shuffled(searchTexts(home as HomeResponse, first.filterFeature, await sampleNames(haat)));
   const searches = shuffled(
     texts.flatMap((q) =>
       SEARCH_FILTERS.flatMap((f) =>

@@ -173,8 +173,8 @@ class Postings {
   }
 }
 
-/** Tallies the index keeps (of some 100 counts each, 0.5 kB with their keys), for listings' masks. */
-const KEPT_TALLIES = 8_192;
+/** Tallies the index keeps for listings' masks: some 100 counts each, under 1 kB with its key (20 MB at most). */
+const KEPT_TALLIES = 32_768;
 
 /** A slot number per feature value of a shard; beyond this many, the per-product lists take 32 bits. */
 const NARROW_SLOTS = 0xffff;
