@@ -42,8 +42,8 @@ function catalogue(count: number): IndexedProduct[] {
         ...(sizes.length > 0 && { size: sizes }),
         ...(draw(3) > 0 && { fabric: [FABRICS[draw(2)]] }),
       },
-      // whole rupees and the half-rupee edges around 500 and 1000
-      pricePaise: [49_949, 49_950, 99_949, 99_950][draw(8)] ?? 10_000 * (1 + draw(60)),
+      // whole rupees, the half-rupee edges around 500 and 1000, and ₹15 lakh, above every bucket
+      pricePaise: [49_949, 49_950, 99_949, 99_950, 150_000_000][draw(9)] ?? 10_000 * (1 + draw(60)),
       discount: [0, 9, 10, 29, 30, 70][draw(6)] ?? 0,
       launchedAt: Date.UTC(2026, 0, 1 + draw(20)),
       createdAt: Date.UTC(2026, 0, 1 + draw(20)),
@@ -113,6 +113,9 @@ describe.each([600, 20_000])('FacetIndex of %i products', (size) => {
     { [PRICE_FILTER]: ['0-499', '1000-1999'], color: ['Green'] },
     { color: ['Purple'] },
     { color: ['Red'], fabric: ['Silk'], [DISCOUNT_FILTER]: ['70'] },
+    // ranges that cut buckets, and one above them all
+    { [PRICE_FILTER]: ['300-700'] },
+    { [PRICE_FILTER]: ['450-1500', '1000000-2000000'], size: ['M'] },
   ];
 
   it.each(cases)('counts every value as choosing it would, its own feature left out: %j', (filters) => {

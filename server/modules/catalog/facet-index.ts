@@ -74,6 +74,7 @@ const RANGES = new Set([PRICE_FILTER, DISCOUNT_FILTER]);
 const BUCKET_PAISE = PRICE_BUCKETS.map(
   (bucket) => [bucket, ...paiseBetween(parsePriceRange(bucket) ?? { min: 0, max: 0 })] as const,
 );
+const TOP_BUCKET_PAISE = Math.max(...BUCKET_PAISE.map(([, , high]) => high));
 const STEPS = DISCOUNT_STEPS.map((step) => [step, Number(step)] as const);
 const INITIAL_CAPACITY = 64;
 
@@ -493,8 +494,8 @@ interface Hit {
  */
 interface ShardMasks {
   base: Uint32Array;
-  /** base is every product of the shard on sale (a listing, not a search) */
-  baseIsActive: boolean;
+  /** what the base is, for the tallies kept (see keptTally): a search's words, or '' for the whole shard */
+  scopeKey: string;
   chosen: (readonly [feature: string, mask: Uint32Array])[];
   full: Uint32Array;
   /** how many products match */
@@ -607,8 +608,8 @@ export class FacetIndex {
     );
     const full = chosen.length === 0 ? base : this.scratch.copy(base, words);
     for (const [, mask] of chosen) andInto(full, mask, words);
-    const baseIsActive = q.scope.prod !== 'search';
-    return { base, baseIsActive, chosen, full, matches: countAnd(full, full, words) };
+    const scopeKey = q.scope.prod === 'search' ? JSON.stringify(q.scope.terms.words) : '';
+    return { base, scopeKey, chosen, full, matches: countAnd(full, full, words) };
   }
 
   /** The shard's products that pass one feature's choice: values ORed, price ranges ORed, the least discount. */
@@ -619,19 +620,25 @@ export class FacetIndex {
       for (let i = 0; i < words; i++) mask[i] = (mask[i] as number) | (bits[i] as number);
     };
     if (feature === PRICE_FILTER) {
-      // the buckets' bitsets; any other range is read from the prices
-      const ranges = values
-        .filter((v) => !(PRICE_BUCKETS as readonly string[]).includes(v))
-        .flatMap((v) => parsePriceRange(v) ?? [])
-        .map(paiseBetween);
-      for (const v of values) {
-        const bucket = ranges.length < values.length ? shard.bits(PRICE_FILTER, v) : undefined;
-        if (bucket) orInto(bucket);
-      }
-      if (ranges.length > 0) {
-        for (let o = 0; o < shard.size; o++) {
-          const price = shard.price[o] as number;
-          if (ranges.some(([low, high]) => price >= low && price <= high)) setBit(mask, o);
+      // the buckets inside a range whole; of a bucket it cuts, each product's price is read
+      for (const [low, high] of values.flatMap((v) => parsePriceRange(v) ?? []).map(paiseBetween)) {
+        for (const [bucket, bucketLow, bucketHigh] of BUCKET_PAISE) {
+          const bits = bucketHigh < low || bucketLow > high ? undefined : shard.bits(PRICE_FILTER, bucket);
+          if (!bits) continue;
+          if (bucketLow >= low && bucketHigh <= high) orInto(bits);
+          else {
+            forEachBit(bits, words, (o) => {
+              const price = shard.price[o] as number;
+              if (price >= low && price <= high) setBit(mask, o);
+            });
+          }
+        }
+        // prices above the top bucket, which a range may still reach
+        if (high > TOP_BUCKET_PAISE) {
+          for (let o = 0; o < shard.size; o++) {
+            const price = shard.price[o] as number;
+            if (price > TOP_BUCKET_PAISE && price >= low && price <= high) setBit(mask, o);
+          }
         }
       }
     } else if (feature === DISCOUNT_FILTER) {
@@ -665,21 +672,23 @@ export class FacetIndex {
     counts: Map<string, Map<string, number>>,
     inResult: Map<string, Set<string>>,
   ): void {
-    const { base, baseIsActive, full } = masks;
-    // what the scope holds, and what the matches hold, value by value
-    const inBase = baseIsActive ? this.keptTally(shard, '', () => shard.tally(base)) : shard.tally(base);
-    const inFull = full === base ? inBase : shard.tally(full);
+    const { base, scopeKey, full } = masks;
+    // what the scope holds, and what the matches hold, value by value (kept: another sort or page of
+    // the same choices, or another choice of one feature, counts nothing again)
+    const kept = (choices: string, make: () => Int32Array) =>
+      this.keptTally(shard, `${scopeKey}\u0001${choices}`, make);
+    const inBase = kept('', () => shard.tally(base));
+    const inFull = full === base ? inBase : kept(choicesKey(filters, ''), () => shard.tally(full));
     for (const [feature, values] of shard.facets) {
       const chosen = feature in filters;
       // a chosen feature's values are counted as if it were not chosen (the faceted rule)
-      const own = () => shard.tally(this.maskWithout(shard, masks, feature), [...values.values()]);
       const source = !chosen
         ? inFull
         : masks.chosen.length === 1
           ? inBase
-          : baseIsActive
-            ? this.keptTally(shard, `${feature}\u0000${choicesKey(filters, feature)}`, own)
-            : own();
+          : kept(`${feature}\u0000${choicesKey(filters, feature)}`, () =>
+              shard.tally(this.maskWithout(shard, masks, feature), [...values.values()]),
+            );
       const range = RANGES.has(feature);
       let featureCounts = counts.get(feature);
       for (const [value, slot] of values) {
