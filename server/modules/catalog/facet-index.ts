@@ -510,6 +510,8 @@ export class FacetIndex {
   private readonly numbered: Shard[] = [];
   private readonly scratch = new Scratch();
   private readonly kept = new Map<string, { shard: Shard; version: number; counts: Int32Array }>();
+  // versions only grow, so their sum changes with any shard's
+  private genres: { versions: number; counts: ReturnType<FacetIndex['genreCounts']> } | undefined;
 
   /** Room for the shards' products ahead of a full read, so it does not grow them twice over. */
   reserve(sizes: { prod: Prod; userSegment: string; genre: string; count: number }[]): void {
@@ -532,16 +534,21 @@ export class FacetIndex {
     for (const shard of this.shards.values()) shard.trim();
   }
 
-  /** Products on sale per apparel segment and genre (what suggestions name). */
+  /** Products on sale per apparel segment and genre (what suggestions name), kept until a shard changes. */
   genreCounts(): { userSegment: string; genre: string; count: number }[] {
-    return [...this.shards.values()]
-      .filter((s) => s.prod === 'apparel')
-      .map((s) => ({
-        userSegment: s.userSegment,
-        genre: s.genre,
-        count: countAnd(s.active, s.active, s.words),
-      }))
-      .filter((g) => g.count > 0);
+    const versions = this.numbered.reduce((sum, s) => sum + s.version, 0);
+    if (this.genres?.versions !== versions) {
+      const counts = [...this.shards.values()]
+        .filter((s) => s.prod === 'apparel')
+        .map((s) => ({
+          userSegment: s.userSegment,
+          genre: s.genre,
+          count: countAnd(s.active, s.active, s.words),
+        }))
+        .filter((g) => g.count > 0);
+      this.genres = { versions, counts };
+    }
+    return this.genres.counts;
   }
 
   query(q: FacetQuery): FacetAnswer {
