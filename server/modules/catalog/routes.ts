@@ -58,7 +58,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ct
 
   app.get('/home', { schema: { response: { 200: HomeResponse } } }, async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=60');
-    return ctx.catalog.home();
+    return sendAnswer(reply, await ctx.catalog.home());
   });
 
   const listing = async (
