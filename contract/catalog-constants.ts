@@ -32,6 +32,19 @@ export const FEATURE_LABELS: Record<string, string> = {
 /** The widths every photo is kept in (a two-column card on a phone wants about 480). */
 export const IMAGE_WIDTHS = [320, 480, 640, 960] as const;
 
+/**
+ * How wide photos are shown (an image's `sizes`), so that the web app and the server's page markup
+ * (decision 021) pick the same file: the product gallery's photo, and a listing card at each density.
+ */
+export const GALLERY_SIZES = '(max-width: 800px) 100vw, 50vw';
+export const CARD_SIZES = {
+  1: '(max-width: 500px) 50vw, (max-width: 1000px) 50vw, 34vw',
+  2: '(max-width: 500px) 50vw, (max-width: 1000px) 34vw, 25vw',
+  3: '(max-width: 500px) 50vw, (max-width: 700px) 34vw, 17vw',
+} as const;
+/** How many cards a listing shows in a row at first (the default density). */
+export const DEFAULT_DENSITY: keyof typeof CARD_SIZES = 2;
+
 // Discovery: ranges, sorts and search (design.md, "Discovery") ------------------------------------
 
 /** Filter names that are ranges over the card's numbers, not product features. */

@@ -194,6 +194,20 @@ describeEachDatabase('pages others can read', (t) => {
     expect(meta(home.html, 'og:site_name')).toBe('haat');
   });
 
+  it('sends a page gzipped to a client that takes gzip, and as it is to one that does not', async () => {
+    const url = `${t().baseUrl}${paths.listing('Women', 'Kurti')}`;
+    const plain = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+    const zipped = await fetch(url, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(zipped.headers.get('vary')).toMatch(/accept-encoding/i);
+    const html = await plain.text();
+    expect(html).toContain('class="ssr-cards"');
+    // fetch unzips: the same page either way
+    await expect(zipped.text()).resolves.toBe(html);
+    expect(Number(zipped.headers.get('content-length'))).toBeLessThan(html.length / 2);
+  });
+
   it('/sitemap.xml lists every live product and listing and no withdrawn product', async () => {
     const fixtures = new Fixtures(t().db);
     const withdrawn = await fixtures.product({ active: false });
@@ -275,7 +289,7 @@ describe('the shop on PUBLIC_URL', () => {
   });
 });
 
-describe('the product page without JavaScript', () => {
+describe('pages without JavaScript', () => {
   const site = browserSite(() => startTestApp('pglite'));
 
   it('shows the name, price, photos, sizes and description in real Chromium with scripts off; with scripts on the app takes over', async () => {
@@ -327,5 +341,47 @@ describe('the product page without JavaScript', () => {
     await judged.route('**/assets/*.js', (route) => route.abort());
     await judged.goto(paths.product(first.prod, first.id));
     await expectAccessible(judged, 'product page without JavaScript');
+  });
+
+  it("shows a listing's name, count and first page of cards with scripts off; with scripts on the app takes over", async () => {
+    const api = await listing(site.app, 'Women', 'Kurti');
+    const [first] = api.prods;
+    if (!first) throw new Error('the demo catalogue has no Women Kurti');
+    const browserPage = await site.openPage({ width: 412, height: 900 }, { javaScriptEnabled: false });
+    await browserPage.goto(paths.listing('Women', 'Kurti'));
+
+    await expect(browserPage.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Women Kurti');
+    await expect(
+      browserPage.getByText(`${api.noOfEntries.toLocaleString('en-IN')} products`).isVisible(),
+    ).resolves.toBe(true);
+    // every card of the API's first page, in its order, each a link to its product
+    const cards = await browserPage
+      .locator('main li a')
+      .evaluateAll((links) => links.map((a) => [a.getAttribute('href'), a.textContent]));
+    expect(cards).toEqual(api.prods.map((p) => [paths.product(p.prod, p.id), p.name]));
+    await expect(
+      browserPage
+        .getByRole('listitem')
+        .first()
+        .getByText(`₹${first.currentPrice.toLocaleString('en-IN')}`)
+        .isVisible(),
+    ).resolves.toBe(true);
+    await expect(
+      browserPage
+        .locator('main img')
+        .first()
+        .evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth)),
+    ).resolves.toBeGreaterThan(0);
+
+    const live = await site.openPage({ width: 412, height: 900 });
+    await live.goto(paths.listing('Women', 'Kurti'));
+    await live.locator('.ssr-page').waitFor({ state: 'detached' });
+    await live.getByRole('link', { name: first.name }).first().waitFor();
+    await expect(live.locator('h1').count()).resolves.toBe(1);
+
+    const judged = await site.openPage({ width: 412, height: 900 });
+    await judged.route('**/assets/*.js', (route) => route.abort());
+    await judged.goto(paths.listing('Women', 'Kurti'));
+    await expectAccessible(judged, 'listing without JavaScript');
   });
 });

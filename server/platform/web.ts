@@ -1,7 +1,25 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+const gzipped = promisify(gzip);
+// below this a page is sent as it is: compressing would save less than it costs
+const COMPRESS_FROM = 1024;
+
+/**
+ * A page, gzipped for a browser that takes it: a listing's or a product's markup is some 15 kB. Behind
+ * nginx (deploy/) the proxy would compress it too; `npm start` serves browsers directly.
+ */
+async function sendPage(request: FastifyRequest, reply: FastifyReply, status: number, page: string) {
+  reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+  reply.header('vary', 'accept-encoding');
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (page.length < COMPRESS_FROM || !/\bgzip\b/.test(accepted)) return reply.send(page);
+  return reply.header('content-encoding', 'gzip').send(await gzipped(page));
+}
 
 // paths that belong to the API or to built files: an unknown one answers a JSON 404, never a web app
 const API_PREFIXES = [
@@ -106,13 +124,7 @@ export async function registerWebApp(
       : isAdminPage(request.url)
         ? [200, adminHtml]
         : await shopPage(request);
-    if (page) {
-      return reply
-        .code(status)
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .send(page);
-    }
+    if (page) return sendPage(request, reply, status, page);
     return reply.code(404).send({ error: `Not found: ${request.method} ${request.url.split('?')[0]}` });
   });
 }

@@ -1,20 +1,40 @@
-import type { ProductResponse } from '../../../contract/catalog.ts';
-import { IMAGE_WIDTHS } from '../../../contract/catalog-constants.ts';
+import type { ListingResponse, ProductResponse } from '../../../contract/catalog.ts';
+import {
+  CARD_SIZES,
+  DEFAULT_DENSITY,
+  GALLERY_SIZES,
+  IMAGE_WIDTHS,
+} from '../../../contract/catalog-constants.ts';
 import { formatRupees } from '../../../contract/money.ts';
 import { paths } from '../../../contract/paths.ts';
 import { photosOf, SITE_NAME } from './head.ts';
 import { escapeHtml } from './html.ts';
 
-// as the product screen's gallery shows its photos (Gallery.tsx)
-const PHOTO_SIZES = '(max-width: 800px) 100vw, 50vw';
-
-function photo(file: string, alt: string, first: boolean): string {
-  const srcset = IMAGE_WIDTHS.map((w) => `${paths.image(file, w)} ${w}w`).join(', ');
-  const loading = first ? 'fetchpriority="high"' : 'loading="lazy"';
-  return `<img src="${escapeHtml(paths.image(file, 640))}" srcset="${escapeHtml(srcset)}" sizes="${PHOTO_SIZES}" width="960" height="1280" alt="${escapeHtml(alt)}" ${loading} />`;
+/**
+ * A photo as the app shows it (the same `sizes`, so the app finds the file already fetched). Only the
+ * page's first pictures are fetched at once; a product's other photos come in the smallest width, since
+ * the app replaces this markup and they would take bandwidth from the first.
+ */
+function photo(
+  file: string,
+  alt: string,
+  sizes: string,
+  fetched: 'first' | 'eager' | 'lazy' | 'small',
+): string {
+  const attributes =
+    fetched === 'small'
+      ? `src="${escapeHtml(paths.image(file, IMAGE_WIDTHS[0]))}" loading="lazy"`
+      : `src="${escapeHtml(paths.image(file, 640))}" srcset="${escapeHtml(srcSet(file))}" sizes="${sizes}"${
+          fetched === 'first' ? ' fetchpriority="high"' : fetched === 'lazy' ? ' loading="lazy"' : ''
+        }`;
+  return `<img ${attributes} width="960" height="1280" alt="${escapeHtml(alt)}" />`;
 }
 
-function price(info: ProductResponse['productInfo']): string {
+const srcSet = (file: string) => IMAGE_WIDTHS.map((w) => `${paths.image(file, w)} ${w}w`).join(', ');
+
+function price(
+  info: Pick<ListingResponse['prods'][number], 'currentPrice' | 'oldPrice' | 'discount'>,
+): string {
   const now = `<strong>${formatRupees(info.currentPrice)}</strong>`;
   if (info.discount <= 0) return now;
   return `${now} <s>${formatRupees(info.oldPrice)}</s> <span>${info.discount}% off</span>`;
@@ -46,7 +66,7 @@ export function productMarkup(data: ProductResponse): string {
     '<div class="ssr-page">',
     `<header class="ssr-header"><a href="${paths.home()}">${SITE_NAME}</a> › ${section}</header>`,
     '<main><article class="ssr-product">',
-    `<div class="ssr-photos" role="region" tabindex="0" aria-label="Photos of ${escapeHtml(info.name)}">${photos.map((file, i) => photo(file, photos.length > 1 ? `${info.name}, photo ${i + 1} of ${photos.length}` : info.name, i === 0)).join('')}</div>`,
+    `<div class="ssr-photos" role="region" tabindex="0" aria-label="Photos of ${escapeHtml(info.name)}">${photos.map((file, i) => photo(file, photos.length > 1 ? `${info.name}, photo ${i + 1} of ${photos.length}` : info.name, GALLERY_SIZES, i === 0 ? 'first' : 'small')).join('')}</div>`,
     '<div class="ssr-summary">',
     `<h1>${escapeHtml(info.name.toUpperCase())}</h1>`,
     `<p class="ssr-price">${price(info)}</p>`,
@@ -54,5 +74,31 @@ export function productMarkup(data: ProductResponse): string {
     sizes(info.additionsize),
     info.description ? `<h2>Description</h2><p>${escapeHtml(info.description)}</p>` : '',
     '</div></article></main></div>',
+  ].join('');
+}
+
+/**
+ * A listing's first page as plain HTML inside #root, for readers without JavaScript: its name, how many
+ * products it has, and each card (photo, name, price) linking to the product. The first row's photos are
+ * fetched at once, as the app's are. The web app replaces it when it starts (decision 021).
+ */
+export function listingMarkup(name: string, listing: ListingResponse): string {
+  const cards = listing.prods.map((card, i) => {
+    const fetched = i === 0 ? 'first' : i < DEFAULT_DENSITY ? 'eager' : 'lazy';
+    return [
+      `<li><a href="${escapeHtml(paths.product(card.prod, card.id))}">`,
+      photo(card.photo1, card.name, CARD_SIZES[DEFAULT_DENSITY], fetched),
+      `<span>${escapeHtml(card.name)}</span></a>`,
+      `<p class="ssr-price">${price(card)}</p></li>`,
+    ].join('');
+  });
+  const count = listing.noOfEntries;
+  return [
+    '<div class="ssr-page">',
+    `<header class="ssr-header"><a href="${paths.home()}">${SITE_NAME}</a></header>`,
+    `<main><h1>${escapeHtml(name)}</h1>`,
+    `<p class="ssr-count">${count.toLocaleString('en-IN')} ${count === 1 ? 'product' : 'products'}</p>`,
+    `<ul class="ssr-cards">${cards.join('')}</ul>`,
+    '</main></div>',
   ].join('');
 }

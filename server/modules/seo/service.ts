@@ -4,7 +4,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { PageParts } from '../../platform/web.ts';
 import type { Catalog, ListingScope } from '../catalog/service.ts';
 import { headTags, homeHead, listingHead, type PageHead, productHead, SITE_NAME } from './head.ts';
-import { productMarkup } from './markup.ts';
+import { listingMarkup, productMarkup } from './markup.ts';
 
 const LISTING = /^\/item\/([^/]+)\/([^/]+)(?:\/[^/]*)?\/?$/;
 const CRAFTS = /^\/accessories(?:\/[^/]*)?\/?$/;
@@ -22,7 +22,8 @@ const isNotFound = (error: unknown) => error instanceof AppError && error.status
 
 /**
  * The pages others read: the home, listings and products, each with its own title, description,
- * canonical address and share tags, and the product's facts in the first HTML (decision 021). Other
+ * canonical address and share tags, and a listing's first page and the product's facts in the first
+ * HTML (decision 021). Other
  * addresses keep the app's own head. Data comes from the catalogue's cached answers, as a logged-out
  * shopper sees them, so every reader gets the same page.
  */
@@ -63,7 +64,8 @@ export class SeoPages {
   }
 
   private async listing(name: string, path: string, scope: ListingScope, origin: string) {
-    const { noOfEntries, prods } = await this.catalog.listing({ scope, filters: {}, sort: 0, page: 1 });
-    return this.page(listingHead(name, path, noOfEntries, prods[0]?.photo1), origin);
+    const answer = await this.catalog.listing({ scope, filters: {}, sort: 0, page: 1 });
+    const head = listingHead(name, path, answer.noOfEntries, answer.prods[0]?.photo1);
+    return this.page(head, origin, answer.noOfEntries > 0 ? listingMarkup(name, answer) : '');
   }
 }

@@ -4,14 +4,6 @@ import type { ListingProduct } from '../../../../contract/catalog.ts';
 import { paths } from '../../../../contract/paths.ts';
 import { Image } from '../Image.tsx';
 import { Price } from '../Price.tsx';
-import type { Density } from './ViewAs.tsx';
-
-/** How wide a card is shown at each density, so the browser picks a fitting photo width. */
-export const CARD_SIZES: Record<Density, string> = {
-  1: '(max-width: 500px) 50vw, (max-width: 1000px) 50vw, 34vw',
-  2: '(max-width: 500px) 50vw, (max-width: 1000px) 34vw, 25vw',
-  3: '(max-width: 500px) 50vw, (max-width: 700px) 34vw, 17vw',
-};
 
 interface Props {
   product: ListingProduct;

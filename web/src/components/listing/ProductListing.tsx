@@ -1,18 +1,19 @@
 import { type ReactNode, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { SelectedFilters, SortCode } from '../../../../contract/catalog.ts';
+import { CARD_SIZES, DEFAULT_DENSITY } from '../../../../contract/catalog-constants.ts';
 import { Spinner } from '../Spinner.tsx';
 import { FilterDrawer } from './FilterDrawer.tsx';
 import { FilterPanel } from './FilterPanel.tsx';
 import { countSelected, toggleValue, withPriceRange } from './filters.ts';
 import { EmptyListing, ListingProblem } from './ListingMessages.tsx';
 import { Pagination } from './Pagination.tsx';
-import { CARD_SIZES, ProductCard } from './ProductCard.tsx';
+import { ProductCard } from './ProductCard.tsx';
 import { SelectedChips } from './SelectedChips.tsx';
 import { SortMenu } from './SortMenu.tsx';
 import { type ListingQuery, useListing } from './useListing.ts';
 import { useListingWish } from './useListingWish.ts';
-import { DEFAULT_DENSITY, type Density, ViewAs } from './ViewAs.tsx';
+import { type Density, ViewAs } from './ViewAs.tsx';
 import './listing.css';
 
 const EAGER_CARDS = 4;

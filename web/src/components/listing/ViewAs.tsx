@@ -1,5 +1,6 @@
-export type Density = 1 | 2 | 3;
-export const DEFAULT_DENSITY: Density = 2;
+import type { CARD_SIZES } from '../../../../contract/catalog-constants.ts';
+
+export type Density = keyof typeof CARD_SIZES;
 
 const DENSITIES: Density[] = [1, 2, 3];
 const BARS = ['a', 'b', 'c'];

@@ -1,11 +1,10 @@
 import { useCallback, useState } from 'react';
 import type { FilterCounts, ListingResponse, SortCode } from '../../../../contract/catalog.ts';
+import { CARD_SIZES, DEFAULT_DENSITY } from '../../../../contract/catalog-constants.ts';
 import { api } from '../../api/client.ts';
 import { takePrefetched } from '../../api/prefetch.ts';
 import { type Loaded, useLoad } from '../../api/useLoad.ts';
 import { preloadImage } from '../Image.tsx';
-import { CARD_SIZES } from './ProductCard.tsx';
-import { DEFAULT_DENSITY } from './ViewAs.tsx';
 
 export interface ListingQuery {
   /** the API path, filters included; a GET's (a search's) also holds page and sort */

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type PointerEvent, useRef, useState } from 'react';
+import { GALLERY_SIZES } from '../../../../contract/catalog-constants.ts';
 import { Image } from '../../components/Image.tsx';
 
 interface Props {
@@ -7,7 +8,6 @@ interface Props {
 }
 
 const SWIPE_PX = 40;
-export const GALLERY_SIZES = '(max-width: 800px) 100vw, 50vw';
 
 /** Up to five photos; moves only when the shopper asks (buttons, thumbnails, arrow keys, swipe). */
 export function Gallery({ photos, name }: Props) {

@@ -1,11 +1,11 @@
 import { useCallback } from 'react';
 import type { ProductResponse } from '../../../../contract/catalog.ts';
+import { GALLERY_SIZES } from '../../../../contract/catalog-constants.ts';
 import { apiPaths } from '../../../../contract/paths.ts';
 import { api } from '../../api/client.ts';
 import { takePrefetched } from '../../api/prefetch.ts';
 import { useLoad, withNotFound } from '../../api/useLoad.ts';
 import { preloadImage } from '../../components/Image.tsx';
-import { GALLERY_SIZES } from './Gallery.tsx';
 
 /** GET /product/ind/{prod}/{id}; a server error goes to /error (spec section 8). */
 export function useProduct(prod: string, productId: string) {
