@@ -85,7 +85,22 @@ interface Audit {
 
 const SHOP_AUDIT: Audit = { categories: ['performance', 'accessibility'] };
 
+/** Lighthouse's own advice for a trace it failed to record (NO_NAVSTART and the like): run it again. */
+const RUN_AGAIN = /run Lighthouse again/i;
+const ATTEMPTS = 3;
+
 async function lighthouse(url: string, outDir: string, run: number, audit: Audit): Promise<Lhr> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseOnce(url, outDir, run, audit);
+    } catch (error) {
+      if (attempt === ATTEMPTS || !RUN_AGAIN.test(String(error))) throw error;
+      process.stdout.write('(the trace failed, again) ');
+    }
+  }
+}
+
+async function lighthouseOnce(url: string, outDir: string, run: number, audit: Audit): Promise<Lhr> {
   const output = join(outDir, `run-${run}.json`);
   await promisify(execFile)(
     process.execPath,
