@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { ListingResponse, ProductResponse } from '../contract/catalog.ts';
 import { apiPaths, paths } from '../contract/paths.ts';
@@ -289,6 +290,13 @@ describe('the shop on PUBLIC_URL', () => {
   });
 });
 
+/** The width of the page's first photo once it has arrived and decoded (0 if it never came). */
+const firstPhotoWidth = (browserPage: Page) =>
+  browserPage
+    .locator('main img')
+    .first()
+    .evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth));
+
 describe('pages without JavaScript', () => {
   const site = browserSite(() => startTestApp('pglite'));
 
@@ -311,12 +319,7 @@ describe('pages without JavaScript', () => {
     const photos = [info.photo1, info.photo2, info.photo3, info.photo4, info.photo5].filter(Boolean);
     await expect(browserPage.locator('main img').count()).resolves.toBe(photos.length);
     // the first photo really arrives
-    await expect(
-      browserPage
-        .locator('main img')
-        .first()
-        .evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth)),
-    ).resolves.toBeGreaterThan(0);
+    await expect(firstPhotoWidth(browserPage)).resolves.toBeGreaterThan(0);
     const sizes = Object.keys(info.additionsize).filter((size) => size !== '');
     expect(sizes.length).toBeGreaterThan(0);
     for (const size of sizes)
@@ -366,12 +369,7 @@ describe('pages without JavaScript', () => {
         .getByText(`₹${first.currentPrice.toLocaleString('en-IN')}`)
         .isVisible(),
     ).resolves.toBe(true);
-    await expect(
-      browserPage
-        .locator('main img')
-        .first()
-        .evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth)),
-    ).resolves.toBeGreaterThan(0);
+    await expect(firstPhotoWidth(browserPage)).resolves.toBeGreaterThan(0);
 
     const live = await site.openPage({ width: 412, height: 900 });
     await live.goto(paths.listing('Women', 'Kurti'));
