@@ -565,9 +565,10 @@ export class FacetIndex {
         : compare(x.shard, x.ordinal, y.shard, y.ordinal),
     );
     const inResult = new Map<string, Set<string>>();
+    const scopeKey = q.scope.prod === 'search' ? JSON.stringify(q.scope.terms.words) : '';
     let anyInScope = false;
     for (const shard of shards) {
-      const masks = this.masks(shard, q);
+      const masks = this.masks(shard, q, scopeKey);
       if (!masks) continue;
       anyInScope = true;
       const { full, matches } = masks;
@@ -594,7 +595,7 @@ export class FacetIndex {
   }
 
   /** undefined when nothing of the shard is in the scope (unfiltered) */
-  private masks(shard: Shard, q: FacetQuery): ShardMasks | undefined {
+  private masks(shard: Shard, q: FacetQuery, scopeKey: string): ShardMasks | undefined {
     const words = shard.words;
     // a shard lacking every spelling of some query word holds no match: left before any bitset is made
     if (
@@ -615,7 +616,6 @@ export class FacetIndex {
     );
     const full = chosen.length === 0 ? base : this.scratch.copy(base, words);
     for (const [, mask] of chosen) andInto(full, mask, words);
-    const scopeKey = q.scope.prod === 'search' ? JSON.stringify(q.scope.terms.words) : '';
     return { base, scopeKey, chosen, full, matches: countAnd(full, full, words) };
   }
 
