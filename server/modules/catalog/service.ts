@@ -76,6 +76,7 @@ export class Catalog {
   private readonly homeCache = new TtlCache<HomeResponse>(CACHE_TTL_MS, 1);
   private readonly pageCache = new TtlCache<ListingResponse>(CACHE_TTL_MS, 5_000);
   private readonly popularityCache = new TtlCache<Popularity>(CACHE_TTL_MS, 1);
+  private lastPopularity: Popularity | undefined;
   private readonly index: LiveIndex;
   // what a search text means (its words' spellings) and what typing it suggests
   private readonly termsCache = new TtlCache<SearchTerms>(CACHE_TTL_MS, 2_000);
@@ -161,14 +162,21 @@ export class Catalog {
     };
   }
 
-  /** Units sold in the last 30 days and average ratings, for sort 3. */
+  /**
+   * Units sold in the last 30 days and average ratings, for sort 3. Figures read again but unchanged
+   * are the same object as before, so the index keeps its popularity orders rather than sort every
+   * shard again.
+   */
   private popularity(): Promise<Popularity> {
     return this.popularityCache.get('popularity', async () => {
       const [units, rating] = await Promise.all([
         store.unitsSold(this.db, this.popularSince()),
         store.averageRatings(this.db),
       ]);
-      return { units, rating };
+      const last = this.lastPopularity;
+      if (last && sameFigures(last.units, units) && sameFigures(last.rating, rating)) return last;
+      this.lastPopularity = { units, rating };
+      return this.lastPopularity;
     });
   }
 
@@ -295,6 +303,12 @@ export class Catalog {
       loggedin: false,
     };
   }
+}
+
+function sameFigures(a: Map<number, number>, b: Map<number, number>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [id, figure] of a) if (b.get(id) !== figure) return false;
+  return true;
 }
 
 function listingCard(row: Awaited<ReturnType<typeof store.listingCards>>[number]): ListingProduct {
