@@ -530,8 +530,16 @@ export class FacetIndex {
     this.place(p.id, this.numbered.indexOf(shard) + 1, ordinal);
   }
 
-  trim(): void {
-    for (const shard of this.shards.values()) shard.trim();
+  /**
+   * After the first full read: drops the room kept for growth, and makes every shard's orders but
+   * popularity's (which waits for its figures), so that no shopper waits for a first sort.
+   */
+  finishFirstRead(): void {
+    const none: Popularity = { units: new Map(), rating: new Map() };
+    for (const shard of this.shards.values()) {
+      shard.trim();
+      for (const sort of [0, 1, 2, 4, 5] as const) shard.order(sort, none);
+    }
   }
 
   /** Products on sale per apparel segment and genre (what suggestions name), kept until a shard changes. */

@@ -48,7 +48,7 @@ export class LiveIndex {
       next = from + BATCH < highest ? read(from + BATCH) : Promise.resolve([]);
       for (const product of batch) index.put(product);
     }
-    index.trim();
+    index.finishFirstRead();
     return index;
   }
 
