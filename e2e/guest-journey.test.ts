@@ -66,6 +66,9 @@ describe('a visitor’s bag, kept through sign-up, to the invoice and the timeli
     await page.waitForURL(`${site.app.baseUrl}/login`);
     await page.getByRole('link', { name: 'SIGN UP' }).click();
     await page.waitForURL(`${site.app.baseUrl}/signUp`);
+    // the address changes before the sign-up screen's code has loaded: until then the login screen,
+    // whose field has the same label, is still the one showing
+    await page.getByRole('heading', { name: 'SIGN UP' }).waitFor();
     const phone = uniquePhone();
     await page.getByLabel('Phone number').fill(phone);
     await page.getByRole('button', { name: 'Request OTP' }).click();
