@@ -1,4 +1,5 @@
 import type { Prod, SelectedFilters } from './catalog.ts';
+import { IMAGE_WIDTHS } from './catalog-constants.ts';
 
 /** Every URL of the web app, built in one place. */
 
@@ -40,6 +41,8 @@ export const paths = {
   comingSoon: () => '/comingSoon',
   noResponse: () => '/noResponse',
   image: (file: string, width?: number) => `/images/${encodeURIComponent(file)}${width ? `?w=${width}` : ''}`,
+  /** every width the server keeps of a photo, as an image's `srcset` */
+  imageSrcSet: (file: string) => IMAGE_WIDTHS.map((w) => `${paths.image(file, w)} ${w}w`).join(', '),
   reviewImage: (file: string, width?: number) =>
     `/reviewimages/${encodeURIComponent(file)}${width ? `?w=${width}` : ''}`,
 };

@@ -24,13 +24,11 @@ function photo(
   const attributes =
     fetched === 'small'
       ? `src="${escapeHtml(paths.image(file, IMAGE_WIDTHS[0]))}" loading="lazy"`
-      : `src="${escapeHtml(paths.image(file, 640))}" srcset="${escapeHtml(srcSet(file))}" sizes="${sizes}"${
+      : `src="${escapeHtml(paths.image(file, 640))}" srcset="${escapeHtml(paths.imageSrcSet(file))}" sizes="${sizes}"${
           fetched === 'first' ? ' fetchpriority="high"' : fetched === 'lazy' ? ' loading="lazy"' : ''
         }`;
   return `<img ${attributes} width="960" height="1280" alt="${escapeHtml(alt)}" />`;
 }
-
-const srcSet = (file: string) => IMAGE_WIDTHS.map((w) => `${paths.image(file, w)} ${w}w`).join(', ');
 
 function price(
   info: Pick<ListingResponse['prods'][number], 'currentPrice' | 'oldPrice' | 'discount'>,

@@ -1,4 +1,3 @@
-import { IMAGE_WIDTHS } from '../../../contract/catalog-constants.ts';
 import { paths } from '../../../contract/paths.ts';
 
 interface ImageProps {
@@ -17,8 +16,6 @@ interface ImageProps {
   onSettled?: () => void;
 }
 
-const srcSet = (file: string) => IMAGE_WIDTHS.map((w) => `${paths.image(file, w)} ${w}w`).join(', ');
-
 /**
  * Starts a first visit's largest picture as soon as its name is known, so it downloads while the screen
  * renders; the <Image> with the same file and sizes then takes the preloaded answer.
@@ -27,7 +24,7 @@ export function preloadImage(file: string, sizes: string): void {
   const link = document.createElement('link');
   link.rel = 'preload';
   link.as = 'image';
-  link.imageSrcset = srcSet(file);
+  link.imageSrcset = paths.imageSrcSet(file);
   link.imageSizes = sizes;
   link.fetchPriority = 'high';
   document.head.append(link);
@@ -47,7 +44,7 @@ export function Image({
   return (
     <img
       src={paths.image(file, 640)}
-      srcSet={srcSet(file)}
+      srcSet={paths.imageSrcSet(file)}
       sizes={sizes}
       width={width}
       height={height}
