@@ -213,12 +213,16 @@ class Shard {
     { version: number; popularity?: Popularity; perm: Int32Array }
   >();
 
+  /** its key among the index's shards (shardKey) */
+  readonly key: string;
+
   constructor(
     readonly prod: Prod,
     readonly userSegment: string,
     readonly genre: string,
     private capacity = INITIAL_CAPACITY,
   ) {
+    this.key = shardKey(prod, prod === 'apparel' ? { userSegment, genre } : undefined);
     this.ids = new Int32Array(capacity);
     this.price = new Int32Array(capacity);
     this.discount = new Uint8Array(capacity);
@@ -344,19 +348,13 @@ class Shard {
     const perProduct = this.size === 0 ? 0 : this.listed / this.size;
     if (matches * perProduct < filled * wanted.length) {
       const { slotStart, slotList } = this;
-      for (let i = 0; i < words; i++) {
-        let w = source[i] as number;
-        while (w !== 0) {
-          const bit = w & -w;
-          w ^= bit;
-          const o = (i << 5) + (31 - Math.clz32(bit));
-          const end = slotStart[o + 1] as number;
-          for (let at = slotStart[o] as number; at < end; at++) {
-            const slot = slotList[at] as number;
-            counts[slot] = (counts[slot] as number) + 1;
-          }
+      forEachBit(source, words, (o) => {
+        const end = slotStart[o + 1] as number;
+        for (let at = slotStart[o] as number; at < end; at++) {
+          const slot = slotList[at] as number;
+          counts[slot] = (counts[slot] as number) + 1;
         }
-      }
+      });
       return counts;
     }
     const bitsets = wanted.map((slot) => this.slotBits[slot] as Uint32Array);
@@ -509,7 +507,7 @@ export class FacetIndex {
   private ordinalOf = new Int32Array(1024);
   private readonly numbered: Shard[] = [];
   private readonly scratch = new Scratch();
-  private readonly kept = new Map<string, { shard: Shard; version: number; counts: Int32Array }>();
+  private readonly kept = new Map<string, { version: number; counts: Int32Array }>();
   // versions only grow, so their sum changes with any shard's
   private genres: { versions: number; counts: ReturnType<FacetIndex['genreCounts']> } | undefined;
 
@@ -732,17 +730,15 @@ export class FacetIndex {
   }
 
   /**
-   * A listing's tally kept by the shard and the choices that made its mask, until the shard changes;
-   * the least recently used dropped beyond KEPT_TALLIES. A shopper refining one filter gets the other
-   * features' counts again, and a listing without filters its scope's counts.
+   * A listing's or search's tally kept by the shard and what made its mask (scope and choices), until
+   * the shard changes; the least recently used dropped beyond KEPT_TALLIES. A shopper refining one
+   * filter gets the other features' counts again, and another sort or page counts nothing again.
    */
   private keptTally(shard: Shard, choices: string, make: () => Int32Array): Int32Array {
-    const key = `${shardKey(shard.prod, shard)}\u0001${choices}`;
+    const key = `${shard.key}\u0001${choices}`;
     let kept = this.kept.get(key);
     if (kept) this.kept.delete(key);
-    if (kept?.shard !== shard || kept.version !== shard.version) {
-      kept = { shard, version: shard.version, counts: make() };
-    }
+    if (kept?.version !== shard.version) kept = { version: shard.version, counts: make() };
     this.kept.set(key, kept);
     if (this.kept.size > KEPT_TALLIES) this.kept.delete(this.kept.keys().next().value as string);
     return kept.counts;
