@@ -126,6 +126,7 @@ function registerJobs(app: FastifyInstance, services: Services): void {
   app.addHook('onReady', async () => reconciler.start());
   app.addHook('onReady', async () => services.notifications.start());
   app.addHook('onClose', async () => services.notifications.stop());
+  app.addHook('onClose', async () => services.catalog.stop());
   app.addHook('onClose', async () => {
     // a run in progress ends at its safe point (each placement is one transaction) before the pool closes
     await reconciler.stop();

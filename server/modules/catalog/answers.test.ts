@@ -1,5 +1,5 @@
 import Fastify from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ListingResponse,
   ListingResponse as ListingResponseSchema,
@@ -40,8 +40,14 @@ describeEachDatabase('catalogue answers sent as made once', (t) => {
   let fixtures: Fixtures;
   let kurtas: FixtureProduct[];
   let loggedOut: TestClient;
-  // reads the catalogue beside the app's own, with nothing cached
-  const fresh = (feed = new ChangeFeed()) => new Catalog(t().db, feed, new Inventory(t().db, feed));
+  // reads the catalogue beside the app's own, with nothing cached (each with its index's thread, ended after)
+  const catalogs: Catalog[] = [];
+  const fresh = (feed = new ChangeFeed()) => {
+    const catalog = new Catalog(t().db, feed, new Inventory(t().db, feed));
+    catalogs.push(catalog);
+    return catalog;
+  };
+  afterAll(() => Promise.all(catalogs.map((catalog) => catalog.stop())));
 
   beforeAll(async () => {
     fixtures = new Fixtures(t().db);

@@ -7,8 +7,8 @@ import {
   type SelectedFilters,
   type SortCode,
 } from '../../../contract/catalog.ts';
-import { FacetIndex, type FacetQuery, type IndexedProduct, type Popularity } from './facet-index.ts';
-import { paiseBetween, parsePriceRange } from './filters.ts';
+import { FacetIndex, type FacetQuery, type Figures, type IndexedProduct } from './facet-index.ts';
+import { paiseBetween, parsePriceRange } from './ranges.ts';
 
 /** A fixed pseudo-random sequence (xorshift32), so every run builds the same catalogue. */
 function random(seed: number) {
@@ -55,8 +55,6 @@ function catalogue(count: number): IndexedProduct[] {
   });
 }
 
-const NO_POPULARITY: Popularity = { units: new Map(), rating: new Map() };
-
 /** The filters' rule, product by product: values of a feature ORed, features ANDed, ranges as decided. */
 function passes(p: IndexedProduct, feature: string, values: string[]): boolean {
   if (feature === PRICE_FILTER) {
@@ -83,7 +81,6 @@ const kurti = (index: FacetIndex, overrides: Partial<FacetQuery> = {}) =>
     sort: 0,
     offset: 0,
     limit: 20,
-    popularity: NO_POPULARITY,
     counts: true,
     ...overrides,
   });
@@ -169,18 +166,24 @@ describe('FacetIndex', () => {
   it('sorts by units sold, then rating (unrated last), then id', () => {
     const [a, b, c, d] = inScope;
     if (!a || !b || !c || !d) throw new Error('catalogue too small');
-    const popularity: Popularity = {
-      units: new Map([
+    const figures = (pairs: [number, number][]): Figures => ({
+      ids: Int32Array.from(pairs, ([id]) => id),
+      values: Float64Array.from(pairs, ([, value]) => value),
+    });
+    index.setPopularity({
+      units: figures([
         [a.id, 1],
         [b.id, 5],
       ]),
-      rating: new Map([
+      rating: figures([
         [c.id, 2],
         [d.id, 4.5],
       ]),
-    };
-    const { ids } = kurti(index, { sort: 3, limit: 4, popularity, counts: false });
-    expect(ids).toEqual([b.id, a.id, d.id, c.id]);
+    });
+    expect(kurti(index, { sort: 3, limit: 4, counts: false }).ids).toEqual([b.id, a.id, d.id, c.id]);
+    // new figures, a new order
+    index.setPopularity({ units: figures([[c.id, 9]]), rating: figures([]) });
+    expect(kurti(index, { sort: 3, limit: 2, counts: false }).ids[0]).toBe(c.id);
   });
 
   it('replaces a product whose row changed, and keeps one whose revision is the same', () => {

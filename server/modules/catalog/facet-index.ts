@@ -11,16 +11,15 @@
  * words are posting lists of ordinals. A changed product is appended afresh and its old ordinal turned
  * off, so ordinals never move.
  */
+import type { Prod, SelectedFilters, SortCode } from '../../../contract/catalog.ts';
+// the plain constants, not the schemas: the index's thread loads no more than it needs
 import {
   DISCOUNT_FILTER,
   DISCOUNT_STEPS,
   PRICE_BUCKETS,
   PRICE_FILTER,
-  type Prod,
-  type SelectedFilters,
-  type SortCode,
-} from '../../../contract/catalog.ts';
-import { paiseBetween, parseDiscount, parsePriceRange } from './filters.ts';
+} from '../../../contract/catalog-constants.ts';
+import { paiseBetween, parseDiscount, parsePriceRange } from './ranges.ts';
 import type { SearchTerms } from './search.ts';
 import type { ListingScope } from './store.ts';
 
@@ -44,11 +43,25 @@ export interface IndexedProduct {
   revision: number | null;
 }
 
-/** Units sold in the popularity window and average ratings, by product id (sort 3). */
-export interface Popularity {
+/** Product ids and a figure of each, as they travel to the index's thread (typed arrays copy fast). */
+export interface Figures {
+  ids: Int32Array;
+  values: Float64Array;
+}
+
+/** Units sold in the popularity window and average ratings (sort 3). */
+export interface PopularityFigures {
+  units: Figures;
+  rating: Figures;
+}
+
+/** The same figures by product id, as the sorts read them. */
+interface Popularity {
   units: Map<number, number>;
   rating: Map<number, number>;
 }
+
+const NO_POPULARITY: Popularity = { units: new Map(), rating: new Map() };
 
 export interface FacetQuery {
   scope: ListingScope;
@@ -56,7 +69,6 @@ export interface FacetQuery {
   sort: SortCode;
   offset: number;
   limit: number;
-  popularity: Popularity;
   /** false: only the page's ids and the total (suggestions) */
   counts: boolean;
 }
@@ -517,6 +529,7 @@ export class FacetIndex {
   private readonly kept = new Map<string, { version: number; counts: Int32Array }>();
   // versions only grow, so their sum changes with any shard's
   private genres: { versions: number; counts: ReturnType<FacetIndex['genreCounts']> } | undefined;
+  private popularity = NO_POPULARITY;
 
   /** Room for the shards' products ahead of a full read, so it does not grow them twice over. */
   reserve(sizes: { prod: Prod; userSegment: string; genre: string; count: number }[]): void {
@@ -540,11 +553,21 @@ export class FacetIndex {
    * popularity's (which waits for its figures), so that no shopper waits for a first sort.
    */
   finishFirstRead(): void {
-    const none: Popularity = { units: new Map(), rating: new Map() };
     for (const shard of this.shards.values()) {
       shard.trim();
-      for (const sort of [0, 1, 2, 4, 5] as const) shard.order(sort, none);
+      for (const sort of [0, 1, 2, 4, 5] as const) shard.order(sort, this.popularity);
     }
+  }
+
+  /**
+   * New figures for sort 3. Figures read again but unchanged keep the shards' popularity orders, which
+   * would otherwise each be sorted again.
+   */
+  setPopularity(figures: PopularityFigures): void {
+    const units = byId(figures.units);
+    const rating = byId(figures.rating);
+    if (sameFigures(this.popularity.units, units) && sameFigures(this.popularity.rating, rating)) return;
+    this.popularity = { units, rating };
   }
 
   /** Products on sale per apparel segment and genre (what suggestions name), kept until a shard changes. */
@@ -568,7 +591,7 @@ export class FacetIndex {
     this.scratch.reset();
     const answer: FacetAnswer = { total: 0, inResult: [], counts: new Map(), ids: [] };
     const shards = this.scopeShards(q.scope);
-    const compare = comparator(q.sort, q.popularity);
+    const compare = comparator(q.sort, this.popularity);
     const relevance = q.scope.prod === 'search' && q.sort === 0 ? q.scope.terms : undefined;
     const k = q.offset + q.limit;
     // relevance ties go to the newer id (decision 017)
@@ -761,7 +784,7 @@ export class FacetIndex {
       forEachBit(full, shard.words, (ordinal) => top.offer({ shard, ordinal, score: 0 }));
       return;
     }
-    const perm = shard.order(q.sort, q.popularity);
+    const perm = shard.order(q.sort, this.popularity);
     let taken = 0;
     for (let i = 0; i < perm.length && taken < k; i++) {
       const ordinal = perm[i] as number;
@@ -827,6 +850,18 @@ export class FacetIndex {
     this.shardOf[id] = shardNumber;
     this.ordinalOf[id] = ordinal;
   }
+}
+
+function byId({ ids, values }: Figures): Map<number, number> {
+  const map = new Map<number, number>();
+  for (let i = 0; i < ids.length; i++) map.set(ids[i] as number, values[i] as number);
+  return map;
+}
+
+function sameFigures(a: Map<number, number>, b: Map<number, number>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [id, figure] of a) if (b.get(id) !== figure) return false;
+  return true;
 }
 
 /** The choices of every feature but one, the same whatever their order. */

@@ -1,61 +1,111 @@
 import type { Db } from '../../db/connect.ts';
-import { FacetIndex } from './facet-index.ts';
+import type { FacetAnswer, FacetQuery, PopularityFigures } from './facet-index.ts';
+import { type GenreCounts, IndexThread } from './index-thread.ts';
 import * as store from './store.ts';
 
 const BATCH = 20_000;
 
 /**
- * The facet index of this process, kept up to date with the products table (decision 020). It is read
- * whole on first use; before each use it reads the products written since it last looked (migration
- * 013's revisions), so a change shows on the next uncached listing of every instance, announced or not.
- * Concurrent callers share one catch-up read.
+ * The facet index of this process, kept up to date with the products table (decision 020) and held by
+ * its own thread (IndexThread). It is read whole on first use; before each use it reads the products
+ * written since it last looked (migration 013's revisions), so a change shows on the next uncached
+ * listing of every instance, announced or not. Concurrent callers share one catch-up read. The
+ * database is read here, on the shop's thread (PGlite lives there), and the rows are sent on.
  */
 export class LiveIndex {
-  private built: Promise<FacetIndex> | undefined;
+  private built: Promise<IndexThread> | undefined;
+  /** the thread being read into or answering */
+  private thread: IndexThread | undefined;
+  private stopped = false;
   private horizon = 0;
   private running: Promise<void> | undefined;
   private queued: Promise<void> | undefined;
+  private sentPopularity: PopularityFigures | undefined;
 
-  constructor(private readonly db: Db) {}
+  /** `startThread` is for tests, which stand in for a thread that dies. */
+  constructor(
+    private readonly db: Db,
+    private readonly startThread = () => IndexThread.start(),
+  ) {}
 
   /** Starts the first read now, so that the first shopper does not wait for it (a failure is retried on use). */
   warm(): void {
     this.current().catch(() => undefined);
   }
 
-  /** The index with every product change committed before this call. */
-  async current(): Promise<FacetIndex> {
-    this.built ??= this.build().catch((error: unknown) => {
-      this.built = undefined;
-      throw error;
-    });
-    const index = await this.built;
-    await this.catchUp(index);
-    return index;
+  /** The query's answer with every product change committed before this call; sort 3 needs `popularity`. */
+  async query(query: FacetQuery, popularity?: PopularityFigures): Promise<FacetAnswer> {
+    const thread = await this.current();
+    if (popularity && popularity !== this.sentPopularity) {
+      thread.send({ kind: 'popularity', figures: popularity });
+      this.sentPopularity = popularity;
+    }
+    return thread.query(query);
   }
 
-  private async build(): Promise<FacetIndex> {
-    const index = new FacetIndex();
-    // taken first: whatever is written while the batches are read is read again by the first catch-up
-    this.horizon = await store.revisionHorizon(this.db);
-    index.reserve(await store.indexShardSizes(this.db));
-    const highest = await store.highestProductId(this.db);
-    // ids in ranges, the next range read while this one is indexed
-    const read = (from: number) => store.indexRows(this.db, from, from + BATCH);
-    let next = read(0);
-    for (let from = 0; from < highest; from += BATCH) {
-      const batch = await next;
-      next = from + BATCH < highest ? read(from + BATCH) : Promise.resolve([]);
-      for (const product of batch) index.put(product);
+  /** Products on sale per apparel segment and genre. */
+  async genreCounts(): Promise<GenreCounts> {
+    return (await this.current()).genreCounts();
+  }
+
+  /** Ends the index's thread for good (the shop is closing): what is asked after fails. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.thread?.stop();
+  }
+
+  /** The live thread, caught up; one that died since is replaced by a new one, read afresh. */
+  private async current(): Promise<IndexThread> {
+    for (;;) {
+      if (this.stopped) throw new Error('the shop is closing');
+      this.built ??= this.build().catch((error: unknown) => {
+        this.built = undefined;
+        throw error;
+      });
+      const built = this.built;
+      const thread = await built;
+      if (!thread.failure) {
+        await this.catchUp(thread);
+        return thread;
+      }
+      if (this.built === built) this.built = undefined;
     }
-    index.finishFirstRead();
-    return index;
+  }
+
+  private async build(): Promise<IndexThread> {
+    const thread = await this.startThread();
+    this.thread = thread;
+    if (this.stopped) await thread.stop();
+    this.sentPopularity = undefined;
+    try {
+      // taken first: whatever is written while the batches are read is read again by the first catch-up
+      this.horizon = await store.revisionHorizon(this.db);
+      thread.send({ kind: 'reserve', sizes: await store.indexShardSizes(this.db) });
+      const highest = await store.highestProductId(this.db);
+      // ids in ranges, the next range read while this one is sent
+      const read = (from: number) => store.indexRows(this.db, from, from + BATCH);
+      let next = read(0);
+      for (let from = 0; from < highest; from += BATCH) {
+        // stopped, or dead: reading on is in vain
+        if (thread.failure) throw thread.failure;
+        const products = await next;
+        next = from + BATCH < highest ? read(from + BATCH) : Promise.resolve([]);
+        thread.send({ kind: 'put', products });
+      }
+      thread.send({ kind: 'finish' });
+      // all indexed; a thread that died meanwhile fails this use (not every use after it, in a loop)
+      await thread.genreCounts();
+      return thread;
+    } catch (error) {
+      await thread.stop();
+      throw error;
+    }
   }
 
   /** One read at a time; a caller arriving during one waits for the next, which starts after it came. */
-  private catchUp(index: FacetIndex): Promise<void> {
+  private catchUp(thread: IndexThread): Promise<void> {
     if (!this.running) {
-      this.running = this.readChanges(index).finally(() => {
+      this.running = this.readChanges(thread).finally(() => {
         this.running = undefined;
       });
       return this.running;
@@ -64,14 +114,16 @@ export class LiveIndex {
       .catch(() => undefined)
       .then(() => {
         this.queued = undefined;
-        return this.catchUp(index);
+        return this.catchUp(thread);
       });
     return this.queued;
   }
 
-  private async readChanges(index: FacetIndex): Promise<void> {
+  private async readChanges(thread: IndexThread): Promise<void> {
     const { horizon, products } = await store.indexChanges(this.db, this.horizon);
-    for (const product of products) index.put(product);
+    // a dead thread's successor keeps the horizon of its own first read
+    if (thread.failure) return;
+    if (products.length > 0) thread.send({ kind: 'put', products });
     this.horizon = horizon;
   }
 }

@@ -25,7 +25,7 @@ import { notFound } from '../../platform/errors.ts';
 import type { BagOwner } from '../cart/owner.ts';
 import type { Inventory } from '../inventory/service.ts';
 import { TtlCache } from './cache.ts';
-import type { Popularity } from './facet-index.ts';
+import type { PopularityFigures } from './facet-index.ts';
 import { compareSizes } from './filters.ts';
 import { LiveIndex } from './live-index.ts';
 import { expandWords, foldText, queryWords, type SearchTerms, Synonyms } from './search.ts';
@@ -53,8 +53,6 @@ const POPULARITY_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 const SUGGESTED_PRODUCTS = 6;
 const SUGGESTED_GROUPS = 6;
 const NOTHING: ListingResponse = { prods: [], noOfEntries: 0, filterFeature: [], filterCounts: {} };
-// what sorts other than popularity are given: they never read it
-const NO_POPULARITY: Popularity = { units: new Map(), rating: new Map() };
 const isRange = (feature: string) => feature === PRICE_FILTER || feature === DISCOUNT_FILTER;
 const REVIEWS_SHOWN = 100;
 const HIDDEN = new Set<string>(HIDDEN_PRODUCT_FIELDS);
@@ -75,8 +73,7 @@ export class Catalog {
   // sized for some tens of MB at most: an answer holds 20 cards and its counts, a product page 100 reviews
   private readonly homeCache = new TtlCache<HomeResponse>(CACHE_TTL_MS, 1);
   private readonly pageCache = new TtlCache<ListingResponse>(CACHE_TTL_MS, 5_000);
-  private readonly popularityCache = new TtlCache<Popularity>(CACHE_TTL_MS, 1);
-  private lastPopularity: Popularity | undefined;
+  private readonly popularityCache = new TtlCache<PopularityFigures>(CACHE_TTL_MS, 1);
   private readonly index: LiveIndex;
   // what a search text means (its words' spellings) and what typing it suggests
   private readonly termsCache = new TtlCache<SearchTerms>(CACHE_TTL_MS, 2_000);
@@ -94,6 +91,11 @@ export class Catalog {
     this.index = new LiveIndex(db);
     this.index.warm();
     changes.onChange((change) => this.forget(change));
+  }
+
+  /** Ends the facet index's thread (the shop is closing). */
+  stop(): Promise<void> {
+    return this.index.stop();
   }
 
   /** After a change to a product's reviews: its page is read afresh, on every instance. */
@@ -147,12 +149,12 @@ export class Catalog {
   /** The count, the facets and the page's ids from the index; the page's cards from the database. */
   private async loadListing(query: ListingQuery): Promise<ListingResponse> {
     const { scope, filters, sort, page } = query;
-    const [index, popularity] = await Promise.all([
-      this.index.current(),
-      sort === 3 ? this.popularity() : NO_POPULARITY,
-    ]);
+    const popularity = sort === 3 ? await this.popularity() : undefined;
     const offset = (page - 1) * PAGE_SIZE;
-    const found = index.query({ scope, filters, sort, offset, limit: PAGE_SIZE, popularity, counts: true });
+    const found = await this.index.query(
+      { scope, filters, sort, offset, limit: PAGE_SIZE, counts: true },
+      popularity,
+    );
     const rows = await store.listingCards(this.db, found.ids);
     return {
       prods: rows.map(listingCard),
@@ -162,21 +164,14 @@ export class Catalog {
     };
   }
 
-  /**
-   * Units sold in the last 30 days and average ratings, for sort 3. Figures read again but unchanged
-   * are the same object as before, so the index keeps its popularity orders rather than sort every
-   * shard again.
-   */
-  private popularity(): Promise<Popularity> {
+  /** Units sold in the last 30 days and average ratings, for sort 3. */
+  private popularity(): Promise<PopularityFigures> {
     return this.popularityCache.get('popularity', async () => {
       const [units, rating] = await Promise.all([
         store.unitsSold(this.db, this.popularSince()),
         store.averageRatings(this.db),
       ]);
-      const last = this.lastPopularity;
-      if (last && sameFigures(last.units, units) && sameFigures(last.rating, rating)) return last;
-      this.lastPopularity = { units, rating };
-      return this.lastPopularity;
+      return { units, rating };
     });
   }
 
@@ -196,19 +191,20 @@ export class Catalog {
     return this.suggestCache.get(foldText(q), async () => {
       const terms = await this.terms(q, true);
       if (terms.words.length === 0) return { segments: [], genres: [], products: [] };
-      const index = await this.index.current();
-      const { ids } = index.query({
-        scope: { prod: 'search', terms },
-        filters: {},
-        sort: 0,
-        offset: 0,
-        limit: SUGGESTED_PRODUCTS,
-        popularity: NO_POPULARITY,
-        counts: false,
-      });
+      const [{ ids }, genres] = await Promise.all([
+        this.index.query({
+          scope: { prod: 'search', terms },
+          filters: {},
+          sort: 0,
+          offset: 0,
+          limit: SUGGESTED_PRODUCTS,
+          counts: false,
+        }),
+        this.index.genreCounts(),
+      ]);
       const cards = await store.listingCards(this.db, ids);
       return {
-        ...matchingGroups(index.genreCounts(), terms),
+        ...matchingGroups(genres, terms),
         products: cards.map((card) => ({
           id: card.id,
           prod: card.prod,
@@ -303,12 +299,6 @@ export class Catalog {
       loggedin: false,
     };
   }
-}
-
-function sameFigures(a: Map<number, number>, b: Map<number, number>): boolean {
-  if (a.size !== b.size) return false;
-  for (const [id, figure] of a) if (b.get(id) !== figure) return false;
-  return true;
 }
 
 function listingCard(row: Awaited<ReturnType<typeof store.listingCards>>[number]): ListingProduct {

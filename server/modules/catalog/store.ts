@@ -3,7 +3,7 @@ import type { Prod } from '../../../contract/catalog.ts';
 import type { Db } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import { type BagOwner, ownedBy } from '../cart/owner.ts';
-import type { IndexedProduct } from './facet-index.ts';
+import type { Figures, IndexedProduct } from './facet-index.ts';
 import { foldText, type SearchTerms } from './search.ts';
 
 /**
@@ -123,21 +123,31 @@ export async function indexChanges(db: Db, since: number) {
 }
 
 /** Units per product on order lines placed since `since`, not cancelled or returned (sort 3). */
-export async function unitsSold(db: Db, since: Date): Promise<Map<number, number>> {
+export async function unitsSold(db: Db, since: Date): Promise<Figures> {
   const { rows } = await sql<{ id: number; units: number }>`
     SELECT ol.product_id AS id, sum(ol.quantity)::int AS units FROM order_lines ol
       JOIN orders o ON o.id = ol.order_id
     WHERE o.placed_at >= ${since} AND ol.status NOT IN ('cancelled', 'returned')
     GROUP BY ol.product_id`.execute(db);
-  return new Map(rows.map((row) => [row.id, row.units]));
+  return figures(rows, (row) => row.units);
 }
 
 /** Each rated product's average rating, hidden reviews left out (sort 3's second key). */
-export async function averageRatings(db: Db): Promise<Map<number, number>> {
+export async function averageRatings(db: Db): Promise<Figures> {
   const { rows } = await sql<{ id: number; rating: number }>`
     SELECT product_id AS id, avg(rating)::float8 AS rating FROM reviews
     WHERE NOT hidden AND rating IS NOT NULL GROUP BY product_id`.execute(db);
-  return new Map(rows.map((row) => [row.id, row.rating]));
+  return figures(rows, (row) => row.rating);
+}
+
+function figures<T extends { id: number }>(rows: T[], figure: (row: T) => number): Figures {
+  const ids = new Int32Array(rows.length);
+  const values = new Float64Array(rows.length);
+  rows.forEach((row, i) => {
+    ids[i] = row.id;
+    values[i] = figure(row);
+  });
+  return { ids, values };
 }
 
 /** The listing cards of these products, in the order given. */

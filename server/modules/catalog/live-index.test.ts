@@ -1,0 +1,117 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { describeEachDatabase } from '../../test/app.ts';
+import { type FixtureProduct, Fixtures } from '../../test/fixtures.ts';
+import type { FacetQuery, Figures, IndexedProduct } from './facet-index.ts';
+import { IndexThread } from './index-thread.ts';
+import { LiveIndex } from './live-index.ts';
+
+const GENRE = 'Thread fixture';
+const listing = (overrides: Partial<FacetQuery> = {}): FacetQuery => ({
+  scope: { prod: 'apparel', userSegment: 'Testwear', genre: GENRE },
+  filters: {},
+  sort: 0,
+  offset: 0,
+  limit: 20,
+  counts: true,
+  ...overrides,
+});
+const figures = (pairs: [number, number][]): Figures => ({
+  ids: Int32Array.from(pairs, ([id]) => id),
+  values: Float64Array.from(pairs, ([, value]) => value),
+});
+
+describeEachDatabase('the facet index on its own thread', (t) => {
+  let kurtas: FixtureProduct[];
+
+  beforeAll(async () => {
+    const fixtures = new Fixtures(t().db);
+    kurtas = [];
+    for (const [i, color] of ['Red', 'Blue', 'Red'].entries()) {
+      kurtas.push(
+        await fixtures.product({
+          genre: GENRE,
+          features: { color: [color] },
+          launchDate: `2026-03-0${i + 1}`,
+        }),
+      );
+    }
+  });
+
+  /** A LiveIndex of the test database, stopped when the test ends. */
+  async function withIndex(test: (index: LiveIndex, threads: IndexThread[]) => Promise<void>) {
+    const threads: IndexThread[] = [];
+    const index = new LiveIndex(t().db, async () => {
+      const thread = await IndexThread.start();
+      threads.push(thread);
+      return thread;
+    });
+    try {
+      await test(index, threads);
+    } finally {
+      await index.stop();
+    }
+  }
+
+  it('answers from the products table, and follows its changes', () =>
+    withIndex(async (index) => {
+      const [a, b, c] = kurtas as [FixtureProduct, FixtureProduct, FixtureProduct];
+      const first = await index.query(listing());
+      expect(first.ids).toEqual([c.id, b.id, a.id]);
+      expect(first.counts.get('color')).toEqual(
+        new Map([
+          ['Blue', 1],
+          ['Red', 2],
+        ]),
+      );
+      await t().db.updateTable('products').set({ active: false }).where('id', '=', c.id).execute();
+      try {
+        const after = await index.query(listing());
+        expect(after.ids).toEqual([b.id, a.id]);
+        expect(after.counts.get('color')?.get('Red')).toBe(1);
+      } finally {
+        await t().db.updateTable('products').set({ active: true }).where('id', '=', c.id).execute();
+      }
+      expect((await index.query(listing())).total).toBe(3);
+    }));
+
+  it('sorts by popularity with the figures it was last given', () =>
+    withIndex(async (index) => {
+      const [a, b, c] = kurtas as [FixtureProduct, FixtureProduct, FixtureProduct];
+      const sold = { units: figures([[a.id, 3]]), rating: figures([[b.id, 4]]) };
+      expect((await index.query(listing({ sort: 3 }), sold)).ids).toEqual([a.id, b.id, c.id]);
+      const later = { units: figures([[c.id, 9]]), rating: figures([]) };
+      expect((await index.query(listing({ sort: 3 }), later)).ids).toEqual([c.id, b.id, a.id]);
+    }));
+
+  it('starts another thread, read afresh, when its thread has died', () =>
+    withIndex(async (index, threads) => {
+      expect((await index.query(listing())).total).toBe(3);
+      await threads[0]?.stop();
+      expect((await index.query(listing())).total).toBe(3);
+      expect(threads).toHaveLength(2);
+    }));
+
+  it('fails what is asked once stopped, and starts no thread', () =>
+    withIndex(async (index, threads) => {
+      await index.stop();
+      await expect(index.query(listing())).rejects.toThrow('closing');
+      expect(threads).toHaveLength(0);
+    }));
+});
+
+describe('IndexThread', () => {
+  it('fails the question waiting and every one after when the thread dies', async () => {
+    const thread = await IndexThread.start();
+    try {
+      await expect(thread.genreCounts()).resolves.toEqual([]);
+      // a product the index cannot read (no words): the thread throws and ends
+      const broken = { id: 1, prod: 'apparel', features: {}, terms: null } as unknown as IndexedProduct;
+      thread.send({ kind: 'put', products: [broken] });
+      await expect(thread.genreCounts()).rejects.toThrow();
+      expect(thread.failure).toBeInstanceOf(Error);
+      await expect(thread.genreCounts()).rejects.toBe(thread.failure);
+    } finally {
+      await thread.stop();
+    }
+  });
+});
