@@ -7,7 +7,8 @@ import {
   type SelectedFilters,
   type SortCode,
 } from '../../../contract/catalog.ts';
-import { FacetIndex, type FacetQuery, type Figures, type IndexedProduct } from './facet-index.ts';
+import { facetQuery, figures } from '../../test/facet-queries.ts';
+import { FacetIndex, type FacetQuery, type IndexedProduct } from './facet-index.ts';
 import { paiseBetween, parsePriceRange } from './ranges.ts';
 
 /** A fixed pseudo-random sequence (xorshift32), so every run builds the same catalogue. */
@@ -75,15 +76,7 @@ const KURTI = { prod: 'apparel' as const, userSegment: 'Women', genre: 'Kurti' }
 
 /** The Women / Kurti listing of the index: every count, page 1 (or as the overrides say). */
 const kurti = (index: FacetIndex, overrides: Partial<FacetQuery> = {}) =>
-  index.query({
-    scope: KURTI,
-    filters: {},
-    sort: 0,
-    offset: 0,
-    limit: 20,
-    counts: true,
-    ...overrides,
-  });
+  index.query(facetQuery(KURTI, overrides));
 
 function build(products: IndexedProduct[]): FacetIndex {
   const index = new FacetIndex();
@@ -166,10 +159,6 @@ describe('FacetIndex', () => {
   it('sorts by units sold, then rating (unrated last), then id', () => {
     const [a, b, c, d] = inScope;
     if (!a || !b || !c || !d) throw new Error('catalogue too small');
-    const figures = (pairs: [number, number][]): Figures => ({
-      ids: Int32Array.from(pairs, ([id]) => id),
-      values: Float64Array.from(pairs, ([, value]) => value),
-    });
     index.setPopularity({
       units: figures([
         [a.id, 1],

@@ -1,24 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/app.ts';
+import { facetQuery, figures } from '../../test/facet-queries.ts';
 import { type FixtureProduct, Fixtures } from '../../test/fixtures.ts';
-import type { FacetQuery, Figures, IndexedProduct } from './facet-index.ts';
+import type { FacetQuery, IndexedProduct } from './facet-index.ts';
 import { IndexThread } from './index-thread.ts';
 import { LiveIndex } from './live-index.ts';
 
 const GENRE = 'Thread fixture';
-const listing = (overrides: Partial<FacetQuery> = {}): FacetQuery => ({
-  scope: { prod: 'apparel', userSegment: 'Testwear', genre: GENRE },
-  filters: {},
-  sort: 0,
-  offset: 0,
-  limit: 20,
-  counts: true,
-  ...overrides,
-});
-const figures = (pairs: [number, number][]): Figures => ({
-  ids: Int32Array.from(pairs, ([id]) => id),
-  values: Float64Array.from(pairs, ([, value]) => value),
-});
+const listing = (overrides: Partial<FacetQuery> = {}) =>
+  facetQuery({ prod: 'apparel', userSegment: 'Testwear', genre: GENRE }, overrides);
 
 describeEachDatabase('the facet index on its own thread', (t) => {
   let kurtas: FixtureProduct[];
