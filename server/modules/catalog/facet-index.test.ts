@@ -199,6 +199,49 @@ describe('FacetIndex', () => {
     expect(kurti(own).total).toBe(before.total - 1);
   });
 
+  it('compacts a shard whose products were written again, and answers as an index read afresh', () => {
+    const own = build(products);
+    const latest = new Map(products.map((p) => [p.id, p]));
+    // every Women product written three times over: new prices, colours, words, some withdrawn
+    for (let round = 1; round <= 3; round++) {
+      for (const p of inScope) {
+        const colour = COLORS[(p.id + round) % COLORS.length] as string;
+        const next: IndexedProduct = {
+          ...p,
+          features: { ...p.features, color: [colour] },
+          pricePaise: p.pricePaise + round * 100,
+          active: (p.id + round) % 7 !== 0,
+          terms: ['kurti', colour.toLowerCase()],
+          nameWords: ['kurti', colour.toLowerCase()],
+          revision: round,
+        };
+        own.put(next);
+        latest.set(p.id, next);
+      }
+    }
+    const fresh = build([...latest.values()]);
+    // retired ordinals are dropped once they outnumber the live ones: the shard never holds twice its
+    // products (three rounds kept would be 600 + 3 x the Women products written)
+    const women = products.filter((p) => p.prod === 'apparel' && p.userSegment === 'Women').length;
+    expect(own.ordinals).toBeLessThanOrEqual(products.length + women + 1);
+    expect(fresh.ordinals).toBe(products.length);
+    const red = { phrase: 'red', words: [{ spellings: ['red'], exact: ['red'] }] };
+    const cases: Partial<FacetQuery>[] = [
+      {},
+      { filters: { color: ['Red'], size: ['M'] } },
+      { sort: 1, filters: { price: ['100-400'] } },
+      { sort: 5, offset: 20 },
+      { scope: { prod: 'search', terms: red } },
+    ];
+    for (const overrides of cases) {
+      const ours = kurti(own, overrides);
+      const theirs = kurti(fresh, overrides);
+      expect(ours.ids).toEqual(theirs.ids);
+      expect(ours.total).toBe(theirs.total);
+      expect(ours.counts).toEqual(theirs.counts);
+    }
+  });
+
   it('grows a shard past its room, keeping every product', () => {
     const many = catalogue(5_000);
     const grown = build(many);

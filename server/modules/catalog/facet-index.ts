@@ -184,6 +184,16 @@ class Postings {
   orInto(bits: Uint32Array): void {
     for (let i = 0; i < this.length; i++) setBit(bits, this.data[i] as number);
   }
+
+  /** Each ordinal renumbered by `map`, those mapped to -1 dropped (the map keeps the order). */
+  renumber(map: Int32Array): void {
+    let kept = 0;
+    for (let i = 0; i < this.length; i++) {
+      const ordinal = map[this.data[i] as number] as number;
+      if (ordinal >= 0) this.data[kept++] = ordinal;
+    }
+    this.length = kept;
+  }
 }
 
 /** Tallies the index keeps for listings' masks: some 100 counts each, under 1 kB with its key (20 MB at most). */
@@ -199,8 +209,11 @@ const NARROW_SLOTS = 0xffff;
  */
 class Shard {
   size = 0;
-  /** bumped by every append or switch: the sorts made before are stale */
+  /** bumped by every append, switch or compaction: the sorts and tallies made before are stale */
   version = 0;
+  /** ordinals whose product was written again since (or moved to another shard) */
+  retired: Uint32Array;
+  dead = 0;
   ids: Int32Array;
   price: Int32Array;
   discount: Uint8Array;
@@ -243,6 +256,7 @@ class Shard {
     this.revision = new Float64Array(capacity);
     this.nameCount = new Uint8Array(capacity);
     this.active = new Uint32Array(wordsFor(capacity));
+    this.retired = new Uint32Array(wordsFor(capacity));
     this.slotStart = new Int32Array(capacity + 1);
     for (const bucket of PRICE_BUCKETS) this.slot(PRICE_FILTER, bucket);
     for (const step of DISCOUNT_STEPS) this.slot(DISCOUNT_FILTER, step);
@@ -282,6 +296,70 @@ class Shard {
   switch(o: number, on: boolean): void {
     if (on) setBit(this.active, o);
     else this.active[o >>> 5] = (this.active[o >>> 5] as number) & ~(1 << (o & 31));
+    this.version++;
+  }
+
+  /** The ordinal's product was written again, or moved: it is off for good, and compaction drops it. */
+  retire(o: number): void {
+    this.switch(o, false);
+    setBit(this.retired, o);
+    this.dead++;
+  }
+
+  /** More retired ordinals than live ones: time to compact (each compaction pays for as many writes). */
+  get wasteful(): boolean {
+    return this.dead * 2 > this.size;
+  }
+
+  /**
+   * Drops the retired ordinals, renumbering the others in order (so every sort's ties stay put). Each
+   * column moves down in place; the owner then finds each product at its new ordinal.
+   */
+  compact(): void {
+    // old ordinal -> new, -1: dropped
+    const map = new Int32Array(this.size).fill(-1);
+    let size = 0;
+    for (let o = 0; o < this.size; o++) if (!has(this.retired, o)) map[o] = size++;
+    const active = new Uint32Array(this.active.length);
+    let listed = 0;
+    let start = 0;
+    for (let o = 0; o < this.size; o++) {
+      const end = this.slotStart[o + 1] as number;
+      const to = map[o] as number;
+      if (to >= 0) {
+        this.ids[to] = this.ids[o] as number;
+        this.price[to] = this.price[o] as number;
+        this.discount[to] = this.discount[o] as number;
+        this.launched[to] = this.launched[o] as number;
+        this.created[to] = this.created[o] as number;
+        this.revision[to] = this.revision[o] as number;
+        this.nameCount[to] = this.nameCount[o] as number;
+        if (has(this.active, o)) setBit(active, to);
+        this.slotStart[to] = listed;
+        this.slotList.copyWithin(listed, start, end);
+        listed += end - start;
+      }
+      start = end;
+    }
+    this.slotStart[size] = listed;
+    this.size = size;
+    this.listed = listed;
+    this.active = active;
+    this.retired = new Uint32Array(active.length);
+    this.dead = 0;
+    for (const bits of this.slotBits) bits.fill(0);
+    for (let o = 0; o < size; o++) {
+      const end = this.slotStart[o + 1] as number;
+      for (let at = this.slotStart[o] as number; at < end; at++) {
+        setBit(this.slotBits[this.slotList[at] as number] as Uint32Array, o);
+      }
+    }
+    for (const postings of [this.terms, this.names]) {
+      for (const [word, list] of postings) {
+        list.renumber(map);
+        if (list.length === 0) postings.delete(word);
+      }
+    }
     this.version++;
   }
 
@@ -401,6 +479,7 @@ class Shard {
     this.revision = grow(this.revision, capacity);
     this.nameCount = grow(this.nameCount, capacity);
     this.active = grow(this.active, wordsFor(capacity));
+    this.retired = grow(this.retired, wordsFor(capacity));
     this.slotStart = grow(this.slotStart, capacity + 1);
     for (let slot = 0; slot < this.slotBits.length; slot++) {
       this.slotBits[slot] = grow(this.slotBits[slot] as Uint32Array, wordsFor(capacity));
@@ -541,11 +620,17 @@ export class FacetIndex {
     const at = this.locate(p.id);
     if (at) {
       if (p.revision !== null && at.shard.revision[at.ordinal] === p.revision) return;
-      at.shard.switch(at.ordinal, false);
+      at.shard.retire(at.ordinal);
     }
     const shard = this.shard(p.prod, p.userSegment, p.genre);
     const ordinal = shard.append(p);
     this.place(p.id, this.numbered.indexOf(shard) + 1, ordinal);
+    if (at?.shard.wasteful) this.compact(at.shard);
+  }
+
+  /** Products the shards hold, retired ones included: what the index's memory grows with. */
+  get ordinals(): number {
+    return this.numbered.reduce((sum, shard) => sum + shard.size, 0);
   }
 
   /**
@@ -829,6 +914,12 @@ export class FacetIndex {
       this.numbered.push(shard);
     }
     return shard;
+  }
+
+  /** A shard without its retired ordinals, and its products found at their new ones. */
+  private compact(shard: Shard): void {
+    shard.compact();
+    for (let o = 0; o < shard.size; o++) this.ordinalOf[shard.ids[o] as number] = o;
   }
 
   private locate(id: number): { shard: Shard; ordinal: number } | undefined {
