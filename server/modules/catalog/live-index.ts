@@ -5,6 +5,14 @@ import * as store from './store.ts';
 
 const BATCH = 20_000;
 
+/** The index as of one catch-up read: what a listing or a suggestion asks of it. */
+export interface IndexReader {
+  /** Sort 3 needs `popularity`. */
+  query(query: FacetQuery, popularity?: PopularityFigures): Promise<FacetAnswer>;
+  /** Products on sale per apparel segment and genre. */
+  genreCounts(): Promise<GenreCounts>;
+}
+
 /**
  * The facet index of this process, kept up to date with the products table (decision 020) and held by
  * its own thread (IndexThread). It is read whole on first use; before each use it reads the products
@@ -33,19 +41,19 @@ export class LiveIndex {
     this.current().catch(() => undefined);
   }
 
-  /** The query's answer with every product change committed before this call; sort 3 needs `popularity`. */
-  async query(query: FacetQuery, popularity?: PopularityFigures): Promise<FacetAnswer> {
+  /** The index with every product change committed before this call (one catch-up read for all asked of it). */
+  async fresh(): Promise<IndexReader> {
     const thread = await this.current();
-    if (popularity && popularity !== this.sentPopularity) {
-      thread.send({ kind: 'popularity', figures: popularity });
-      this.sentPopularity = popularity;
-    }
-    return thread.query(query);
-  }
-
-  /** Products on sale per apparel segment and genre. */
-  async genreCounts(): Promise<GenreCounts> {
-    return (await this.current()).genreCounts();
+    return {
+      query: (query, popularity) => {
+        if (popularity && popularity !== this.sentPopularity) {
+          thread.send({ kind: 'popularity', figures: popularity });
+          this.sentPopularity = popularity;
+        }
+        return thread.query(query);
+      },
+      genreCounts: () => thread.genreCounts(),
+    };
   }
 
   /** Ends the index's thread for good (the shop is closing): what is asked after fails. */

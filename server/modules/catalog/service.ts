@@ -149,9 +149,12 @@ export class Catalog {
   /** The count, the facets and the page's ids from the index; the page's cards from the database. */
   private async loadListing(query: ListingQuery): Promise<ListingResponse> {
     const { scope, filters, sort, page } = query;
-    const popularity = sort === 3 ? await this.popularity() : undefined;
+    const [index, popularity] = await Promise.all([
+      this.index.fresh(),
+      sort === 3 ? this.popularity() : undefined,
+    ]);
     const offset = (page - 1) * PAGE_SIZE;
-    const found = await this.index.query(
+    const found = await index.query(
       { scope, filters, sort, offset, limit: PAGE_SIZE, counts: true },
       popularity,
     );
@@ -191,8 +194,9 @@ export class Catalog {
     return this.suggestCache.get(foldText(q), async () => {
       const terms = await this.terms(q, true);
       if (terms.words.length === 0) return { segments: [], genres: [], products: [] };
+      const index = await this.index.fresh();
       const [{ ids }, genres] = await Promise.all([
-        this.index.query({
+        index.query({
           scope: { prod: 'search', terms },
           filters: {},
           sort: 0,
@@ -200,7 +204,7 @@ export class Catalog {
           limit: SUGGESTED_PRODUCTS,
           counts: false,
         }),
-        this.index.genreCounts(),
+        index.genreCounts(),
       ]);
       const cards = await store.listingCards(this.db, ids);
       return {

@@ -23,8 +23,8 @@ const isNotFound = (error: unknown) => error instanceof AppError && error.status
 /**
  * The pages others read: the home, listings and products, each with its own title, description,
  * canonical address and share tags, and a listing's first page and the product's facts in the first
- * HTML (decision 021). Other addresses keep the app's own head. Data comes from the catalogue's cached answers, as a logged-out
- * shopper sees them, so every reader gets the same page.
+ * HTML (decision 021). Other addresses keep the app's own head. Data comes from the catalogue's cached
+ * answers, as a logged-out shopper sees them, so every reader gets the same page.
  */
 export class SeoPages {
   constructor(private readonly catalog: Catalog) {}
