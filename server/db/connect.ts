@@ -5,6 +5,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { preparingPool } from './prepared.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -26,14 +27,14 @@ export function connectPostgres(url: string, max = 10): DatabaseHandle {
   // an idle connection dropped by the server (restart, failover) must not crash the process;
   // the pool replaces it on the next checkout
   pool.on('error', (error) => console.error('haat: idle database connection lost:', error.message));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   return { db, kind: 'postgres', pool, close: () => db.destroy() };
 }
 
 /** An in-process PGlite reached through its node-postgres adapter, so both engines share one driver path. */
 export function connectPglite(pglite: PGlite): DatabaseHandle {
   const pool = new pg.Pool(createPgConfig(pglite) as pg.PoolConfig);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   return {
     db,
     kind: 'pglite',

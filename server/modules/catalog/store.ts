@@ -1,6 +1,7 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Prod } from '../../../contract/catalog.ts';
 import type { Db } from '../../db/connect.ts';
+import { runPrepared } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import { type BagOwner, ownedBy } from '../cart/owner.ts';
 import type { Figures, IndexedProduct } from './facet-index.ts';
@@ -153,10 +154,11 @@ function figures<T extends { id: number }>(rows: T[], figure: (row: T) => number
 /** The listing cards of these products, in the order given. */
 export async function listingCards(db: Db, ids: number[]) {
   if (ids.length === 0) return [];
-  const rows = await cards(
+  // one array, so that the statement's text is the same for any page (it is prepared)
+  const rows = await runPrepared(
     db,
-    db.selectFrom('products').select(CARD_COLUMNS).where('id', 'in', ids),
-  ).execute();
+    cards(db, db.selectFrom('products').select(CARD_COLUMNS).where(sql<boolean>`id = ANY(${ids}::int[])`)),
+  );
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -338,9 +340,12 @@ export async function nearWords(
   words: string[],
   prefix?: string,
 ): Promise<{ near: Map<string, string[]>; prefixed: string[] }> {
-  const { rows } = await sql<{ query: string; word: string }>`
-    SELECT q.w AS query, s.word FROM unnest(${words}::text[]) AS q(w)
-      JOIN search_words s ON s.word % q.w`.execute(db);
+  const rows = await runPrepared(
+    db,
+    sql<{ query: string; word: string }>`
+      SELECT q.w AS query, s.word FROM unnest(${words}::text[]) AS q(w)
+        JOIN search_words s ON s.word % q.w`,
+  );
   const near = new Map<string, string[]>();
   for (const { query, word } of rows) near.set(query, [...(near.get(query) ?? []), word]);
   if (prefix === undefined) return { near, prefixed: [] };
