@@ -218,7 +218,19 @@ FROM products p
 CROSS JOIN LATERAL generate_series(1, 1 + pg_temp.h(p.id, 44, 8)) AS k
 WHERE pg_temp.h(p.id, 45, 5) = 0`;
 
-const CATALOGUE_TABLES = ['reviews', 'skus', 'products', 'customers', 'partner_pincodes', 'pincodes'];
+const CATALOGUE_TABLES = [
+  'reviews',
+  'skus',
+  'products',
+  'search_words',
+  'customers',
+  'partner_pincodes',
+  'pincodes',
+];
+// the products' triggers are off while loading (replica role), so the search vocabulary that suggests
+// and corrects words is filled as migration 009 fills it
+const SEARCH_WORDS_INSERT =
+  'INSERT INTO search_words (word) SELECT DISTINCT unnest(search_terms) FROM products';
 const RESET_TABLES = [...CATALOGUE_TABLES, 'sellers', 'delivery_partners'];
 
 /** Secondary indexes of the big tables; built once after the load, which is far quicker than row by row. */
@@ -249,6 +261,8 @@ async function fill(client: pg.Client): Promise<void> {
   step('sellers, partners, pincodes, customers');
   const inserted = await client.query(productsInsert());
   step(`${inserted.rowCount} products`);
+  const words = await client.query(SEARCH_WORDS_INSERT);
+  step(`${words.rowCount} search words`);
   const skus = await client.query(SKUS_INSERT);
   step(`${skus.rowCount} SKUs`);
   const reviews = await client.query(REVIEWS_INSERT);
