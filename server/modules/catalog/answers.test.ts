@@ -197,6 +197,31 @@ describeEachDatabase('catalogue answers sent as made once', (t) => {
       expect((await listing(loggedOut)).text).toBe(expected.text);
     });
 
+    it("shows a product's row written behind the shop's back on its next uncached card", async () => {
+      // cards are kept in memory (decision 025); the index's catch-up read forgets those it reads written
+      const catalog = fresh();
+      const kurta = kurtas[0];
+      const id = kurta?.id ?? 0;
+      const card = async (sort: 0 | 1 | 2) =>
+        (await catalog.listing({ ...QUERY, sort })).prods.find((p) => p.id === id);
+      const before = await card(0);
+      expect(before).toMatchObject({ currentPrice: 999 });
+      await t()
+        .db.updateTable('products')
+        .set({ name: 'Renamed kurta', current_price_paise: 89_900 })
+        .where('id', '=', id)
+        .execute();
+      try {
+        expect(await card(1)).toMatchObject({ name: 'Renamed kurta', currentPrice: 899 });
+      } finally {
+        await t()
+          .db.updateTable('products')
+          .set({ name: before?.name ?? '', current_price_paise: 99_900 })
+          .where('id', '=', id)
+          .execute();
+      }
+    });
+
     it('answers the same object until productChanged, then the product afresh', async () => {
       const catalog = fresh();
       const kurta = kurtas[0];

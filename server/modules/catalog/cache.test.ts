@@ -122,4 +122,52 @@ describe('TtlCache', () => {
     await cache.get('a', load);
     expect(load).toHaveBeenCalledTimes(4);
   });
+
+  describe('getMany', () => {
+    const upper = vi.fn(
+      async (missing: string[]) => (key: string) => `${key.toUpperCase()}${missing.length}`,
+    );
+
+    beforeEach(() => upper.mockClear());
+
+    it('loads the keys it does not hold in one call, in the order asked, and keeps them', async () => {
+      const cache = new TtlCache<string>(TTL, 10);
+      await cache.get('b', async () => 'held');
+      expect(await cache.getMany(['c', 'b', 'a'], upper)).toEqual(['C2', 'held', 'A2']);
+      expect(upper).toHaveBeenCalledTimes(1);
+      expect(upper).toHaveBeenCalledWith(['c', 'a']);
+      expect(await cache.getMany(['a', 'c'], upper)).toEqual(['A2', 'C2']);
+      expect(upper).toHaveBeenCalledTimes(1);
+    });
+
+    it('shares a load under way with another call asking for the same key', async () => {
+      const cache = new TtlCache<string>(TTL, 10);
+      const first = cache.getMany(['a', 'b'], upper);
+      const second = cache.getMany(['b', 'c'], upper);
+      expect(await Promise.all([first, second])).toEqual([
+        ['A2', 'B2'],
+        ['B2', 'C1'],
+      ]);
+      expect(upper.mock.calls).toEqual([[['a', 'b']], [['c']]]);
+    });
+
+    it('does not keep what a failed load was asked for', async () => {
+      const cache = new TtlCache<string>(TTL, 10);
+      await expect(
+        cache.getMany(['a'], async () => {
+          throw new Error('database down');
+        }),
+      ).rejects.toThrow('database down');
+      expect(await cache.getMany(['a'], upper)).toEqual(['A1']);
+    });
+
+    it('asks for nothing when it holds every key, or is asked for none', async () => {
+      const cache = new TtlCache<string>(TTL, 10);
+      expect(await cache.getMany([], upper)).toEqual([]);
+      await cache.getMany(['a'], upper);
+      upper.mockClear();
+      expect(await cache.getMany(['a', 'a'], upper)).toEqual(['A1', 'A1']);
+      expect(upper).not.toHaveBeenCalled();
+    });
+  });
 });

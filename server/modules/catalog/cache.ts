@@ -29,6 +29,22 @@ export class TtlCache<V> {
     return this.store(key, load(), now).value;
   }
 
+  /**
+   * Each key's value, those not held loaded together: `load` is called once with every key missing (in
+   * the order asked, after all of them are known) and answers a lookup that gives each of them its value.
+   */
+  getMany(keys: readonly string[], load: (missing: string[]) => Promise<(key: string) => V>): Promise<V[]> {
+    const missing: string[] = [];
+    let loaded: Promise<(key: string) => V> | undefined;
+    const loadOne = (key: string) => {
+      missing.push(key);
+      // the microtask starts it once the synchronous lookups below have all been made
+      loaded ??= Promise.resolve().then(() => load(missing));
+      return loaded.then((lookup) => lookup(key));
+    };
+    return Promise.all(keys.map((key) => this.get(key, () => loadOne(key))));
+  }
+
   delete(key: string): void {
     this.entries.delete(key);
   }

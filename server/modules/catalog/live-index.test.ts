@@ -30,25 +30,35 @@ describeEachDatabase('the facet index on its own thread', (t) => {
   const ask = async (index: LiveIndex, query: FacetQuery, popularity?: PopularityFigures) =>
     (await index.fresh()).query(query, popularity);
 
-  /** A LiveIndex of the test database, stopped when the test ends. */
-  async function withIndex(test: (index: LiveIndex, threads: IndexThread[]) => Promise<void>) {
+  type Written = (readonly number[] | 'all')[];
+
+  /** A LiveIndex of the test database, stopped when the test ends; `written` is what it told of writes. */
+  async function withIndex(
+    test: (index: LiveIndex, threads: IndexThread[], written: Written) => Promise<void>,
+  ) {
     const threads: IndexThread[] = [];
-    const index = new LiveIndex(t().db, async () => {
-      const thread = await IndexThread.start();
-      threads.push(thread);
-      return thread;
-    });
+    const written: Written = [];
+    const index = new LiveIndex(
+      t().db,
+      (ids) => written.push(ids),
+      async () => {
+        const thread = await IndexThread.start();
+        threads.push(thread);
+        return thread;
+      },
+    );
     try {
-      await test(index, threads);
+      await test(index, threads, written);
     } finally {
       await index.stop();
     }
   }
 
-  it('answers from the products table, and follows its changes', () =>
-    withIndex(async (index) => {
+  it('answers from the products table, and follows its changes, telling of each', () =>
+    withIndex(async (index, _threads, written) => {
       const [a, b, c] = kurtas as [FixtureProduct, FixtureProduct, FixtureProduct];
       const first = await ask(index, listing());
+      expect(written).toEqual(['all']);
       expect(first.ids).toEqual([c.id, b.id, a.id]);
       expect(first.counts.get('color')).toEqual(
         new Map([
@@ -61,6 +71,7 @@ describeEachDatabase('the facet index on its own thread', (t) => {
         const after = await ask(index, listing());
         expect(after.ids).toEqual([b.id, a.id]);
         expect(after.counts.get('color')?.get('Red')).toBe(1);
+        expect(written).toEqual(['all', [c.id]]);
       } finally {
         await t().db.updateTable('products').set({ active: true }).where('id', '=', c.id).execute();
       }
@@ -77,11 +88,12 @@ describeEachDatabase('the facet index on its own thread', (t) => {
     }));
 
   it('starts another thread, read afresh, when its thread has died', () =>
-    withIndex(async (index, threads) => {
+    withIndex(async (index, threads, written) => {
       expect((await ask(index, listing())).total).toBe(3);
       await threads[0]?.stop();
       expect((await ask(index, listing())).total).toBe(3);
       expect(threads).toHaveLength(2);
+      expect(written).toEqual(['all', 'all']);
     }));
 
   it('fails what is asked once stopped, and starts no thread', () =>

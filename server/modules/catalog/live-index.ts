@@ -30,9 +30,14 @@ export class LiveIndex {
   private queued: Promise<void> | undefined;
   private sentPopularity: PopularityFigures | undefined;
 
-  /** `startThread` is for tests, which stand in for a thread that dies. */
+  /**
+   * `written` hears of the products whose rows it reads as changed, before the use that asked waits
+   * no more; `'all'` when the catalogue is read afresh (what changed meanwhile is not told apart).
+   * `startThread` is for tests, which stand in for a thread that dies.
+   */
   constructor(
     private readonly db: Db,
+    private readonly written: (ids: readonly number[] | 'all') => void = () => undefined,
     private readonly startThread = () => IndexThread.start(),
   ) {}
 
@@ -88,6 +93,7 @@ export class LiveIndex {
     try {
       // taken first: whatever is written while the batches are read is read again by the first catch-up
       this.horizon = await store.revisionHorizon(this.db);
+      this.written('all');
       thread.send({ kind: 'reserve', sizes: await store.indexShardSizes(this.db) });
       const highest = await store.highestProductId(this.db);
       // ids in ranges, the next range read while this one is sent
@@ -131,7 +137,10 @@ export class LiveIndex {
     const { horizon, products } = await store.indexChanges(this.db, this.horizon);
     // a dead thread's successor keeps the horizon of its own first read
     if (thread.failure) return;
-    if (products.length > 0) thread.send({ kind: 'put', products });
+    if (products.length > 0) {
+      thread.send({ kind: 'put', products });
+      this.written(products.map((product) => product.id));
+    }
     this.horizon = horizon;
   }
 }

@@ -58,16 +58,18 @@ const REVIEWS_SHOWN = 100;
 const HIDDEN = new Set<string>(HIDDEN_PRODUCT_FIELDS);
 const FEATURE_ORDER = Object.keys(FEATURE_LABELS);
 
+type CardRow = Awaited<ReturnType<typeof store.listingCards>>[number];
+
 export function isProd(value: string): value is Prod {
   return value === 'apparel' || value === 'accessories';
 }
 
 /**
  * The catalogue as shoppers read it; units free to sell come from Inventory. Listings and searches
- * are answered from the facet index (decision 020), only the page's cards read from the database.
- * Answers, the home list and product pages are cached for a short while. Changes reach the caches
- * through the change feed, from this instance and from every other one on the same database:
- * Inventory announces every change of stock and holds, reviews call productChanged().
+ * are answered from the facet index (decision 020), the page's cards from memory or the database
+ * (decision 025). Answers, the home list and product pages are cached for a short while. Changes
+ * reach the caches through the change feed, from this instance and from every other one on the same
+ * database: Inventory announces every change of stock and holds, reviews call productChanged().
  */
 export class Catalog {
   // sized for some tens of MB at most: an answer holds 20 cards and its counts, a product page 100 reviews
@@ -75,12 +77,17 @@ export class Catalog {
   private readonly pageCache = new TtlCache<ListingResponse>(CACHE_TTL_MS, 5_000);
   private readonly popularityCache = new TtlCache<PopularityFigures>(CACHE_TTL_MS, 1);
   private readonly index: LiveIndex;
-  // what a search text means (its words' spellings) and what typing it suggests
+  // what a search text means (its words' spellings) and what typing it suggests; the catalogue's words
+  // near a word and those starting with a prefix, shared by every text that has them
   private readonly termsCache = new TtlCache<SearchTerms>(CACHE_TTL_MS, 2_000);
+  private readonly nearCache = new TtlCache<string[]>(CACHE_TTL_MS, 20_000);
+  private readonly prefixCache = new TtlCache<string[]>(CACHE_TTL_MS, 5_000);
   private readonly suggestCache = new TtlCache<SuggestResponse>(CACHE_TTL_MS, 2_000);
   private readonly synonymsCache = new TtlCache<Synonyms>(CACHE_TTL_MS, 1);
   // a product page as a logged-out shopper sees it; a logged-in one's own part is laid over it
   private readonly productCache = new TtlCache<ProductResponse | undefined>(CACHE_TTL_MS, 2_000);
+  // listing cards by product id (decision 025), some hundreds of bytes each
+  private readonly cardCache = new TtlCache<CardRow | undefined>(CACHE_TTL_MS, 20_000);
 
   constructor(
     private readonly db: Db,
@@ -88,7 +95,7 @@ export class Catalog {
     private readonly inventory: Inventory,
     private readonly now: () => Date = () => new Date(),
   ) {
-    this.index = new LiveIndex(db);
+    this.index = new LiveIndex(db, (ids) => (ids === 'all' ? this.cardCache.clear() : this.forgetCards(ids)));
     this.index.warm();
     changes.onChange((change) => this.forget(change));
   }
@@ -106,6 +113,7 @@ export class Catalog {
   private forget(change: Change): void {
     if ('productIds' in change) {
       for (const id of change.productIds) this.productCache.delete(String(id));
+      this.forgetCards(change.productIds);
       return;
     }
     for (const cache of [
@@ -116,9 +124,29 @@ export class Catalog {
       this.termsCache,
       this.suggestCache,
       this.synonymsCache,
+      this.nearCache,
+      this.prefixCache,
+      this.cardCache,
     ]) {
       cache.clear();
     }
+  }
+
+  private forgetCards(ids: readonly number[]): void {
+    for (const id of ids) this.cardCache.delete(String(id));
+  }
+
+  /**
+   * These products' cards in their order (an id with no product has none): from memory, those missing
+   * read in one statement. A card is forgotten when its product is written or announced (decision 025).
+   */
+  private async cards(ids: readonly number[]): Promise<CardRow[]> {
+    const cards = await this.cardCache.getMany(ids.map(String), async (missing) => {
+      const rows = await store.listingCards(this.db, missing.map(Number));
+      const byId = new Map(rows.map((row) => [String(row.id), row]));
+      return (id) => byId.get(id);
+    });
+    return cards.filter((card) => card !== undefined);
   }
 
   home(): Promise<HomeResponse> {
@@ -158,7 +186,7 @@ export class Catalog {
       { scope, filters, sort, offset, limit: PAGE_SIZE, counts: true },
       popularity,
     );
-    const rows = await store.listingCards(this.db, found.ids);
+    const rows = await this.cards(found.ids);
     return {
       prods: rows.map(listingCard),
       noOfEntries: found.total,
@@ -206,7 +234,7 @@ export class Catalog {
         }),
         index.genreCounts(),
       ]);
-      const cards = await store.listingCards(this.db, ids);
+      const cards = await this.cards(ids);
       return {
         ...matchingGroups(genres, terms),
         products: cards.map((card) => ({
@@ -231,8 +259,16 @@ export class Catalog {
         async () => new Synonyms(await store.searchSynonyms(this.db)),
       );
       const bases = [...new Set(words.flatMap((w) => [w, ...synonyms.of(w)]))];
-      const { near, prefixed } = await store.nearWords(this.db, bases, typing ? words.at(-1) : undefined);
-      return { phrase, words: expandWords(words, near, synonyms, prefixed) };
+      const last = words.at(-1);
+      const [near, prefixed] = await Promise.all([
+        this.nearCache.getMany(bases, async (missing) => {
+          const found = await store.nearWords(this.db, missing);
+          return (word) => found.get(word) ?? [];
+        }),
+        typing && last ? this.prefixCache.get(last, () => store.wordsStartingWith(this.db, last)) : [],
+      ]);
+      const candidates = new Map(bases.map((base, i) => [base, near[i] ?? []]));
+      return { phrase, words: expandWords(words, candidates, synonyms, prefixed) };
     });
   }
 
@@ -305,7 +341,7 @@ export class Catalog {
   }
 }
 
-function listingCard(row: Awaited<ReturnType<typeof store.listingCards>>[number]): ListingProduct {
+function listingCard(row: CardRow): ListingProduct {
   return {
     id: row.id,
     name: row.name,

@@ -332,14 +332,10 @@ export async function searchSynonyms(db: Db): Promise<Map<string, string>> {
 const PREFIXED_WORDS = 30;
 
 /**
- * Catalogue words near each of these (pg_trgm similarity through its index; the caller keeps those
- * within the allowed edits), and up to 30 that start with `prefix`.
+ * Catalogue words near each of these (pg_trgm similarity; the caller keeps those within the allowed
+ * edits): word -> near words, for the words that have any.
  */
-export async function nearWords(
-  db: Db,
-  words: string[],
-  prefix?: string,
-): Promise<{ near: Map<string, string[]>; prefixed: string[] }> {
+export async function nearWords(db: Db, words: string[]): Promise<Map<string, string[]>> {
   const rows = await runPrepared(
     db,
     sql<{ query: string; word: string }>`
@@ -348,14 +344,18 @@ export async function nearWords(
   );
   const near = new Map<string, string[]>();
   for (const { query, word } of rows) near.set(query, [...(near.get(query) ?? []), word]);
-  if (prefix === undefined) return { near, prefixed: [] };
+  return near;
+}
+
+/** Up to 30 catalogue words that start with `prefix`, in order. */
+export async function wordsStartingWith(db: Db, prefix: string): Promise<string[]> {
   // the words are letters and digits only, so the pattern holds no wildcard but its own
-  const prefixed = await db
+  const rows = await db
     .selectFrom('search_words')
     .select('word')
     .where('word', 'like', `${prefix}%`)
     .orderBy('word')
     .limit(PREFIXED_WORDS)
     .execute();
-  return { near, prefixed: prefixed.map((row) => row.word) };
+  return rows.map((row) => row.word);
 }
