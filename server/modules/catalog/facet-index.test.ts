@@ -151,6 +151,97 @@ describe.each([600, 20_000])('FacetIndex of %i products', (size) => {
   });
 });
 
+describe('FacetIndex relevance (decision 017)', () => {
+  // names of one to three words from a small vocabulary, products put out of id order and some written
+  // again, so that ordinals do not follow ids
+  const VOCABULARY = ['red', 'silk', 'kurta', 'kurti', 'saree', 'zari', 'cotton', 'block'];
+  const draw = random(17);
+  const products = catalogue(20_000).map((p) => {
+    const name = [...new Set(Array.from({ length: 1 + draw(3) }, () => VOCABULARY[draw(8)] as string))];
+    // words of the description too: a match by them alone scores less than one by the name
+    const described = [...(draw(4) === 0 ? ['festive'] : []), ...(draw(5) === 0 ? ['zari'] : [])];
+    return { ...p, nameWords: name, terms: [...new Set([...name, ...described])] };
+  });
+  const index = new FacetIndex();
+  for (const p of [...products].sort((a, b) => ((a.id * 7919) % 20_011) - ((b.id * 7919) % 20_011)))
+    index.put(p);
+  for (const p of products.filter((q) => q.id % 11 === 0)) index.put({ ...p, revision: 1 });
+
+  type Word = { spellings: string[]; exact: string[] };
+  /** The rule, product by product: 100 for the name's words exactly, 2 a word in the name, 1 as typed. */
+  function expected(phrase: string, words: Word[], offset: number, limit: number): number[] {
+    const typed = [...new Set(phrase.split(' '))];
+    return products
+      .filter((p) => p.active && words.every((w) => w.spellings.some((sp) => p.terms.includes(sp))))
+      .map((p) => {
+        const exactName =
+          typed.every((t) => p.nameWords.includes(t)) && new Set(p.nameWords).size === typed.length;
+        let score = exactName ? 100 : 0;
+        for (const w of words) {
+          if (w.spellings.some((sp) => p.nameWords.includes(sp))) score += 2;
+          if (w.exact.some((e) => p.terms.includes(e))) score += 1;
+        }
+        return { id: p.id, score };
+      })
+      .sort((a, b) => b.score - a.score || b.id - a.id)
+      .slice(offset, offset + limit)
+      .map((hit) => hit.id);
+  }
+
+  const cases: [string, Word[]][] = [
+    // the best score is rare: deeper pages take lower ones
+    [
+      'zari fes',
+      [
+        { spellings: ['zari'], exact: ['zari'] },
+        { spellings: ['festive'], exact: [] },
+      ],
+    ],
+    // a prefix being typed: many matches, most with the best score
+    ['ku', [{ spellings: ['kurta', 'kurti'], exact: [] }]],
+    ['kurta', [{ spellings: ['kurta', 'kurti'], exact: ['kurta'] }]],
+    // a word only some names hold: the best score is rarer
+    ['festive', [{ spellings: ['festive'], exact: ['festive'] }]],
+    [
+      'red silk',
+      [
+        { spellings: ['red'], exact: ['red'] },
+        { spellings: ['silk'], exact: ['silk'] },
+      ],
+    ],
+    // names that are exactly these words score 100
+    ['silk', [{ spellings: ['silk'], exact: ['silk'] }]],
+    [
+      'zari kurta red',
+      [
+        { spellings: ['zari'], exact: ['zari'] },
+        { spellings: ['kurta', 'kurti'], exact: ['kurta'] },
+        { spellings: ['red'], exact: ['red'] },
+      ],
+    ],
+  ];
+  it.each(cases)('ranks "%s" as the rule says, on every page', (phrase, words) => {
+    for (const [offset, limit] of [
+      [0, 6],
+      [0, 20],
+      [20, 20],
+      [200, 20],
+      [1_000, 20],
+      [1_400, 20],
+    ] as const) {
+      const answer = index.query({
+        scope: { prod: 'search', terms: { phrase, words } },
+        filters: {},
+        sort: 0,
+        offset,
+        limit,
+        counts: false,
+      });
+      expect(answer.ids).toEqual(expected(phrase, words, offset, limit));
+    }
+  });
+});
+
 describe('FacetIndex', () => {
   const products = catalogue(600);
   const index = build(products);
@@ -240,6 +331,51 @@ describe('FacetIndex', () => {
       expect(ours.total).toBe(theirs.total);
       expect(ours.counts).toEqual(theirs.counts);
     }
+  });
+
+  it('finds the products of a word as they are written, between searches, as an index read afresh', () => {
+    // a word on most products (its list is ORed as a bitset) and one on a few (ordinal by ordinal)
+    const worded = (p: IndexedProduct, round: number): IndexedProduct => {
+      const words = ['kurti', ...(p.id % 9 === round ? ['zari'] : [])];
+      return { ...p, terms: words, nameWords: words, revision: round };
+    };
+    const own = build(products.map((p) => worded(p, 0)));
+    const latest = new Map(products.map((p) => [p.id, worded(p, 0)]));
+    const search = (index: FacetIndex, word: string, sort: SortCode) =>
+      index.query(
+        facetQuery(
+          { prod: 'search', terms: { phrase: word, words: [{ spellings: [word], exact: [word] }] } },
+          { sort, limit: 50 },
+        ),
+      );
+    const sameAsFresh = () => {
+      const fresh = build([...latest.values()]);
+      for (const word of ['kurti', 'zari']) {
+        for (const sort of [0, 1] as const) {
+          const ours = search(own, word, sort);
+          const theirs = search(fresh, word, sort);
+          expect(ours.ids).toEqual(theirs.ids);
+          expect(ours.total).toBe(theirs.total);
+          expect(ours.counts).toEqual(theirs.counts);
+        }
+      }
+    };
+    let written = products.length;
+    for (let round = 1; round <= 6; round++) {
+      sameAsFresh();
+      // a third of the products written again, with new words, and products new to the index
+      for (const p of products.filter((q) => q.id % 3 === round % 3)) {
+        own.put(worded(p, round));
+        latest.set(p.id, worded(p, round));
+      }
+      const added = { ...(products[0] as IndexedProduct), id: 10_000 + round };
+      own.put(worded(added, round));
+      latest.set(added.id, worded(added, round));
+      written += products.filter((q) => q.id % 3 === round % 3).length + 1;
+    }
+    sameAsFresh();
+    // compacted on the way (its lists renumbered between searches)
+    expect(own.ordinals).toBeLessThan(written);
   });
 
   it('grows a shard past its room, keeping every product', () => {

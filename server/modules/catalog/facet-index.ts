@@ -134,6 +134,19 @@ function forEachBit(bits: Uint32Array, words: number, visit: (ordinal: number) =
   }
 }
 
+/** Whether `test` holds for some ordinal in the bitset (asked in ascending order, until it does). */
+function someBit(bits: Uint32Array, words: number, test: (ordinal: number) => boolean): boolean {
+  for (let i = 0; i < words; i++) {
+    let w = bits[i] as number;
+    while (w !== 0) {
+      const bit = w & -w;
+      w ^= bit;
+      if (test((i << 5) + (31 - Math.clz32(bit)))) return true;
+    }
+  }
+  return false;
+}
+
 /** Scratch bitsets reused from one query to the next (a query runs start to end without awaiting). */
 class Scratch {
   private readonly buffers: Uint32Array[] = [];
@@ -163,10 +176,17 @@ class Scratch {
   }
 }
 
-/** A growing list of ordinals, ascending (ordinals are only ever appended). */
+/**
+ * A growing list of ordinals, ascending (ordinals are only ever appended). A list holding at least one
+ * ordinal in 32 is also kept as a bitset, ORed word by word: a search's prefix or a common word unites
+ * lists of thousands of products, which set bit by bit were most of a suggestion's time.
+ */
 class Postings {
   data = new Int32Array(4);
   length = 0;
+  /** the first `denseUpTo` ordinals as a bitset, made on first use and brought up to date on each */
+  private dense: Uint32Array | undefined;
+  private denseUpTo = 0;
 
   push(ordinal: number): void {
     if (this.length === this.data.length) {
@@ -181,12 +201,34 @@ class Postings {
     this.data = this.data.slice(0, this.length);
   }
 
+  /** Sets the list's ordinals in `bits`, which spans every ordinal of the shard. */
   orInto(bits: Uint32Array): void {
-    for (let i = 0; i < this.length; i++) setBit(bits, this.data[i] as number);
+    if (this.length < bits.length) {
+      for (let i = 0; i < this.length; i++) setBit(bits, this.data[i] as number);
+      return;
+    }
+    const dense = this.denseBits();
+    const words = Math.min(dense.length, bits.length);
+    for (let i = 0; i < words; i++) bits[i] = (bits[i] as number) | (dense[i] as number);
+  }
+
+  private denseBits(): Uint32Array {
+    const words = wordsFor((this.data[this.length - 1] as number) + 1);
+    if (!this.dense || this.dense.length < words) {
+      // with room, as the list grows with its shard
+      const grown = new Uint32Array(words + (words >>> 1));
+      if (this.dense) grown.set(this.dense);
+      this.dense = grown;
+    }
+    for (; this.denseUpTo < this.length; this.denseUpTo++)
+      setBit(this.dense, this.data[this.denseUpTo] as number);
+    return this.dense;
   }
 
   /** Each ordinal renumbered by `map`, those mapped to -1 dropped (the map keeps the order). */
   renumber(map: Int32Array): void {
+    this.dense = undefined;
+    this.denseUpTo = 0;
     let kept = 0;
     for (let i = 0; i < this.length; i++) {
       const ordinal = map[this.data[i] as number] as number;
@@ -237,6 +279,7 @@ class Shard {
     SortCode,
     { version: number; popularity?: Popularity; perm: Int32Array }
   >();
+  private newest: { version: number; perm: Int32Array } | undefined;
 
   /** its key among the index's shards (shardKey) */
   readonly key: string;
@@ -393,6 +436,17 @@ class Shard {
     return perm;
   }
 
+  /** The shard's ordinals, highest id first (a search's order among equal scores), made again after a change. */
+  newestFirst(): Int32Array {
+    if (this.newest?.version !== this.version) {
+      const perm = new Int32Array(this.size);
+      for (let i = 0; i < perm.length; i++) perm[i] = i;
+      perm.sort((a, b) => (this.ids[b] as number) - (this.ids[a] as number));
+      this.newest = { version: this.version, perm };
+    }
+    return this.newest.perm;
+  }
+
   /** The value's bitset, if any product of the shard ever held it. */
   bits(feature: string, value: string): Uint32Array | undefined {
     const slot = this.facets.get(feature)?.get(value);
@@ -541,6 +595,35 @@ function comparator(sort: SortCode, popularity: Popularity): Compare {
 
 /** An offer to TopK costs about this many steps of walking a sort's order. */
 const SPARSE_WALK_COST = 8;
+
+/**
+ * The shard's first `k` of these matches in the order `perm` gives (made only if walked), offered with
+ * this score: walked along that order, or, when the matches are few next to what the walk would pass
+ * over, each offered in turn.
+ */
+function takeFirst(
+  shard: Shard,
+  matching: Uint32Array,
+  matches: number,
+  k: number,
+  perm: () => Int32Array,
+  score: number,
+  top: TopK<Hit>,
+): void {
+  if (matches * SPARSE_WALK_COST < shard.size * Math.min(1, k / Math.max(matches, 1))) {
+    forEachBit(matching, shard.words, (ordinal) => top.offer({ shard, ordinal, score }));
+    return;
+  }
+  const order = perm();
+  let taken = 0;
+  for (let i = 0; i < order.length && taken < k; i++) {
+    const ordinal = order[i] as number;
+    if (has(matching, ordinal)) {
+      top.offer({ shard, ordinal, score });
+      taken++;
+    }
+  }
+}
 
 /** Beyond this many, the best `k` are found by sorting everything offered once (deep pages). */
 const SORT_ALL_BEYOND = 1_000;
@@ -695,7 +778,7 @@ export class FacetIndex {
       const { full, matches } = masks;
       answer.total += matches;
       if (q.counts) this.count(shard, masks, q.filters, answer.counts, inResult);
-      if (relevance) this.scoreInto(shard, full, relevance, top);
+      if (relevance) this.scoreInto(shard, full, relevance, k, top);
       else this.walkInto(shard, masks, q, top);
     }
     answer.ids = top
@@ -859,40 +942,47 @@ export class FacetIndex {
     return kept.counts;
   }
 
-  /**
-   * The shard's first matches in the sort's order, up to the page's end: walked along the sort's order,
-   * or, when the matches are few next to what that walk would pass over, each offered in turn.
-   */
+  /** The shard's first matches in the sort's order, up to the page's end. */
   private walkInto(shard: Shard, { full, matches }: ShardMasks, q: FacetQuery, top: TopK<Hit>): void {
-    const k = q.offset + q.limit;
-    if (matches * SPARSE_WALK_COST < shard.size * Math.min(1, k / Math.max(matches, 1))) {
-      forEachBit(full, shard.words, (ordinal) => top.offer({ shard, ordinal, score: 0 }));
-      return;
-    }
-    const perm = shard.order(q.sort, this.popularity);
-    let taken = 0;
-    for (let i = 0; i < perm.length && taken < k; i++) {
-      const ordinal = perm[i] as number;
-      if (has(full, ordinal)) {
-        top.offer({ shard, ordinal, score: 0 });
-        taken++;
-      }
-    }
+    takeFirst(shard, full, matches, q.offset + q.limit, () => shard.order(q.sort, this.popularity), 0, top);
   }
 
   /**
    * A search's relevance (decision 017): 100 when the name's words are the query's words in any order,
    * then per query word 2 when one of its spellings is in the name and 1 when it is spelt as typed.
    */
-  private scoreInto(shard: Shard, full: Uint32Array, terms: SearchTerms, top: TopK<Hit>): void {
+  private scoreInto(shard: Shard, full: Uint32Array, terms: SearchTerms, k: number, top: TopK<Hit>): void {
     const words = shard.words;
     const inName = terms.words.map((w) => this.union(shard.names, w.spellings, words));
     const asTyped = terms.words.map((w) => this.union(shard.terms, w.exact, words));
     const phrase = [...new Set(terms.phrase.split(' '))];
     const exactName = this.scratch.copy(full, words);
     for (const word of phrase) andInto(exactName, this.union(shard.names, [word], words), words);
+    const exactly = (ordinal: number) =>
+      has(exactName, ordinal) && shard.nameCount[ordinal] === phrase.length;
+    if (!someBit(exactName, words, exactly)) {
+      // the best score any match of the shard could have, and the matches that have it: every other
+      // match scores less, so when they are enough the shard's first hits are the newest of them
+      const best = this.scratch.copy(full, words);
+      let bound = 0;
+      for (let j = 0; j < inName.length; j++) {
+        for (const [bits, weight] of [
+          [inName[j] as Uint32Array, 2],
+          [asTyped[j] as Uint32Array, 1],
+        ] as const) {
+          if (!anyAnd(bits, full, words)) continue;
+          andInto(best, bits, words);
+          bound += weight;
+        }
+      }
+      const reaching = countAnd(best, best, words);
+      if (reaching >= k) {
+        takeFirst(shard, best, reaching, k, () => shard.newestFirst(), bound, top);
+        return;
+      }
+    }
     forEachBit(full, words, (ordinal) => {
-      let score = has(exactName, ordinal) && shard.nameCount[ordinal] === phrase.length ? 100 : 0;
+      let score = exactly(ordinal) ? 100 : 0;
       for (let j = 0; j < inName.length; j++) {
         if (has(inName[j] as Uint32Array, ordinal)) score += 2;
         if (has(asTyped[j] as Uint32Array, ordinal)) score += 1;
