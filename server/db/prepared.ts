@@ -42,12 +42,9 @@ export function preparingPool(pool: pg.Pool): PostgresPool {
   return {
     async connect() {
       const client = await pool.connect();
-      const query = (text: string, values: readonly unknown[]) =>
-        client.query(
-          text.startsWith(MARK)
-            ? { name: nameOf(text), text, values: [...values] }
-            : { text, values: [...values] },
-        );
+      // Kysely hands over a fresh array of values each time: no need to copy it again
+      const query = (text: string, values: unknown[]) =>
+        client.query(text.startsWith(MARK) ? { name: nameOf(text), text, values } : { text, values });
       // the cursor overload is never called (see above)
       return { query: query as unknown as PostgresPoolClient['query'], release: () => client.release() };
     },

@@ -222,6 +222,25 @@ describeEachDatabase('catalogue answers sent as made once', (t) => {
       }
     });
 
+    it("keeps a card until its product's stock is announced, then shows its first size in stock", async () => {
+      const catalog = fresh();
+      const kurta = kurtas[1];
+      const id = kurta?.id ?? 0;
+      const card = async (sort: 0 | 1 | 2) =>
+        (await catalog.listing({ ...QUERY, sort })).prods.find((p) => p.id === id);
+      expect(await card(0)).toMatchObject({ size: 'S' });
+      const sizeS = kurta?.skus.S ?? 0;
+      await t().db.updateTable('skus').set({ stock: 0 }).where('id', '=', sizeS).execute();
+      try {
+        // unannounced, and the product's own row untouched: the card in memory stands
+        expect(await card(1)).toMatchObject({ size: 'S' });
+        catalog.productChanged(id);
+        expect(await card(2)).toMatchObject({ size: 'M' });
+      } finally {
+        await t().db.updateTable('skus').set({ stock: 2 }).where('id', '=', sizeS).execute();
+      }
+    });
+
     it('answers the same object until productChanged, then the product afresh', async () => {
       const catalog = fresh();
       const kurta = kurtas[0];

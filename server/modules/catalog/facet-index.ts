@@ -965,15 +965,14 @@ export class FacetIndex {
       // match scores less, so when they are enough the shard's first hits are the newest of them
       const best = this.scratch.copy(full, words);
       let bound = 0;
-      for (let j = 0; j < inName.length; j++) {
-        for (const [bits, weight] of [
-          [inName[j] as Uint32Array, 2],
-          [asTyped[j] as Uint32Array, 1],
-        ] as const) {
-          if (!anyAnd(bits, full, words)) continue;
-          andInto(best, bits, words);
-          bound += weight;
-        }
+      const weighed = [
+        ...inName.map((bits) => [bits, 2] as const),
+        ...asTyped.map((bits) => [bits, 1] as const),
+      ];
+      for (const [bits, weight] of weighed) {
+        if (!anyAnd(bits, full, words)) continue;
+        andInto(best, bits, words);
+        bound += weight;
       }
       const reaching = countAnd(best, best, words);
       if (reaching >= k) {

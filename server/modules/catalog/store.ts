@@ -151,16 +151,14 @@ function figures<T extends { id: number }>(rows: T[], figure: (row: T) => number
   return { ids, values };
 }
 
-/** The listing cards of these products, in the order given. */
+/** The listing cards of these products, in no particular order (the caller keeps them by id). */
 export async function listingCards(db: Db, ids: number[]) {
   if (ids.length === 0) return [];
   // one array, so that the statement's text is the same for any page (it is prepared)
-  const rows = await runPrepared(
+  return runPrepared(
     db,
     cards(db, db.selectFrom('products').select(CARD_COLUMNS).where(sql<boolean>`id = ANY(${ids}::int[])`)),
   );
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 interface CardRow {

@@ -39,17 +39,18 @@ function parseCommand(argv: string[]): Command {
   });
   const [name, ...extra] = positionals;
   if (extra.length) throw new CommandError(`unexpected "${extra.join(' ')}"; ${USAGE}`);
+  const phone = () => checked(Value.Check(PhoneNumber, values.phone) && values.phone, PHONE_RULE);
   if (name === 'list') return { name };
-  if (name === 'remove')
-    return { name, phone: checked(Value.Check(PhoneNumber, values.phone) && values.phone, PHONE_RULE) };
+  if (name === 'remove') return { name, phone: phone() };
   if (name === 'add') {
-    const phone = checked(Value.Check(PhoneNumber, values.phone) && values.phone, PHONE_RULE);
+    // checked in this order: the first wrong option is the one reported
+    const phoneNumber = phone();
     const person = checked(
       Value.Check(PersonName, values.name) && values.name,
       "--name must be 1 to 50 letters, spaces or . ' -",
     );
     const role = checked(Value.Check(StaffRole, values.role) && values.role, '--role must be owner or staff');
-    return { name, person: { phone, name: person.trim(), role } };
+    return { name, person: { phone: phoneNumber, name: person.trim(), role } };
   }
   throw new CommandError(USAGE);
 }
