@@ -37,6 +37,8 @@ export interface Config {
   sessionCacheMs: number;
   /** the shop's absolute origin in canonical URLs, share tags and the sitemap; the request's host when unset */
   publicUrl: string | undefined;
+  /** fill an empty shop with the demo catalogue at start (HAAT_DEMO; on in development, off in production) */
+  demo: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -142,6 +144,7 @@ export function loadConfig(env: Env = process.env): Config {
     sessionCacheMs: integer(env, 'SESSION_CACHE_MS', 5000, 0, 60_000),
     trustProxy: trustProxy(text(env, 'TRUST_PROXY') ?? 'loopback'),
     publicUrl: publicUrl(text(env, 'PUBLIC_URL')),
+    demo: oneOf(env, 'HAAT_DEMO', ['on', 'off'] as const, production ? 'off' : 'on') === 'on',
   };
   if (config.smsProvider === 'msg91') assertMsg91Ready(config.msg91, production);
   fillSimulatedSecrets(config, env);

@@ -20,6 +20,14 @@ export interface SellersTable {
   address: string | null;
   pincode: string | null;
   state: string | null;
+  /** the second address line, PAN, contact and whether its products are on sale (migration 015) */
+  address_line2: ColumnType<string | null, string | null | undefined, string | null>;
+  pan: ColumnType<string | null, string | null | undefined, string | null>;
+  phone: ColumnType<string | null, string | null | undefined, string | null>;
+  email: ColumnType<string | null, string | null | undefined, string | null>;
+  active: Generated<boolean>;
+  /** written by the demo catalogue (server/demo/), removed with it (migration 015) */
+  demo: Generated<boolean>;
 }
 
 export interface DeliveryPartnersTable {
@@ -28,6 +36,7 @@ export interface DeliveryPartnersTable {
   name: string;
   /** the courier's tracking page with `{trackingId}` in it (008_notifications.sql); null when none */
   tracking_url: Generated<string | null>;
+  demo: Generated<boolean>;
 }
 
 export interface PincodesTable {
@@ -68,6 +77,9 @@ export interface ProductsTable {
   search_terms: ColumnType<string[], never, never>;
   /** the HSN code that decides the GST rate (migration 010) */
   hsn_code: ColumnType<string | null, string | null | undefined, string | null>;
+  demo: Generated<boolean>;
+  /** off the shop because its seller was deactivated, not withdrawn by the owner (migration 015) */
+  paused_with_seller: Generated<boolean>;
 }
 
 /** Words a shopper may type for one thing: each word and its canonical word (migration 009). */
@@ -93,6 +105,20 @@ export interface SkusTable {
 export interface ShopSettingsTable {
   id: Generated<boolean>;
   low_stock_threshold: Generated<number>;
+  /** the shop's own details (migration 015): null until the owner sets them */
+  name: ColumnType<string | null, string | null | undefined, string | null>;
+  legal_name: ColumnType<string | null, string | null | undefined, string | null>;
+  logo: ColumnType<string | null, string | null | undefined, string | null>;
+  gstin: ColumnType<string | null, string | null | undefined, string | null>;
+  office_address: Generated<string[]>;
+  support_email: ColumnType<string | null, string | null | undefined, string | null>;
+  support_phone: ColumnType<string | null, string | null | undefined, string | null>;
+  support_hours: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the owner's Markdown per policy page; a page not here shows the spec's text */
+  policies: ColumnType<Record<string, string>, string | undefined, string>;
+  delivery_charge_paise: Generated<number>;
+  free_delivery_above_paise: Generated<number>;
+  updated_at: DefaultedTimestamp;
 }
 
 export interface CustomersTable {
@@ -113,6 +139,7 @@ export interface CustomersTable {
   sms_updates: Generated<boolean>;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
+  demo: Generated<boolean>;
 }
 
 export interface SessionsTable {
@@ -281,6 +308,7 @@ export interface ReviewsTable {
   hidden: Generated<boolean>;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
+  demo: Generated<boolean>;
 }
 
 export interface WebhookEventsTable {

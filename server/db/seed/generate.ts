@@ -1,9 +1,10 @@
+import { indiaPincodes } from '../../modules/delivery/india.ts';
 import { Random } from '../../platform/random.ts';
 import type { Features, Specs } from '../schema.ts';
 import { type Family, GENRES, type GenreSpec } from './genres.ts';
 import { hsnOf } from './hsn.ts';
 import { AREAS, CUSTOMER_NAMES, reviewText, STREETS } from './people.ts';
-import { HILL_STATES, indiaPincodes, PINCODES, UNSERVED_STATES } from './pincodes.ts';
+import { HILL_STATES, PINCODES, UNSERVED_STATES } from './pincodes.ts';
 import { REGISTRATIONS } from './seller-registrations.ts';
 import { demoGstin, PARTNERS, SELLERS, type SellerSpec } from './sellers.ts';
 
