@@ -20,11 +20,12 @@ import { staffRoutes } from './modules/staff/routes.ts';
 import { wishlistRoutes } from './modules/wishlist/routes.ts';
 import { registerBodyDrain } from './platform/body-limit.ts';
 import { registerCsrfCheck } from './platform/csrf.ts';
-import { registerErrorHandling } from './platform/errors.ts';
+import { AppError, registerErrorHandling } from './platform/errors.ts';
 import { registerHealth } from './platform/health.ts';
 import { scheduleHousekeeping } from './platform/housekeeping.ts';
 import { imageRoutes } from './platform/images/routes.ts';
 import { guardedValidatorCompiler } from './platform/input-guard.ts';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './platform/json-depth.ts';
 import { registerKeyHeaderRouting } from './platform/key-header.ts';
 import { registerMetrics } from './platform/metrics.ts';
 import { registerOpenApi } from './platform/openapi.ts';
@@ -88,7 +89,7 @@ export async function buildApp(deps: AppDeps) {
   });
   registerSecurityHeaders(app, config, deps.webDir ?? DEFAULT_WEB_DIR);
   registerBodyDrain(app);
-  allowEmptyJsonBody(app);
+  parseJsonBodies(app);
   const keys = registerKeyHeaderRouting(app);
   await app.register(fastifyCookie);
   registerCsrfCheck(app, browser);
@@ -143,12 +144,21 @@ function registerJobs(app: FastifyInstance, services: Services): void {
 /**
  * A bodiless call sent with `content-type: application/json` (the back office's deliver, many HTTP
  * clients' defaults) is no body rather than malformed JSON; a route that needs a body still says so.
+ * A body nested deeper than any contract's is refused before it is parsed (platform/json-depth.ts).
  */
-function allowEmptyJsonBody(app: FastifyInstance): void {
+function parseJsonBodies(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '') done(null, undefined);
-    else parseJson(request, body as string, done);
+    const text = body as string;
+    if (text === '') done(null, undefined);
+    else if (nestsDeeperThan(text, MAX_JSON_DEPTH)) done(new TooDeep(), undefined);
+    else parseJson(request, text, done);
   });
+}
+
+class TooDeep extends AppError {
+  constructor() {
+    super(400, `JSON bodies may nest at most ${MAX_JSON_DEPTH} levels deep`);
+  }
 }

@@ -29,6 +29,24 @@ describeEachDatabase('error answers', (t) => {
     expect(type).toMatchObject({ status: 415, body: { error: 'Unsupported content type' } });
   });
 
+  it('refuses a body nested deeper than any contract before parsing it, and parses one at the limit', async () => {
+    const client = await t().client();
+    const nested = `${'['.repeat(450_000)}${']'.repeat(450_000)}`;
+    const deep = await client.post(LISTING, nested, { 'content-type': 'application/json' });
+    expect(deep).toMatchObject({
+      status: 400,
+      body: { error: 'JSON bodies may nest at most 16 levels deep' },
+    });
+    // brackets inside a text are text: this body is one level deep, and only its field is wrong
+    const quoted = await client.post(LISTING, { page: 1, sort: 0, x: '[[[[[[[[[[[[[[[[[[[[' });
+    expect(quoted).toMatchObject({ status: 400, body: { error: 'x is not allowed' } });
+    const atLimit = { page: 1, sort: 0, x: JSON.parse(`${'['.repeat(15)}${']'.repeat(15)}`) };
+    expect(await client.post(LISTING, atLimit)).toMatchObject({
+      status: 400,
+      body: { error: 'x is not allowed' },
+    });
+  });
+
   it('refuses a JSON body over 1 MB with 413', async () => {
     const client = await t().client();
     const big = JSON.stringify({ page: 1, sort: 0, pad: 'x'.repeat(1024 * 1024) });
