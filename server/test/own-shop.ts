@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { gstinCheckCharacter } from '../../contract/gstin.ts';
 import type { Db } from '../db/connect.ts';
+import { REMOVE_DEMO } from '../modules/setup/service.ts';
 
 /**
  * A shop of the owner's own, set up row by row as the back office's screens leave it (issue 25), beside
@@ -152,3 +153,46 @@ export const LIVE_ENV: Record<string, string> = {
   MSG91_TEMPLATE_RETURN_ACCEPTED: 'tpl-return-accepted',
   MSG91_TEMPLATE_REFUND_PROCESSED: 'tpl-refund-processed',
 };
+
+/** What the test configuration (development adapters, no PUBLIC_URL) lacks, in the check's order. */
+export const ENVIRONMENT = [
+  'Set NODE_ENV=production',
+  "Set PUBLIC_URL to the shop's https address, such as https://haat.in",
+];
+export const PAYMENTS = [
+  "Set PAYMENT_PROVIDER=razorpay, with RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET from Razorpay's dashboard (payments are simulated now)",
+  'Set RAZORPAY_KEY_ID to your live key id (rzp_live_…), not a test key',
+];
+export const SMS = [
+  'Set SMS_PROVIDER=msg91 (messages go to the development outbox now)',
+  'Set MSG91_AUTH_KEY',
+  "Set MSG91_TEMPLATE_ID (the one-time code's template)",
+  'Set MSG91_SENDER (your 6-letter DLT sender id)',
+  'Set MSG91_TEMPLATE_ORDER_PLACED (the "order placed" SMS\'s template)',
+  'Set MSG91_TEMPLATE_ORDER_SHIPPED (the "order shipped" SMS\'s template)',
+  'Set MSG91_TEMPLATE_ORDER_DELIVERED (the "order delivered" SMS\'s template)',
+  'Set MSG91_TEMPLATE_ORDER_CANCELLED (the "order cancelled" SMS\'s template)',
+  'Set MSG91_TEMPLATE_RETURN_ACCEPTED (the "return accepted" SMS\'s template)',
+  'Set MSG91_TEMPLATE_REFUND_PROCESSED (the "refund processed" SMS\'s template)',
+];
+export const SHOP = [
+  "Add your shop's name",
+  "Add your shop's legal name",
+  "Add your shop's GSTIN",
+  "Add your shop's registered office address",
+  "Add your shop's support e-mail",
+];
+export const ADD_SELLER =
+  'Add a seller: the business named on tax invoices, with its legal name, GSTIN, PAN and address';
+
+/** Everything "Go live" misses on a shop with only the demo, in development: what `npm run doctor` prints. */
+export const NOTHING_SET_UP = [
+  ...ENVIRONMENT,
+  ...SHOP,
+  ADD_SELLER,
+  'Add a delivery partner',
+  'Add your first product',
+  ...PAYMENTS,
+  ...SMS,
+  REMOVE_DEMO,
+];
