@@ -14,13 +14,12 @@ export function shopDetails(db: Db) {
     .executeTakeFirstOrThrow();
 }
 
-/** The owner's sellers, active ones first, each in the order it was added. */
+/** The owner's sellers, in the order they were added. */
 export function ownSellers(db: Db) {
   return db
     .selectFrom('sellers')
     .select(['name', 'legal_name', 'gstin', 'pan', 'address', 'pincode', 'state', 'active'])
     .where('demo', '=', false)
-    .orderBy('active', 'desc')
     .orderBy('id')
     .execute();
 }
