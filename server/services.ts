@@ -23,6 +23,7 @@ import { Products } from './modules/products/service.ts';
 import { Reviews } from './modules/reviews/service.ts';
 import { SeoPages } from './modules/seo/service.ts';
 import { Sitemaps } from './modules/seo/sitemap.ts';
+import { ShopSetup } from './modules/setup/service.ts';
 import { StaffDirectory } from './modules/staff/service.ts';
 import { StaffSignIn } from './modules/staff/sign-in.ts';
 import { Wishlist } from './modules/wishlist/service.ts';
@@ -99,6 +100,8 @@ export interface Services {
   adminAuth: AdminAuth;
   /** on PGlite: how `npm run staff` reaches this running shop (the folder admits one process) */
   control: ShopControl | undefined;
+  /** the owner's setup checklist and "Go live" (also `npm run doctor`) */
+  setup: ShopSetup;
 }
 
 /** Builds the shop from its configuration and database, in the order of its floors. */
@@ -162,6 +165,7 @@ export async function buildServices({
   const staffSignIn = new StaffSignIn({ db, directory: staff, accounts, secret: config.sessionSecret, now });
   const control = config.databaseUrl ? undefined : new ShopControl(config.dataDir);
   const adminAuth = new AdminAuth({ adminToken: config.adminToken, browser, sessions: staffSignIn, control });
+  const setup = buildShopSetup(db, config);
 
   return {
     config,
@@ -198,12 +202,18 @@ export async function buildServices({
     staffSignIn,
     adminAuth,
     control,
+    setup,
   };
 }
 
 /** The staff directory alone, for `npm run staff` when no shop is running on the database. */
 export function buildStaffDirectory(db: Db, now: () => Date = () => new Date()): StaffDirectory {
   return new StaffDirectory(db, now);
+}
+
+/** The setup checklist alone, for `npm run doctor` when no shop is running on the database. */
+export function buildShopSetup(db: Db, config: Config): ShopSetup {
+  return new ShopSetup(db, config);
 }
 
 /** Changes announced to every instance on the same PostgreSQL; to this process alone on PGlite. */

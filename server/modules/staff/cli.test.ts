@@ -1,61 +1,23 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { existsSync, writeFileSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTROL_FILE } from '../../platform/control.ts';
 import { listenTestApp } from '../../test/app.ts';
+import { closedPort, type Run, runScript } from '../../test/command-line.ts';
 import { databaseForProcess, databaseKinds } from '../../test/database.ts';
 import { uniquePhone } from '../../test/shopper.ts';
 import { staffSignedIn } from '../../test/staff.ts';
 import { LAST_OWNER, PHONE_IS_STAFF } from './service.ts';
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** `npm run staff -- <args>` as its own process (through tsx, as the npm script runs it). */
-async function staffCli(env: Record<string, string>, args: string[]): Promise<Run> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/modules/staff/cli.ts', ...args], {
-    cwd: ROOT,
-    // DATABASE_URL '' is unset: PGlite in DATA_DIR, unless env names a PostgreSQL
-    env: { ...process.env, NODE_ENV: 'development', DATABASE_URL: '', ...env },
-    // a test that times out leaves no process holding the folder
-    timeout: 240_000,
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const [code] = (await once(child, 'exit')) as [number | null];
-  return { code, stdout, stderr };
-}
+/** `npm run staff -- <args>` as its own process. */
+const staffCli = (env: Record<string, string>, args: string[]) =>
+  runScript('server/modules/staff/cli.ts', env, args);
 
 /** An error: a non-zero exit and one line on stderr, no stack trace. */
 function expectRefusal(run: Run, message: string | RegExp): void {
   expect(run.code).not.toBe(0);
   expect(run.stdout).toBe('');
   expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(message)]);
-}
-
-/** A port nothing listens on any more. */
-async function closedPort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  server.close();
-  await once(server, 'close');
-  return port;
 }
 
 const people = (run: Run) => run.stdout.trim().split('\n').filter(Boolean);

@@ -3,10 +3,10 @@ import { Value } from 'typebox/value';
 import { PersonName, PhoneNumber } from '../../../contract/accounts.ts';
 import { type NewStaffBody, type StaffList, type StaffMember, StaffRole } from '../../../contract/staff.ts';
 import { loadConfig } from '../../config.ts';
-import { openDatabase } from '../../db/connect.ts';
-import { migrate } from '../../db/migrate.ts';
+import type { Db } from '../../db/connect.ts';
 import { COMMAND_LINE } from '../../platform/admin-auth.ts';
-import { type ControlAddress, readControl } from '../../platform/control.ts';
+import { askShop, onShopOrDatabase, runCommand } from '../../platform/command-line.ts';
+import type { ControlAddress } from '../../platform/control.ts';
 import { buildStaffDirectory } from '../../services.ts';
 import { NO_SUCH_PERSON } from './service.ts';
 
@@ -81,52 +81,26 @@ async function run(commands: StaffCommands, command: Command): Promise<string[]>
   return [`Removed ${removed.name} (${removed.phone})`];
 }
 
-/** The staff directory in the database itself, migrated first (the first owner may come before the shop). */
-async function onDatabase(config: ReturnType<typeof loadConfig>, command: Command): Promise<string[]> {
-  const database = await openDatabase(config);
-  try {
-    await migrate(database.db);
-    const directory = buildStaffDirectory(database.db);
-    return await run(
-      {
-        list: () => directory.list(),
-        add: (person) => directory.add(COMMAND_LINE, person),
-        remove: (phone) => directory.remove(COMMAND_LINE, { phone }),
-      },
-      command,
-    );
-  } finally {
-    await database.close();
-  }
+/** The staff directory in the database itself. */
+function inDatabase(db: Db): StaffCommands {
+  const directory = buildStaffDirectory(db);
+  return {
+    list: () => directory.list(),
+    add: (person) => directory.add(COMMAND_LINE, person),
+    remove: (phone) => directory.remove(COMMAND_LINE, { phone }),
+  };
 }
 
-/** Raised when the control file's shop is not listening: it ended without removing the file. */
-class ShopGone extends Error {}
-
 /** The running shop's own back-office API, with its control token. */
-function throughShop({ url, token }: ControlAddress): StaffCommands {
-  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(`${url}${path}`, { method, headers, body: JSON.stringify(body) }).catch(
-      (error: { cause?: { code?: string } }) => {
-        if (error.cause?.code === 'ECONNREFUSED') throw new ShopGone();
-        throw error;
-      },
-    );
-    const text = await res.text();
-    const answer = (text ? JSON.parse(text) : undefined) as (T & { error?: string }) | undefined;
-    if (!res.ok) throw new CommandError(answer?.error ?? `the shop at ${url} answered ${res.status}`);
-    return answer as T;
-  };
-  const list = async () => (await call<StaffList>('GET', '/admin/api/staff')).staff;
+function throughShop(shop: ControlAddress): StaffCommands {
+  const list = async () => (await askShop<StaffList>(shop, 'GET', '/admin/api/staff')).staff;
   return {
     list,
-    add: (person) => call<StaffMember>('POST', '/admin/api/staff', person),
+    add: (person) => askShop<StaffMember>(shop, 'POST', '/admin/api/staff', person),
     remove: async (phone) => {
       const person = (await list()).find((p) => p.phone === phone);
       if (!person) throw new CommandError(NO_SUCH_PERSON);
-      await call('DELETE', `/admin/api/staff/${person.id}`);
+      await askShop(shop, 'DELETE', `/admin/api/staff/${person.id}`);
       return person;
     },
   };
@@ -134,20 +108,12 @@ function throughShop({ url, token }: ControlAddress): StaffCommands {
 
 async function main(): Promise<void> {
   const command = parseCommand(process.argv.slice(2));
-  const config = loadConfig();
-  const control = config.databaseUrl ? undefined : readControl(config.dataDir);
-  const direct = () => onDatabase(config, command);
-  const lines = control
-    ? await run(throughShop(control), command).catch((error: unknown) => {
-        if (error instanceof ShopGone) return direct();
-        throw error;
-      })
-    : await direct();
+  const lines = await onShopOrDatabase(
+    loadConfig(),
+    (shop) => run(throughShop(shop), command),
+    (db) => run(inDatabase(db), command),
+  );
   for (const line of lines) console.log(line);
 }
 
-main().catch((error: unknown) => {
-  const message = error instanceof Error ? error.message : String(error);
-  console.error(`haat: ${message.split('\n')[0]}`);
-  process.exit(1);
-});
+runCommand(main);

@@ -59,4 +59,6 @@ export const apiPaths = {
   catalogueImport: (mode: 'dry-run' | 'apply') => `/admin/api/catalogue/import?mode=${mode}`,
   lowStock: () => '/admin/api/stock/low',
   settings: () => '/admin/api/settings',
+  setup: () => '/admin/api/setup',
+  removeDemo: () => '/admin/api/demo/remove',
 };

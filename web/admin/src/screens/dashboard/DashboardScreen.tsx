@@ -5,15 +5,21 @@ import { usePageTitle } from '../../../../src/components/usePageTitle.ts';
 import { api } from '../../api/client.ts';
 import { apiPaths, paths, query } from '../../api/paths.ts';
 import { useLoad } from '../../api/useLoad.ts';
+import { useStaff } from '../../app/session.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { formatRupees } from '../../lib/format.ts';
+import { ShopSetup } from './ShopSetup.tsx';
 import './DashboardScreen.css';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** The shop at a glance: today's and this week's orders and takings, the work waiting, low stock. */
+/**
+ * The shop at a glance: today's and this week's orders and takings, the work waiting, low stock; for the
+ * owner, first, the way to a live shop.
+ */
 export function DashboardScreen() {
   usePageTitle('Dashboard');
+  const { role } = useStaff();
   const request = useCallback(
     (signal?: AbortSignal) => api.get<DashboardResponse>(apiPaths.dashboard(), signal),
     [],
@@ -22,6 +28,7 @@ export function DashboardScreen() {
   return (
     <>
       <h1 className="admin-title">Dashboard</h1>
+      {role === 'owner' && <ShopSetup />}
       <Loading state={state} onRetry={retry}>
         {({ today, week, toShip, returnsToDecide, lowStock }) => (
           <ul className="admin-cards">

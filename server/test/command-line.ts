@@ -1,0 +1,47 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { type AddressInfo, createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** One of the shop's commands (`npm run staff`, `npm run doctor`) as its own process, through tsx as npm runs it. */
+export async function runScript(
+  script: string,
+  env: Record<string, string>,
+  args: string[] = [],
+): Promise<Run> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: ROOT,
+    // DATABASE_URL '' is unset: PGlite in DATA_DIR, unless env names a PostgreSQL
+    env: { ...process.env, NODE_ENV: 'development', DATABASE_URL: '', ...env },
+    // a test that times out leaves no process holding the folder
+    timeout: 240_000,
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const [code] = (await once(child, 'exit')) as [number | null];
+  return { code, stdout, stderr };
+}
+
+/** A port nothing listens on any more. */
+export async function closedPort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  server.close();
+  await once(server, 'close');
+  return port;
+}
