@@ -1,7 +1,7 @@
+import { drawDemoPhotos } from '../demo/photos.ts';
+import { seedIfEmpty } from '../demo/seed.ts';
 import type { Db } from './connect.ts';
 import { migrate } from './migrate.ts';
-import { drawDemoPhotos } from './seed/photos.ts';
-import { seedIfEmpty } from './seed/seed.ts';
 
 /**
  * What every start does before serving: apply the migrations, fill an empty catalogue with the demo

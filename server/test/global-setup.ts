@@ -5,8 +5,8 @@ import { sql } from 'kysely';
 import type { TestProject } from 'vitest/node';
 import { connectPglite, connectPostgres, createPglite } from '../db/connect.ts';
 import { migrate } from '../db/migrate.ts';
-import { drawDemoPhotos } from '../db/seed/photos.ts';
-import { seedIfEmpty } from '../db/seed/seed.ts';
+import { drawDemoPhotos } from '../demo/photos.ts';
+import { seedIfEmpty } from '../demo/seed.ts';
 import { adminUrl, TEMPLATE_DB } from './postgres.ts';
 
 declare module 'vitest' {

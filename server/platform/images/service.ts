@@ -16,7 +16,7 @@ type Folder = 'images' | 'reviewimages';
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
 // what a shop owner may drop into images/originals for a photo named {stem}.webp
 const ORIGINAL_TYPES = ['webp', 'jpg', 'jpeg', 'png'];
-/** where the seed draws the demo catalogue's photos, under the data directory (server/db/seed/photos.ts) */
+/** where the seed draws the demo catalogue's photos, under the data directory (server/demo/photos.ts) */
 export const DEMO_PHOTOS = 'demo-photos';
 const DEMO_TYPES = ['svg'];
 

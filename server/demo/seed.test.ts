@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKinds, openTestDatabase } from '../../test/database.ts';
-import { connectPglite, createPglite, type DatabaseHandle, type Db } from '../connect.ts';
-import { migrate } from '../migrate.ts';
+import { connectPglite, createPglite, type DatabaseHandle, type Db } from '../db/connect.ts';
+import { migrate } from '../db/migrate.ts';
+import { databaseKinds, openTestDatabase } from '../test/database.ts';
 import { generateDemoShop } from './generate.ts';
 import { seedIfEmpty } from './seed.ts';
 import { gstinCheckChar } from './sellers.ts';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { access, mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DEMO_PHOTOS } from '../../platform/images/service.ts';
-import type { Db } from '../connect.ts';
-import type { Features, Specs } from '../schema.ts';
+import type { Db } from '../db/connect.ts';
+import type { Features, Specs } from '../db/schema.ts';
+import { DEMO_PHOTOS } from '../platform/images/service.ts';
 import { type ArtSubject, productSvg, reviewSvg } from './art/scene.ts';
 
 /*

@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
-import type { Db } from '../connect.ts';
-import type { Database } from '../schema.ts';
+import type { Db } from '../db/connect.ts';
+import type { Database } from '../db/schema.ts';
 import { type DemoShop, generateDemoShop } from './generate.ts';
 
 // any fixed number: two servers starting on one empty database take turns instead of seeding twice
