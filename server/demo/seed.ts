@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
+import { DEMO_REMOVED } from '../modules/demo/service.ts';
 import { type DemoShop, generateDemoShop } from './generate.ts';
 
 // any fixed number: two servers starting on one empty database take turns instead of seeding twice
@@ -10,14 +11,53 @@ const BATCH = 400;
 
 type Trx = Transaction<Database>;
 
-/** Fills an empty catalogue with the demo shop, in one transaction; does nothing when products exist. */
+/** What the demo fills in of the shop's own details, where the owner has not: today's haat. */
+export const DEMO_SHOP_DETAILS = {
+  name: 'haat',
+  legalName: 'haat Retail',
+  officeAddress: ['4th floor, 22 Camac Street', 'Kolkata 700016', 'West Bengal, India'],
+  supportEmail: 'support@haat.example',
+  supportHours: 'Monday to Saturday, 10 am to 7 pm IST',
+};
+
+/**
+ * Fills an empty catalogue with the demo shop, in one transaction, every row marked `demo`; does nothing
+ * when products exist, or when the owner removed the demo from this shop before (it stays theirs).
+ */
 export async function seedIfEmpty(db: Db): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx);
     const existing = await trx.selectFrom('products').select('id').limit(1).executeTakeFirst();
-    if (existing) return;
+    if (existing || (await demoRemoved(trx))) return;
     await insertShop(trx, generateDemoShop());
+    await fillShopDetails(trx);
   });
+}
+
+async function demoRemoved(trx: Trx): Promise<boolean> {
+  const removal = await trx
+    .selectFrom('audit_log')
+    .select('id')
+    .where('action', '=', DEMO_REMOVED)
+    .limit(1)
+    .executeTakeFirst();
+  return removal !== undefined;
+}
+
+/** the demo's name and contact, in the shop's details the owner has left unset */
+async function fillShopDetails(trx: Trx): Promise<void> {
+  const demo = DEMO_SHOP_DETAILS;
+  await trx
+    .updateTable('shop_settings')
+    .set((eb) => ({
+      name: eb.fn.coalesce('name', eb.val(demo.name)),
+      legal_name: eb.fn.coalesce('legal_name', eb.val(demo.legalName)),
+      office_address: sql<string[]>`CASE WHEN cardinality(office_address) = 0
+        THEN ${demo.officeAddress}::text[] ELSE office_address END`,
+      support_email: eb.fn.coalesce('support_email', eb.val(demo.supportEmail)),
+      support_hours: eb.fn.coalesce('support_hours', eb.val(demo.supportHours)),
+    }))
+    .execute();
 }
 
 async function inBatches<T>(rows: readonly T[], insert: (batch: T[]) => Promise<unknown>): Promise<void> {
@@ -50,12 +90,16 @@ async function insertPincodes(trx: Trx, shop: DemoShop, partners: Map<string, nu
 
 async function insertShop(trx: Trx, shop: DemoShop): Promise<void> {
   const sellers = idsBy(
-    await trx.insertInto('sellers').values(shop.sellers).returning(['id', 'name as key']).execute(),
+    await trx
+      .insertInto('sellers')
+      .values(shop.sellers.map((seller) => ({ ...seller, demo: true })))
+      .returning(['id', 'name as key'])
+      .execute(),
   );
   const partners = idsBy(
     await trx
       .insertInto('delivery_partners')
-      .values(shop.partners)
+      .values(shop.partners.map((partner) => ({ ...partner, demo: true })))
       .returning(['id', 'code as key'])
       .execute(),
   );
@@ -70,6 +114,7 @@ async function insertShop(trx: Trx, shop: DemoShop): Promise<void> {
         partner_id: need(partners, partner, 'partner'),
         features: JSON.stringify(features),
         specs: JSON.stringify(specs),
+        demo: true,
       }),
     );
     const inserted = await trx.insertInto('products').values(rows).returning(['id', 'sku']).execute();
@@ -81,13 +126,18 @@ async function insertShop(trx: Trx, shop: DemoShop): Promise<void> {
   await inBatches(skus, (batch) => trx.insertInto('skus').values(batch).execute());
 
   const customers = idsBy(
-    await trx.insertInto('customers').values(shop.customers).returning(['id', 'phone as key']).execute(),
+    await trx
+      .insertInto('customers')
+      .values(shop.customers.map((customer) => ({ ...customer, demo: true })))
+      .returning(['id', 'phone as key'])
+      .execute(),
   );
   const reviews = shop.reviews.map(({ phone, sku, ...review }) => ({
     ...review,
     customer_id: need(customers, phone, 'customer'),
     product_id: need(products, sku, 'product'),
     updated_at: review.created_at,
+    demo: true,
   }));
   await inBatches(reviews, (batch) => trx.insertInto('reviews').values(batch).execute());
 }
