@@ -69,7 +69,7 @@ describeEachDatabase(
       const product = await client.get<{ error: string }>(apiPaths.product('apparel', 1));
       expect(product.status).toBe(404);
       expect(product.body.error).toEqual(expect.any(String));
-      expect((await client.get('/images/320/ht-kur-000001-1.webp')).status).toBe(404);
+      expect((await client.get('/images/ht-kur-000001-1.webp?w=320')).status).toBe(404);
     });
 
     it('the sitemap lists the home page alone; robots.txt names it', async () => {
