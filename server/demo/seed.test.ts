@@ -92,6 +92,28 @@ describe('seedIfEmpty on a fresh database', () => {
     }
   }, 60_000);
 
+  it("fills no shop whose owner has begun: a seller of their own and no product yet, India's pincodes loaded", async () => {
+    const other = connectPglite(await createPglite());
+    try {
+      await migrate(other.db);
+      await other.db
+        .insertInto('sellers')
+        .values({ name: 'Rangrez Stores', city: 'Kolkata', gstin: null })
+        .execute();
+      await seedIfEmpty(other.db);
+      expect(await count(other.db, 'products')).toBe(0);
+      await other.db.deleteFrom('sellers').execute();
+      await other.db
+        .insertInto('pincodes')
+        .values({ pincode: '700001', office: 'Kolkata G.P.O.', district: 'Kolkata', state: 'West Bengal' })
+        .execute();
+      await seedIfEmpty(other.db);
+      expect(await count(other.db, 'products')).toBe(generateDemoShop().products.length);
+    } finally {
+      await other.close();
+    }
+  }, 60_000);
+
   it('never fills a shop again once its owner removed the demo', async () => {
     const other = connectPglite(await createPglite());
     try {

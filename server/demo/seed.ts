@@ -21,27 +21,25 @@ export const DEMO_SHOP_DETAILS = {
 };
 
 /**
- * Fills an empty catalogue with the demo shop, in one transaction, every row marked `demo`; does nothing
- * when products exist, or when the owner removed the demo from this shop before (it stays theirs).
+ * Fills an empty shop with the demo, in one transaction, every row marked `demo`. Does nothing to a shop
+ * that has products, sellers or delivery partners (its owner is setting it up), nor to one whose owner
+ * removed the demo before (it stays theirs).
  */
 export async function seedIfEmpty(db: Db): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx);
-    const existing = await trx.selectFrom('products').select('id').limit(1).executeTakeFirst();
-    if (existing || (await demoRemoved(trx))) return;
+    if (!(await isEmpty(trx))) return;
     await insertShop(trx, generateDemoShop());
     await fillShopDetails(trx);
   });
 }
 
-async function demoRemoved(trx: Trx): Promise<boolean> {
-  const removal = await trx
-    .selectFrom('audit_log')
-    .select('id')
-    .where('action', '=', DEMO_REMOVED)
-    .limit(1)
-    .executeTakeFirst();
-  return removal !== undefined;
+async function isEmpty(trx: Trx): Promise<boolean> {
+  const { rows } = await sql<{ taken: boolean }>`SELECT
+    EXISTS (SELECT 1 FROM products) OR EXISTS (SELECT 1 FROM sellers)
+      OR EXISTS (SELECT 1 FROM delivery_partners)
+      OR EXISTS (SELECT 1 FROM audit_log WHERE action = ${DEMO_REMOVED}) AS taken`.execute(trx);
+  return rows[0]?.taken === false;
 }
 
 /** the demo's name and contact, in the shop's details the owner has left unset */
@@ -78,9 +76,11 @@ function need<K, V>(map: Map<K, V>, key: K, what: string): V {
 /** India's pincodes and who serves them: tens of thousands of rows, so one array per column, not a row each. */
 async function insertPincodes(trx: Trx, shop: DemoShop, partners: Map<string, number>): Promise<void> {
   const column = <K extends keyof DemoShop['pincodes'][number]>(key: K) => shop.pincodes.map((p) => p[key]);
+  // India's list may be there already (a partner's all-India start): it is the same list
   await sql`INSERT INTO pincodes (pincode, office, district, state)
     SELECT * FROM unnest(${column('pincode')}::text[], ${column('office')}::text[],
-      ${column('district')}::text[], ${column('state')}::text[])`.execute(trx);
+      ${column('district')}::text[], ${column('state')}::text[])
+    ON CONFLICT (pincode) DO NOTHING`.execute(trx);
   const partnerIds = shop.partnerPincodes.map((p) => need(partners, p.partner, 'partner'));
   await sql`INSERT INTO partner_pincodes (partner_id, pincode)
     SELECT * FROM unnest(${partnerIds}::int[], ${shop.partnerPincodes.map((p) => p.pincode)}::text[])`.execute(
