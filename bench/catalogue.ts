@@ -1,11 +1,11 @@
 /**
- * The shape of the large benchmark catalogue, taken from the demo shop's genres (server/db/seed): the
+ * The shape of the large benchmark catalogue, taken from the demo shop's genres (server/demo): the
  * same segments, genres, colours, fabrics, patterns, feature values and price bands, in the demo's
  * proportions. Only the size runs are widened (XS to 5XL, waist 26 to 42), as a large shop stocks
  * them, so that a product averages about five SKUs.
  */
-import { GENRES, type GenreSpec } from '../server/db/seed/genres.ts';
-import { SELLERS } from '../server/db/seed/sellers.ts';
+import { GENRES, type GenreSpec } from '../server/demo/genres.ts';
+import { SELLERS } from '../server/demo/sellers.ts';
 
 const LETTER_RUN = ['XS', 'S', 'M', 'L', 'XL', 'XXL', '3XL', '4XL', '5XL'];
 const WAIST_RUN = ['26', '28', '30', '32', '34', '36', '38', '40', '42'];

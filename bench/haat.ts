@@ -35,7 +35,7 @@ function benchEnv(choice: DatabaseChoice): Record<string, string> {
 export async function startHaatInProcess(choice: DatabaseChoice): Promise<RunningHaat> {
   const config = loadConfig(benchEnv(choice));
   const database = await openDatabase(config);
-  await prepareDatabase(database.db, config.dataDir);
+  await prepareDatabase(database.db, config);
   // errors only: a failing request during the benchmark should say why
   const app = await buildApp({ config, db: database.db, logger: { level: 'error' } });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -86,7 +86,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const nginx = nginxBinary();
   // migrated and seeded once, before any instance starts: the instances then find nothing to do
   const database = await openDatabase(config);
-  await prepareDatabase(database.db, config.dataDir);
+  await prepareDatabase(database.db, config);
   await database.close();
 
   const ports: number[] = [];

@@ -10,6 +10,7 @@ import { cartRoutes } from './modules/cart/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { deliveryRoutes } from './modules/delivery/routes.ts';
+import { demoRoutes } from './modules/demo/routes.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { devPaymentRoutes } from './modules/payments/routes.ts';
@@ -113,6 +114,7 @@ export async function buildApp(deps: AppDeps) {
     devPaymentRoutes,
     seoRoutes,
     setupRoutes,
+    demoRoutes,
   ]) {
     await app.register(routes, services);
   }

@@ -37,6 +37,22 @@ describe('configuration', () => {
     expect(() => loadConfig({ SMS_DAILY_BUDGET: 'lots' })).toThrow('SMS_DAILY_BUDGET must be a whole number');
   });
 
+  it('turns the demo on in development and off in production, unless HAAT_DEMO says otherwise', () => {
+    const production = {
+      ...RAZORPAY,
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'a-production-session-secret-of-40-chars!',
+      SMS_PROVIDER: 'msg91',
+      MSG91_AUTH_KEY: 'production-auth-key',
+      MSG91_TEMPLATE_ID: 'otp_template',
+    };
+    expect(loadConfig({}).demo).toBe(true);
+    expect(loadConfig({ HAAT_DEMO: 'off' }).demo).toBe(false);
+    expect(loadConfig(production).demo).toBe(false);
+    expect(loadConfig({ ...production, HAAT_DEMO: 'on' }).demo).toBe(true);
+    expect(() => loadConfig({ HAAT_DEMO: 'yes' })).toThrow('HAAT_DEMO must be one of on, off (got "yes")');
+  });
+
   it('reads the public address as an origin without a trailing slash, and refuses one that is not http(s)', () => {
     expect(loadConfig({}).publicUrl).toBeUndefined();
     expect(loadConfig({ PUBLIC_URL: 'https://haat.in/' }).publicUrl).toBe('https://haat.in');

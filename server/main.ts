@@ -7,7 +7,7 @@ import { stopGracefully } from './platform/shutdown.ts';
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config);
-  await prepareDatabase(database.db, config.dataDir);
+  await prepareDatabase(database.db, config);
   const app = await buildApp({ config, db: database.db, pool: database.pool, logger: { level: 'info' } });
 
   // a graceful stop (platform/shutdown.ts): answers in flight go out, jobs stop, the pool closes, exit 0

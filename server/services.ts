@@ -10,6 +10,7 @@ import { Placement } from './modules/checkout/placement.ts';
 import { Reconciler } from './modules/checkout/reconciler.ts';
 import { Checkout } from './modules/checkout/service.ts';
 import { PaymentWebhook } from './modules/checkout/webhook.ts';
+import { DemoShop } from './modules/demo/service.ts';
 import { Inventory } from './modules/inventory/service.ts';
 import { Invoices } from './modules/invoices/service.ts';
 import { Notifications } from './modules/notifications/service.ts';
@@ -94,6 +95,8 @@ export interface Services {
   /** pages others read: each page's head and a product's markup, and the sitemap (decision 021) */
   seoPages: SeoPages;
   sitemaps: Sitemaps;
+  /** the demo catalogue, removed by the owner in one action */
+  demo: DemoShop;
   // the back office's people: who they are, their sign-in, and the guard of /admin/api/
   staff: StaffDirectory;
   staffSignIn: StaffSignIn;
@@ -161,6 +164,7 @@ export async function buildServices({
   const catalogue = new Catalogue(db, inventory, changes, config.dataDir);
   const seoPages = new SeoPages(catalog);
   const sitemaps = new Sitemaps(db);
+  const demo = new DemoShop(db, changes, config.dataDir);
   const staff = buildStaffDirectory(db, now);
   const staffSignIn = new StaffSignIn({ db, directory: staff, accounts, secret: config.sessionSecret, now });
   const control = config.databaseUrl ? undefined : new ShopControl(config.dataDir);
@@ -198,6 +202,7 @@ export async function buildServices({
     catalogue,
     seoPages,
     sitemaps,
+    demo,
     staff,
     staffSignIn,
     adminAuth,

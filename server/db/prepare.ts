@@ -1,14 +1,17 @@
+import type { Config } from '../config.ts';
+import { drawDemoPhotos } from '../demo/photos.ts';
+import { seedIfEmpty } from '../demo/seed.ts';
 import type { Db } from './connect.ts';
 import { migrate } from './migrate.ts';
-import { drawDemoPhotos } from './seed/photos.ts';
-import { seedIfEmpty } from './seed/seed.ts';
 
 /**
- * What every start does before serving: apply the migrations, fill an empty catalogue with the demo
- * shop, and draw its photos into the data directory unless they are there.
+ * What every start does before serving: apply the migrations and, only with the demo on (HAAT_DEMO; on
+ * in development, off in production), fill an empty shop with the demo and draw its photos into the data
+ * directory unless they are there. With the demo off an empty shop stays empty.
  */
-export async function prepareDatabase(db: Db, dataDir: string): Promise<void> {
+export async function prepareDatabase(db: Db, config: Pick<Config, 'dataDir' | 'demo'>): Promise<void> {
   await migrate(db);
+  if (!config.demo) return;
   await seedIfEmpty(db);
-  await drawDemoPhotos(db, dataDir);
+  await drawDemoPhotos(db, config.dataDir);
 }

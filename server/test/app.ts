@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { type AppDeps, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { DatabaseHandle, Db } from '../db/connect.ts';
-import { type DatabaseKind, databaseKinds, openTestDatabase, testDataDir } from './database.ts';
+import {
+  type DatabaseKind,
+  databaseKinds,
+  openTestDatabase,
+  type TemplateChoice,
+  testDataDir,
+} from './database.ts';
 import { TestClient } from './http.ts';
 
 export const TEST_ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
@@ -20,13 +26,19 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * How a test app starts: its clock, and (`empty: true`) on the empty template instead of the demo's,
+ * with HAAT_DEMO off in its configuration.
+ */
+export type TestAppOptions = Pick<AppDeps, 'now'> & TemplateChoice;
+
 /** The whole app on a fresh database copy, listening on a real port. */
 export async function startTestApp(
   kind: DatabaseKind,
   env: Record<string, string> = {},
-  deps: Pick<AppDeps, 'now'> = {},
+  options: TestAppOptions = {},
 ): Promise<TestApp> {
-  return listenTestApp(kind, await openTestDatabase(kind), env, deps);
+  return listenTestApp(kind, await openTestDatabase(kind, options), env, options);
 }
 
 /** The whole app on `database`, listening on a real port; close() closes the database too. */
@@ -34,15 +46,16 @@ export async function listenTestApp(
   kind: DatabaseKind,
   database: DatabaseHandle,
   env: Record<string, string> = {},
-  deps: Pick<AppDeps, 'now'> = {},
+  { empty = false, ...deps }: TestAppOptions = {},
 ): Promise<TestApp> {
-  const dataDir = testDataDir('haat-data-');
+  const dataDir = testDataDir('haat-data-', { empty });
   // fixtures write sessions straight to the database, so the session cache is off unless a test turns it on
   const config = loadConfig({
     NODE_ENV: 'test',
     ADMIN_TOKEN: TEST_ADMIN_TOKEN,
     DATA_DIR: dataDir,
     SESSION_CACHE_MS: '0',
+    ...(empty && { HAAT_DEMO: 'off' }),
     ...env,
   });
   const app = await buildApp({ config, db: database.db, pool: database.pool, ...deps });
@@ -64,19 +77,19 @@ export async function listenTestApp(
 
 /**
  * Runs a suite once per database engine (PGlite, and PostgreSQL when TEST_DATABASE_URL is set),
- * each on its own fresh copy of the seeded template.
+ * each on its own fresh copy of the seeded template (or of the empty one, with `empty: true`).
  */
 export function describeEachDatabase(
   name: string,
   suite: (t: () => TestApp) => void,
   env: Record<string, string> = {},
-  deps: Pick<AppDeps, 'now'> = {},
+  options: TestAppOptions = {},
 ): void {
   for (const kind of databaseKinds()) {
     describe(`${name} [${kind}]`, () => {
       let testApp: TestApp | undefined;
       beforeAll(async () => {
-        testApp = await startTestApp(kind, env, deps);
+        testApp = await startTestApp(kind, env, options);
       }, 60_000);
       afterAll(async () => {
         await testApp?.close();

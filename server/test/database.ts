@@ -9,6 +9,14 @@ import { adminUrl } from './postgres.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
+/**
+ * Which template a test database copies: by default the demo shop (migrated and seeded, its photos
+ * drawn); `empty: true`, migrated and never seeded, as a shop started with HAAT_DEMO=off is.
+ */
+export interface TemplateChoice {
+  empty?: boolean;
+}
+
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. */
 export function databaseKinds(): DatabaseKind[] {
   return inject('postgresTemplate') ? ['pglite', 'postgres'] : ['pglite'];
@@ -16,20 +24,27 @@ export function databaseKinds(): DatabaseKind[] {
 
 let copies = 0;
 
-/** A new data directory with the template's demo photos, drawn once for the whole run, linked in. */
-export function testDataDir(prefix: string): string {
+/**
+ * A new data directory; for the demo's template, with its photos (drawn once for the whole run) linked
+ * in.
+ */
+export function testDataDir(prefix: string, { empty = false }: TemplateChoice = {}): string {
   const dataDir = mkdtempSync(join(tmpdir(), prefix));
-  symlinkSync(join(inject('demoPhotos'), DEMO_PHOTOS), join(dataDir, DEMO_PHOTOS), 'dir');
+  if (!empty) symlinkSync(join(inject('demoPhotos'), DEMO_PHOTOS), join(dataDir, DEMO_PHOTOS), 'dir');
   return dataDir;
 }
 
-const pgliteTemplate = () => new Blob([readFileSync(inject('pgliteTemplate'))]);
+const pgliteTemplate = ({ empty = false }: TemplateChoice) =>
+  new Blob([readFileSync(inject(empty ? 'pgliteEmptyTemplate' : 'pgliteTemplate'))]);
 
-/** A fresh copy of the migrated, seeded template, for one test file or suite. */
-export async function openTestDatabase(kind: DatabaseKind): Promise<DatabaseHandle> {
+/** A fresh copy of the template (the demo's, or the empty one), for one test file or suite. */
+export async function openTestDatabase(
+  kind: DatabaseKind,
+  choice: TemplateChoice = {},
+): Promise<DatabaseHandle> {
   if (kind === 'pglite')
-    return connectPglite(await createPglite(undefined, { loadDataDir: pgliteTemplate() }));
-  const copy = await copyPostgresTemplate();
+    return connectPglite(await createPglite(undefined, { loadDataDir: pgliteTemplate(choice) }));
+  const copy = await copyPostgresTemplate(choice);
   const handle = connectPostgres(copy.url);
   return {
     ...handle,
@@ -40,10 +55,12 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<DatabaseHand
   };
 }
 
-/** A new PostgreSQL database made from the template; drop() waits for its connections to go first. */
-async function copyPostgresTemplate(): Promise<{ url: string; drop(): Promise<void> }> {
+/** A new PostgreSQL database made from a template; drop() waits for its connections to go first. */
+async function copyPostgresTemplate({
+  empty = false,
+}: TemplateChoice): Promise<{ url: string; drop(): Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
-  const template = inject('postgresTemplate');
+  const template = inject(empty ? 'postgresEmptyTemplate' : 'postgresTemplate');
   if (!url || !template) throw new Error('PostgreSQL tests need TEST_DATABASE_URL');
   const name = `haat_test_${process.pid}_${Date.now()}_${copies++}`;
   const admin = connectPostgres(url, 1);
@@ -71,15 +88,19 @@ async function untilDisconnected(admin: DatabaseHandle, name: string): Promise<v
   }
 }
 
-/** A fresh copy of the template for a server run in another process: the environment that points at it. */
+/**
+ * A fresh copy of a template for a server run in another process: the environment that points at it.
+ * Its server migrates and, with the demo on, seeds an empty one as `npm start` does.
+ */
 export async function databaseForProcess(
   kind: DatabaseKind,
+  choice: TemplateChoice = {},
 ): Promise<{ env: Record<string, string>; open(): Promise<DatabaseHandle>; close(): Promise<void> }> {
-  const dataDir = testDataDir('haat-process-');
+  const dataDir = testDataDir('haat-process-', choice);
   if (kind === 'pglite') {
     const dir = join(dataDir, 'pgdata');
-    const seeded = await createPglite(dir, { loadDataDir: pgliteTemplate() });
-    await seeded.close();
+    const copy = await createPglite(dir, { loadDataDir: pgliteTemplate(choice) });
+    await copy.close();
     return {
       env: { DATA_DIR: dataDir },
       // only while the server is down: PGlite is one process's at a time
@@ -87,7 +108,7 @@ export async function databaseForProcess(
       close: async () => rmSync(dataDir, { recursive: true, force: true }),
     };
   }
-  const copy = await copyPostgresTemplate();
+  const copy = await copyPostgresTemplate(choice);
   return {
     env: { DATABASE_URL: copy.url, DATA_DIR: dataDir },
     open: async () => connectPostgres(copy.url, 2),

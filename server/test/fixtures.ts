@@ -4,6 +4,7 @@ import { DELIVERY_CHARGE_PAISE, FREE_DELIVERY_ABOVE_PAISE } from '../../contract
 import { loadConfig } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import type { Features, OrderLineStatus, PricedLine, Specs } from '../db/schema.ts';
+import { indiaPincode } from '../modules/delivery/india.ts';
 import { hmacHex, randomToken } from '../platform/crypto.ts';
 import { SESSION_COOKIE } from '../platform/sessions.ts';
 import type { TestClient } from './http.ts';
@@ -379,6 +380,12 @@ export class Fixtures {
       .values({ code: `FIXTURE-${this.run}`, name: 'Fixture Couriers' })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // the empty template has no pincodes at all: the metros' rows from India's list, where missing
+    await this.db
+      .insertInto('pincodes')
+      .values(FIXTURE_PARTNER_PINCODES.flatMap((pincode) => indiaPincode(pincode) ?? []))
+      .onConflict((oc) => oc.column('pincode').doNothing())
+      .execute();
     // the metros, as every demo partner serves them; 110002 and the rest of India are not served
     await this.db
       .insertInto('partner_pincodes')

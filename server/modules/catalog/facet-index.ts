@@ -711,6 +711,15 @@ export class FacetIndex {
     if (at?.shard.wasteful) this.compact(at.shard);
   }
 
+  /** Drops a product whose row was deleted; an id it does not hold is ignored. */
+  remove(id: number): void {
+    const at = this.locate(id);
+    if (!at) return;
+    at.shard.retire(at.ordinal);
+    this.place(id, 0, 0);
+    if (at.shard.wasteful) this.compact(at.shard);
+  }
+
   /** Products the shards hold, retired ones included: what the index's memory grows with. */
   get ordinals(): number {
     return this.numbered.reduce((sum, shard) => sum + shard.size, 0);

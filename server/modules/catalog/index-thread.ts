@@ -13,6 +13,7 @@ import type {
 export type IndexCommand =
   | { kind: 'reserve'; sizes: Parameters<FacetIndex['reserve']>[0] }
   | { kind: 'put'; products: IndexedProduct[] }
+  | { kind: 'remove'; ids: number[] }
   | { kind: 'finish' }
   | { kind: 'popularity'; figures: PopularityFigures }
   | { kind: 'query'; id: number; query: FacetQuery }

@@ -14,6 +14,9 @@ port.on('message', (command: IndexCommand) => {
     case 'put':
       for (const product of command.products) index.put(product);
       return;
+    case 'remove':
+      for (const id of command.ids) index.remove(id);
+      return;
     case 'finish':
       return index.finishFirstRead();
     case 'popularity':

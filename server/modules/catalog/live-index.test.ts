@@ -78,6 +78,25 @@ describeEachDatabase('the facet index on its own thread', (t) => {
       expect((await ask(index, listing())).total).toBe(3);
     }));
 
+  it('drops a product whose row is deleted (migration 016), telling of it', () =>
+    withIndex(async (index, _threads, written) => {
+      const [a, b, c] = kurtas as [FixtureProduct, FixtureProduct, FixtureProduct];
+      const gone = await new Fixtures(t().db).product({
+        genre: GENRE,
+        features: { color: ['Green'] },
+        launchDate: '2026-03-09',
+      });
+      const before = await ask(index, listing());
+      expect(before.ids).toEqual([gone.id, c.id, b.id, a.id]);
+      expect(before.counts.get('color')?.get('Green')).toBe(1);
+      await t().db.deleteFrom('products').where('id', '=', gone.id).execute();
+      const after = await ask(index, listing());
+      expect(after.ids).toEqual([c.id, b.id, a.id]);
+      expect(after.total).toBe(3);
+      expect(after.counts.get('color')?.has('Green')).toBe(false);
+      expect(written).toEqual(['all', [gone.id]]);
+    }));
+
   it('sorts by popularity with the figures it was last given', () =>
     withIndex(async (index) => {
       const [a, b, c] = kurtas as [FixtureProduct, FixtureProduct, FixtureProduct];

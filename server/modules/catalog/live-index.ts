@@ -16,7 +16,7 @@ export interface IndexReader {
 /**
  * The facet index of this process, kept up to date with the products table (decision 020) and held by
  * its own thread (IndexThread). It is read whole on first use; before each use it reads the products
- * written since it last looked (migration 013's revisions), so a change shows on the next uncached
+ * written and deleted since it last looked (migrations 013 and 016), so a change shows on the next uncached
  * listing of every instance, announced or not. Concurrent callers share one catch-up read. The
  * database is read here, on the shop's thread (PGlite lives there), and the rows are sent on.
  */
@@ -134,12 +134,16 @@ export class LiveIndex {
   }
 
   private async readChanges(thread: IndexThread): Promise<void> {
-    const { horizon, products } = await store.indexChanges(this.db, this.horizon);
+    const { horizon, products, removed } = await store.indexChanges(this.db, this.horizon);
     // a dead thread's successor keeps the horizon of its own first read
     if (thread.failure) return;
     if (products.length > 0) {
       thread.send({ kind: 'put', products });
       this.written(products.map((product) => product.id));
+    }
+    if (removed.length > 0) {
+      thread.send({ kind: 'remove', ids: removed });
+      this.written(removed);
     }
     this.horizon = horizon;
   }

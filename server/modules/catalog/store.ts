@@ -107,20 +107,23 @@ export async function highestProductId(db: Db): Promise<number> {
 }
 
 /**
- * Products written since the horizon `since`, and the horizon to read from next time. The ids come
- * with the horizon (one snapshot), the rows after: a row written in between is simply read newer, and
- * again next time. Usually there are none, and the one small statement is all it costs.
+ * Products written and products deleted (migration 016) since the horizon `since`, and the horizon to
+ * read from next time. The ids come with the horizon (one snapshot), the rows after: a row written in
+ * between is simply read newer, and again next time. Usually there are none, and the one small
+ * statement is all it costs.
  */
 export async function indexChanges(db: Db, since: number) {
-  const { rows } = await sql<{ horizon: number; ids: number[] | null }>`
+  const { rows } = await sql<{ horizon: number; ids: number[] | null; removed: number[] | null }>`
     SELECT pg_snapshot_xmin(pg_current_snapshot())::text::float8 AS horizon,
-      (SELECT array_agg(id) FROM products WHERE revision >= ${since}) AS ids`.execute(db);
+      (SELECT array_agg(id) FROM products WHERE revision >= ${since}) AS ids,
+      (SELECT array_agg(id) FROM removed_products WHERE revision >= ${since}) AS removed`.execute(db);
   const horizon = rows[0]?.horizon ?? since;
   const ids = rows[0]?.ids ?? [];
-  if (ids.length === 0) return { horizon, products: [] };
+  const removed = rows[0]?.removed ?? [];
+  if (ids.length === 0) return { horizon, products: [], removed };
   const changed = await sql<IndexRow>`
     SELECT ${INDEX_COLUMNS} FROM products WHERE id = ANY(${ids}::int[])`.execute(db);
-  return { horizon, products: changed.rows.map(indexedProduct) };
+  return { horizon, products: changed.rows.map(indexedProduct), removed };
 }
 
 /** Units per product on order lines placed since `since`, not cancelled or returned (sort 3). */

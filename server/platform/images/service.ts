@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { badRequest, notFound } from '../errors.ts';
 import { checkUploadedPhoto, photoToWebp, UPLOAD_MAX_PIXELS, WIDTHS, type Width } from './render.ts';
@@ -11,12 +11,12 @@ export interface StoredImage {
   modified: number;
 }
 
-type Folder = 'images' | 'reviewimages';
+export type ImageFolder = 'images' | 'reviewimages';
 
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
 // what a shop owner may drop into images/originals for a photo named {stem}.webp
 const ORIGINAL_TYPES = ['webp', 'jpg', 'jpeg', 'png'];
-/** where the seed draws the demo catalogue's photos, under the data directory (server/db/seed/photos.ts) */
+/** where the seed draws the demo catalogue's photos, under the data directory (server/demo/photos.ts) */
 export const DEMO_PHOTOS = 'demo-photos';
 const DEMO_TYPES = ['svg'];
 
@@ -26,7 +26,7 @@ function checkName(file: string): void {
   if (!file.endsWith('.webp')) throw notFound(`Image not found: ${file}`);
 }
 
-const variantPath = (dataDir: string, folder: Folder, width: Width, file: string) =>
+const variantPath = (dataDir: string, folder: ImageFolder, width: Width, file: string) =>
   join(dataDir, folder, String(width), file);
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
@@ -87,7 +87,7 @@ export class Images {
   }
 
   private async variant(
-    folder: Folder,
+    folder: ImageFolder,
     file: string,
     width: Width,
     make: () => Promise<Buffer | undefined>,
@@ -138,6 +138,34 @@ export async function removeReviewImage(dataDir: string, file: string): Promise<
   await Promise.all(
     WIDTHS.map((width) => rm(variantPath(dataDir, 'reviewimages', width, file), { force: true })),
   );
+}
+
+/**
+ * Deletes every served width of these photos of `folder` (product or review photos whose rows were
+ * removed): they are no longer served. Each width's folder is listed once rather than each name tried.
+ */
+export async function removeImages(
+  dataDir: string,
+  folder: ImageFolder,
+  files: ReadonlySet<string>,
+): Promise<void> {
+  await Promise.all(
+    WIDTHS.map(async (width) => {
+      const dir = join(dataDir, folder, String(width));
+      const present = await readdir(dir).catch((error: unknown) => {
+        if (isMissing(error)) return [];
+        throw error;
+      });
+      await Promise.all(
+        present.filter((file) => files.has(file)).map((file) => rm(join(dir, file), { force: true })),
+      );
+    }),
+  );
+}
+
+/** Deletes the demo's drawings (the folder, or a link to it: never what a link points at). */
+export async function removeDemoDrawings(dataDir: string): Promise<void> {
+  await rm(join(dataDir, DEMO_PHOTOS), { recursive: true, force: true });
 }
 
 /** An owner's upload is kept this wide at most: every served width is made from it. */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { HomeResponse } from '../../../contract/catalog.ts';
+import type { HomeResponse, ListingResponse } from '../../../contract/catalog.ts';
 import { apiPaths } from '../../../contract/paths.ts';
 import { api } from '../api/client.ts';
 
@@ -16,6 +16,16 @@ export function loadHome(): Promise<HomeResponse> {
     });
   }
   return home;
+}
+
+/**
+ * Whether the shop has nothing on sale at all (a new shop, before its first product): GET /home names
+ * apparel only, so a shop of crafts alone is asked for its accessories too.
+ */
+export async function nothingOnSale(items: HomeResponse): Promise<boolean> {
+  if (items.length > 0) return false;
+  const crafts = await api.post<ListingResponse>(apiPaths.accessories({}), { page: 1, sort: 0 });
+  return crafts.noOfEntries === 0;
 }
 
 export interface Segment {

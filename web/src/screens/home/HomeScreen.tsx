@@ -1,40 +1,55 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatPaise } from '../../../../contract/money.ts';
 import { paths } from '../../../../contract/paths.ts';
 import { FREE_DELIVERY_ABOVE_PAISE } from '../../../../contract/shopping-rules.ts';
 import { ApiError } from '../../api/client.ts';
-import { loadHome } from '../../app/catalog.ts';
+import { loadHome, nothingOnSale } from '../../app/catalog.ts';
 import { shop } from '../../app/shop.ts';
 import { showAlert } from '../../components/Alert.tsx';
+import { ScreenMessage } from '../../components/ScreenMessage.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { Art } from './art.tsx';
 import { Carousel } from './Carousel.tsx';
 import { DESIGNER_BAGS, SLIDES, type Tile, TRENDING } from './showcase.ts';
 import './home.css';
 
-/** The home data (GET /home) feeds the menu; a failed load is reported here (spec section 8). */
-function useHomeLoad() {
+/**
+ * The home data (GET /home) feeds the menu; a failed load is reported here (spec section 8). Answers
+ * whether the shop has nothing on sale yet, once known (the showcase shows meanwhile).
+ */
+function useHomeLoad(): boolean {
   const navigate = useNavigate();
+  const [empty, setEmpty] = useState(false);
   useEffect(() => {
     let live = true;
-    loadHome().catch((error: unknown) => {
-      if (!live) return;
-      console.error('Error occured while leading the home page!');
-      if (error instanceof ApiError && error.status === 500)
-        showAlert('Server error! please try again later!');
-      else if (error instanceof TypeError) navigate(paths.noResponse());
-      // a 403 has already logged the shopper out through the API client
-    });
+    loadHome().then(
+      (items) =>
+        nothingOnSale(items).then(
+          (nothing) => live && setEmpty(nothing),
+          // unknown: the showcase stays, as for a shop with products
+          () => undefined,
+        ),
+      (error: unknown) => {
+        if (!live) return;
+        console.error('Error occured while leading the home page!');
+        if (error instanceof ApiError && error.status === 500)
+          showAlert('Server error! please try again later!');
+        else if (error instanceof TypeError) navigate(paths.noResponse());
+        // a 403 has already logged the shopper out through the API client
+      },
+    );
     return () => {
       live = false;
     };
   }, [navigate]);
+  return empty;
 }
 
 export function HomeScreen() {
   usePageTitle(undefined);
-  useHomeLoad();
+  const empty = useHomeLoad();
+  if (empty) return <ComingSoon />;
   return (
     <div className="home">
       <h1 className="visually-hidden">{shop.name}: Indian fashion and crafts</h1>
@@ -54,6 +69,25 @@ export function HomeScreen() {
       </ul>
       <TileSection id="trending" title="TRENDING" tiles={TRENDING} />
       <TileSection id="designer-bags" title="DESIGNER BAGS" tiles={DESIGNER_BAGS} />
+    </div>
+  );
+}
+
+/** A shop with nothing on sale yet (a new shop, started empty): a word to the shopper, not an error. */
+function ComingSoon() {
+  return (
+    <div className="home">
+      <ScreenMessage
+        title="New arrivals are on their way"
+        className="home-empty"
+        art={
+          <span className="home-empty-art tone-terracotta">
+            <Art kind="jhumka" />
+          </span>
+        }
+      >
+        <p>{shop.name} has nothing on sale just yet. Please come back soon.</p>
+      </ScreenMessage>
     </div>
   );
 }

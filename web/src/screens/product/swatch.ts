@@ -1,5 +1,5 @@
 /**
- * The shop's colour names, painted as the demo photos paint them (server/db/seed/art/colour.ts);
+ * The shop's colour names, painted as the demo photos paint them (server/demo/art/colour.ts);
  * keep the two in step, or move the palette into contract/ so both import it.
  */
 const SHADES: Record<string, string> = {

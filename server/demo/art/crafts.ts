@@ -1,4 +1,4 @@
-import type { Random } from '../../../platform/random.ts';
+import type { Random } from '../../platform/random.ts';
 import { darken, lighten, mix } from './colour.ts';
 import { CX, type Drawing, el, type Pt, polygon, symmetric } from './draw.ts';
 import type { Frame } from './garments.ts';

@@ -1,6 +1,6 @@
-import { ConfigError, loadConfig } from '../../config.ts';
-import { openDatabase } from '../connect.ts';
-import { migrate } from '../migrate.ts';
+import { ConfigError, loadConfig } from '../config.ts';
+import { openDatabase } from '../db/connect.ts';
+import { migrate } from '../db/migrate.ts';
 import { drawDemoPhotos } from './photos.ts';
 import { seedIfEmpty } from './seed.ts';
 

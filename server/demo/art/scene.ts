@@ -1,4 +1,4 @@
-import { hashString, Random } from '../../../platform/random.ts';
+import { hashString, Random } from '../../platform/random.ts';
 import { backpack, handbag, handPurse, juteBag, slingBag, wallet } from './bags.ts';
 import { brightness, darken, hexFor, lighten, mix } from './colour.ts';
 import { bamboo, brass, jewellery, madhubani, pattachitra, stole } from './crafts.ts';

@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKinds, openTestDatabase } from '../../test/database.ts';
-import { connectPglite, createPglite, type DatabaseHandle, type Db } from '../connect.ts';
-import { migrate } from '../migrate.ts';
+import { gstinProblem, panProblem } from '../../contract/gstin.ts';
+import { connectPglite, createPglite, type DatabaseHandle, type Db } from '../db/connect.ts';
+import { migrate } from '../db/migrate.ts';
+import { DEMO_REMOVED } from '../modules/demo/service.ts';
+import { databaseKinds, openTestDatabase } from '../test/database.ts';
 import { generateDemoShop } from './generate.ts';
-import { seedIfEmpty } from './seed.ts';
-import { gstinCheckChar } from './sellers.ts';
+import { DEMO_SHOP_DETAILS, seedIfEmpty } from './seed.ts';
 
 /** md5 of every seeded table's rows in id order (timestamps as epochs: the session time zone may differ) */
 async function fingerprint(db: Db): Promise<Record<string, string>> {
@@ -70,6 +71,63 @@ describe('seedIfEmpty on a fresh database', () => {
     expect(await count(fresh.db, 'products')).toBe(products);
     expect(await count(fresh.db, 'skus')).toBe(skus);
     expect(await count(fresh.db, 'reviews')).toBeGreaterThan(0);
+  }, 60_000);
+
+  it("keeps the shop's details the owner set, and fills only those left unset", async () => {
+    const other = connectPglite(await createPglite());
+    try {
+      await migrate(other.db);
+      await other.db
+        .updateTable('shop_settings')
+        .set({ name: 'Rangrez Stores', office_address: ['12 Park Street', 'Kolkata 700016'] })
+        .execute();
+      await seedIfEmpty(other.db);
+      const shop = await other.db.selectFrom('shop_settings').selectAll().executeTakeFirstOrThrow();
+      expect(shop.name).toBe('Rangrez Stores');
+      expect(shop.office_address).toEqual(['12 Park Street', 'Kolkata 700016']);
+      expect(shop.legal_name).toBe(DEMO_SHOP_DETAILS.legalName);
+      expect(shop.support_email).toBe(DEMO_SHOP_DETAILS.supportEmail);
+    } finally {
+      await other.close();
+    }
+  }, 60_000);
+
+  it("fills no shop whose owner has begun: a seller of their own and no product yet, India's pincodes loaded", async () => {
+    const other = connectPglite(await createPglite());
+    try {
+      await migrate(other.db);
+      await other.db
+        .insertInto('sellers')
+        .values({ name: 'Rangrez Stores', city: 'Kolkata', gstin: null })
+        .execute();
+      await seedIfEmpty(other.db);
+      expect(await count(other.db, 'products')).toBe(0);
+      await other.db.deleteFrom('sellers').execute();
+      await other.db
+        .insertInto('pincodes')
+        .values({ pincode: '700001', office: 'Kolkata G.P.O.', district: 'Kolkata', state: 'West Bengal' })
+        .execute();
+      await seedIfEmpty(other.db);
+      expect(await count(other.db, 'products')).toBe(generateDemoShop().products.length);
+    } finally {
+      await other.close();
+    }
+  }, 60_000);
+
+  it('never fills a shop again once its owner removed the demo', async () => {
+    const other = connectPglite(await createPglite());
+    try {
+      await migrate(other.db);
+      await other.db
+        .insertInto('audit_log')
+        .values({ actor: 'admin', action: DEMO_REMOVED, subject: 'demo', details: '{}' })
+        .execute();
+      await seedIfEmpty(other.db);
+      expect(await count(other.db, 'products')).toBe(0);
+      expect(await count(other.db, 'sellers')).toBe(0);
+    } finally {
+      await other.close();
+    }
   }, 60_000);
 
   for (const kind of databaseKinds()) {
@@ -240,13 +298,17 @@ describe('the demo catalogue', () => {
     }
   });
 
-  it('has sellers with well-formed GSTINs, couriers, and pincodes served by all, some or none', async () => {
+  it('has complete sellers whose GSTINs pass the form check, couriers, and pincodes served by all, some or none', async () => {
     const sellers = await db.selectFrom('sellers').selectAll().execute();
     expect(sellers.length).toBeGreaterThanOrEqual(20);
-    for (const { gstin } of sellers) {
-      expect(gstin).toMatch(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/);
-      expect(gstin?.charAt(14)).toBe(gstinCheckChar(gstin?.slice(0, 14) ?? ''));
+    for (const { gstin, pan, state, phone, email, active } of sellers) {
+      expect(panProblem(pan ?? '')).toBeUndefined();
+      expect(gstinProblem(gstin ?? '', { state: state ?? '', pan: pan ?? '' })).toBeUndefined();
+      expect(phone).toMatch(/^98\d{8}$/);
+      expect(email).toMatch(/^orders@[a-z]+\.example$/);
+      expect(active).toBe(true);
     }
+    expect(new Set(sellers.map((s) => s.phone)).size).toBe(sellers.length);
     const partners = await db.selectFrom('delivery_partners').selectAll().execute();
     expect(partners.length).toBeGreaterThanOrEqual(3);
     const served = await db
@@ -306,6 +368,33 @@ describe('the demo catalogue', () => {
       expect(Number(n)).toBeGreaterThan(pincodes * 0.7);
       expect(Number(n)).toBeLessThan(pincodes * 0.9);
     }
+  });
+
+  it("marks every row it wrote as the demo's", async () => {
+    for (const table of ['products', 'sellers', 'delivery_partners', 'customers', 'reviews'] as const) {
+      const rows = await db
+        .selectFrom(table)
+        .select(['demo', (eb) => eb.fn.countAll<number>().as('n')])
+        .groupBy('demo')
+        .execute();
+      expect(
+        rows.map((r) => [r.demo, Number(r.n)]),
+        table,
+      ).toEqual([[true, await count(db, table)]]);
+    }
+  });
+
+  it("fills the shop's details with the demo's: today's haat", async () => {
+    const shop = await db.selectFrom('shop_settings').selectAll().executeTakeFirstOrThrow();
+    expect(shop).toMatchObject({
+      name: 'haat',
+      legal_name: 'haat Retail',
+      office_address: ['4th floor, 22 Camac Street', 'Kolkata 700016', 'West Bengal, India'],
+      support_email: 'support@haat.example',
+      support_hours: 'Monday to Saturday, 10 am to 7 pm IST',
+      gstin: null,
+      logo: null,
+    });
   });
 
   it('has customers and mostly happy reviews, some without text, some with photos', async () => {

@@ -1,4 +1,4 @@
-import { hashString } from '../../../platform/random.ts';
+import { hashString } from '../../platform/random.ts';
 
 /** The shop's colour names (as products and filters spell them) and how the demo art paints them. */
 const PALETTE = {

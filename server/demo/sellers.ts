@@ -1,3 +1,5 @@
+import { gstinCheckCharacter } from '../../contract/gstin.ts';
+
 /** The demo shop's sellers (small Indian businesses) and couriers. All names are fictional. */
 
 export interface SellerSpec {
@@ -116,17 +118,7 @@ export const PARTNERS = [
   { code: 'SFR', name: 'Safar Couriers', tracking_url: null },
 ] as const;
 
-const BASE36 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-
-/** The GSTIN check character (the published mod-36 algorithm), so demo GSTINs are well formed. */
-export function gstinCheckChar(first14: string): string {
-  let sum = 0;
-  for (let i = 0; i < 14; i++) {
-    const product = BASE36.indexOf(first14.charAt(i)) * (i % 2 === 0 ? 1 : 2);
-    sum += Math.floor(product / 36) + (product % 36);
-  }
-  return BASE36.charAt((36 - (sum % 36)) % 36);
-}
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
 /**
  * A fake but well-formed GSTIN: state code, a PAN (five letters whose fourth says a firm, four digits,
@@ -134,7 +126,7 @@ export function gstinCheckChar(first14: string): string {
  */
 export function demoGstin(state: string, name: string, serial: number): string {
   const letters = name.toUpperCase().replace(/[^A-Z]/g, '');
-  const pan = `${(letters.slice(0, 3) || 'HAT').padEnd(3, 'X')}F${letters.charAt(0) || 'H'}${String(1000 + serial * 373).slice(-4)}${BASE36.charAt(10 + (serial % 26))}`;
+  const pan = `${(letters.slice(0, 3) || 'HAT').padEnd(3, 'X')}F${letters.charAt(0) || 'H'}${String(1000 + serial * 373).slice(-4)}${LETTERS.charAt(serial % 26)}`;
   const first14 = `${state}${pan}1Z`;
-  return `${first14}${gstinCheckChar(first14)}`;
+  return `${first14}${gstinCheckCharacter(first14)}`;
 }

@@ -2,8 +2,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../test/database.ts';
-import type { DatabaseHandle } from '../connect.ts';
+import type { DatabaseHandle } from '../db/connect.ts';
+import { openTestDatabase } from '../test/database.ts';
 import { drawDemoPhotos } from './photos.ts';
 
 describe('demo photos drawn by the seed', () => {

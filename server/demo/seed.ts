@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
-import type { Db } from '../connect.ts';
-import type { Database } from '../schema.ts';
+import type { Db } from '../db/connect.ts';
+import type { Database } from '../db/schema.ts';
+import { DEMO_REMOVED } from '../modules/demo/service.ts';
 import { type DemoShop, generateDemoShop } from './generate.ts';
 
 // any fixed number: two servers starting on one empty database take turns instead of seeding twice
@@ -10,14 +11,51 @@ const BATCH = 400;
 
 type Trx = Transaction<Database>;
 
-/** Fills an empty catalogue with the demo shop, in one transaction; does nothing when products exist. */
+/** What the demo fills in of the shop's own details, where the owner has not: today's haat. */
+export const DEMO_SHOP_DETAILS = {
+  name: 'haat',
+  legalName: 'haat Retail',
+  officeAddress: ['4th floor, 22 Camac Street', 'Kolkata 700016', 'West Bengal, India'],
+  supportEmail: 'support@haat.example',
+  supportHours: 'Monday to Saturday, 10 am to 7 pm IST',
+};
+
+/**
+ * Fills an empty shop with the demo, in one transaction, every row marked `demo`. Does nothing to a shop
+ * that has products, sellers or delivery partners (its owner is setting it up), nor to one whose owner
+ * removed the demo before (it stays theirs).
+ */
 export async function seedIfEmpty(db: Db): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx);
-    const existing = await trx.selectFrom('products').select('id').limit(1).executeTakeFirst();
-    if (existing) return;
+    if (!(await isEmpty(trx))) return;
     await insertShop(trx, generateDemoShop());
+    await fillShopDetails(trx);
   });
+}
+
+async function isEmpty(trx: Trx): Promise<boolean> {
+  const { rows } = await sql<{ taken: boolean }>`SELECT
+    EXISTS (SELECT 1 FROM products) OR EXISTS (SELECT 1 FROM sellers)
+      OR EXISTS (SELECT 1 FROM delivery_partners)
+      OR EXISTS (SELECT 1 FROM audit_log WHERE action = ${DEMO_REMOVED}) AS taken`.execute(trx);
+  return rows[0]?.taken === false;
+}
+
+/** the demo's name and contact, in the shop's details the owner has left unset */
+async function fillShopDetails(trx: Trx): Promise<void> {
+  const demo = DEMO_SHOP_DETAILS;
+  await trx
+    .updateTable('shop_settings')
+    .set((eb) => ({
+      name: eb.fn.coalesce('name', eb.val(demo.name)),
+      legal_name: eb.fn.coalesce('legal_name', eb.val(demo.legalName)),
+      office_address: sql<string[]>`CASE WHEN cardinality(office_address) = 0
+        THEN ${demo.officeAddress}::text[] ELSE office_address END`,
+      support_email: eb.fn.coalesce('support_email', eb.val(demo.supportEmail)),
+      support_hours: eb.fn.coalesce('support_hours', eb.val(demo.supportHours)),
+    }))
+    .execute();
 }
 
 async function inBatches<T>(rows: readonly T[], insert: (batch: T[]) => Promise<unknown>): Promise<void> {
@@ -38,9 +76,11 @@ function need<K, V>(map: Map<K, V>, key: K, what: string): V {
 /** India's pincodes and who serves them: tens of thousands of rows, so one array per column, not a row each. */
 async function insertPincodes(trx: Trx, shop: DemoShop, partners: Map<string, number>): Promise<void> {
   const column = <K extends keyof DemoShop['pincodes'][number]>(key: K) => shop.pincodes.map((p) => p[key]);
+  // India's list may be there already (a partner's all-India start): it is the same list
   await sql`INSERT INTO pincodes (pincode, office, district, state)
     SELECT * FROM unnest(${column('pincode')}::text[], ${column('office')}::text[],
-      ${column('district')}::text[], ${column('state')}::text[])`.execute(trx);
+      ${column('district')}::text[], ${column('state')}::text[])
+    ON CONFLICT (pincode) DO NOTHING`.execute(trx);
   const partnerIds = shop.partnerPincodes.map((p) => need(partners, p.partner, 'partner'));
   await sql`INSERT INTO partner_pincodes (partner_id, pincode)
     SELECT * FROM unnest(${partnerIds}::int[], ${shop.partnerPincodes.map((p) => p.pincode)}::text[])`.execute(
@@ -50,12 +90,16 @@ async function insertPincodes(trx: Trx, shop: DemoShop, partners: Map<string, nu
 
 async function insertShop(trx: Trx, shop: DemoShop): Promise<void> {
   const sellers = idsBy(
-    await trx.insertInto('sellers').values(shop.sellers).returning(['id', 'name as key']).execute(),
+    await trx
+      .insertInto('sellers')
+      .values(shop.sellers.map((seller) => ({ ...seller, demo: true })))
+      .returning(['id', 'name as key'])
+      .execute(),
   );
   const partners = idsBy(
     await trx
       .insertInto('delivery_partners')
-      .values(shop.partners)
+      .values(shop.partners.map((partner) => ({ ...partner, demo: true })))
       .returning(['id', 'code as key'])
       .execute(),
   );
@@ -70,6 +114,7 @@ async function insertShop(trx: Trx, shop: DemoShop): Promise<void> {
         partner_id: need(partners, partner, 'partner'),
         features: JSON.stringify(features),
         specs: JSON.stringify(specs),
+        demo: true,
       }),
     );
     const inserted = await trx.insertInto('products').values(rows).returning(['id', 'sku']).execute();
@@ -81,13 +126,18 @@ async function insertShop(trx: Trx, shop: DemoShop): Promise<void> {
   await inBatches(skus, (batch) => trx.insertInto('skus').values(batch).execute());
 
   const customers = idsBy(
-    await trx.insertInto('customers').values(shop.customers).returning(['id', 'phone as key']).execute(),
+    await trx
+      .insertInto('customers')
+      .values(shop.customers.map((customer) => ({ ...customer, demo: true })))
+      .returning(['id', 'phone as key'])
+      .execute(),
   );
   const reviews = shop.reviews.map(({ phone, sku, ...review }) => ({
     ...review,
     customer_id: need(customers, phone, 'customer'),
     product_id: need(products, sku, 'product'),
     updated_at: review.created_at,
+    demo: true,
   }));
   await inBatches(reviews, (batch) => trx.insertInto('reviews').values(batch).execute());
 }

@@ -1,4 +1,4 @@
-import { hashString } from '../../../platform/random.ts';
+import { hashString } from '../../platform/random.ts';
 import { el, type Paint, polygon } from './draw.ts';
 
 /** The printed or woven motifs the demo art knows, chosen from a product's "Pattern". */

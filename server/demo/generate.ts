@@ -1,6 +1,6 @@
-import { indiaPincodes } from '../../modules/delivery/india.ts';
-import { Random } from '../../platform/random.ts';
-import type { Features, Specs } from '../schema.ts';
+import type { Features, Specs } from '../db/schema.ts';
+import { indiaPincodes } from '../modules/delivery/india.ts';
+import { Random } from '../platform/random.ts';
 import { type Family, GENRES, type GenreSpec } from './genres.ts';
 import { hsnOf } from './hsn.ts';
 import { AREAS, CUSTOMER_NAMES, reviewText, STREETS } from './people.ts';
@@ -27,6 +27,9 @@ export interface DemoSeller {
   address: string;
   pincode: string;
   state: string;
+  pan: string;
+  phone: string;
+  email: string;
 }
 
 export interface DemoProduct {
@@ -536,19 +539,26 @@ class ShopGenerator {
   }
 }
 
-/** A seller's row: its GSTIN, and its registered name and place, whose pincode gives the state. */
+/**
+ * A seller's row: its GSTIN (and the PAN inside it), its registered name and place, whose pincode gives
+ * the state, and a made-up contact, so that it looks complete in the back office.
+ */
 function demoSeller(seller: SellerSpec, serial: number): DemoSeller {
   const registration = REGISTRATIONS[seller.name];
   const place = indiaPincodes().find((p) => p.pincode === registration?.pincode);
   if (!registration || !place) throw new Error(`demo shop: no registered place for ${seller.name}`);
+  const gstin = demoGstin(seller.state, seller.name, serial);
   return {
     name: seller.name,
     city: seller.city,
-    gstin: demoGstin(seller.state, seller.name, serial),
+    gstin,
     legal_name: registration.legalName,
     address: registration.street,
     pincode: registration.pincode,
     state: place.state,
+    pan: gstin.slice(2, 12),
+    phone: `98${String(30_000_000 + serial * 104_729).slice(-8)}`,
+    email: `orders@${lower(seller.name).replace(/[^a-z]/g, '')}.example`,
   };
 }
 

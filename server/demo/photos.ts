@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { access, mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DEMO_PHOTOS } from '../../platform/images/service.ts';
-import type { Db } from '../connect.ts';
-import type { Features, Specs } from '../schema.ts';
+import type { Db } from '../db/connect.ts';
+import type { Features, Specs } from '../db/schema.ts';
+import { DEMO_PHOTOS } from '../platform/images/service.ts';
 import { type ArtSubject, productSvg, reviewSvg } from './art/scene.ts';
 
 /*
@@ -48,17 +48,19 @@ interface Drawing {
   draw: () => string;
 }
 
-/** Every product photo and review photo the catalogue names, as drawings still to be made. */
+/** Every photo of the demo's products and reviews, as drawings still to be made (the owner's have none). */
 async function drawings(db: Db, root: string): Promise<Drawing[]> {
   const products = await db
     .selectFrom('products')
     .select([...ART_COLUMNS, 'photos'])
+    .where('demo', '=', true)
     .execute();
   const reviews = await db
     .selectFrom('reviews')
     .innerJoin('products', 'products.id', 'reviews.product_id')
     .select([...ART_COLUMNS.map((column) => `products.${column}` as const), 'reviews.photo'])
     .where('reviews.photo', 'is not', null)
+    .where('reviews.demo', '=', true)
     .execute();
   const svgName = (file: string) => `${file.replace(/\.webp$/, '')}.svg`;
   return [
@@ -95,8 +97,8 @@ async function writeDrawing({ path, draw }: Drawing): Promise<void> {
 }
 
 /**
- * Draws the photos of the catalogue in the database into `dataDir`, once: nothing when they were drawn
- * before. Answers how many were drawn.
+ * Draws the demo's photos into `dataDir`, once: nothing when they were drawn before. Answers how many
+ * were drawn.
  */
 export async function drawDemoPhotos(db: Db, dataDir: string): Promise<number> {
   const root = join(dataDir, DEMO_PHOTOS);
