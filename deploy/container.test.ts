@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { type ChildProcess, execFile } from 'node:child_process';
 import {
   cpSync,
   existsSync,
@@ -14,10 +14,14 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadConfig } from '../server/config.ts';
+import { connectPostgres } from '../server/db/connect.ts';
 import { startTestApp } from '../server/test/app.ts';
+import { databaseKinds } from '../server/test/database.ts';
+import { adminUrl } from '../server/test/postgres.ts';
 import { buildServer, SERVER_ENTRIES } from './build-server.ts';
 import { freePort, spawnCompiledServer, stopProcess, untilAnswers } from './processes.ts';
 
@@ -53,6 +57,9 @@ function copied(stage: string[], from?: string): string[] {
     .filter((words) => (from ? words.includes(`--from=${from}`) : !words.some((w) => w.startsWith('--'))))
     .flatMap((words) => words.filter((w) => !w.startsWith('--')).slice(0, -1));
 }
+
+/** What the runtime stage copies from the build stage, as paths of the project. */
+const runtimePaths = () => copied(stages()[1] ?? [], 'build').map((path) => relative('/app', path));
 
 const dockerIgnored = () =>
   read('.dockerignore')
@@ -172,7 +179,6 @@ function variablesRead(): Set<string> {
 
 describe('Dockerfile', () => {
   const [build = [], runtime = []] = stages();
-  const runtimePaths = copied(runtime, 'build').map((path) => relative('/app', path));
 
   it('builds in two stages and runs the compiled server as an unprivileged user, with its data on a volume', () => {
     expect(stages()).toHaveLength(2);
@@ -194,7 +200,7 @@ describe('Dockerfile', () => {
     }
     // the runtime takes the build stage's files: the project's, or what `npm run build` writes (dist/)
     expect(build).toContain('RUN npm run build && npm prune --omit=dev');
-    for (const path of runtimePaths) {
+    for (const path of runtimePaths()) {
       if (path !== 'dist') expect(existsSync(join(ROOT, path)), path).toBe(true);
     }
   });
@@ -215,66 +221,99 @@ describe('Dockerfile', () => {
       await shop.close();
     }
   });
+});
 
-  it('runs from the runtime stage files alone: migrations, the staff command and the demo shop', async () => {
+/** A new, empty database on TEST_DATABASE_URL's server, as a production start finds it. */
+async function emptyPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+  const server = process.env.TEST_DATABASE_URL ?? '';
+  const name = `haat_compiled_${process.pid}`;
+  const admin = connectPostgres(server, 1);
+  const drop = () => sql.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).execute(admin.db);
+  await drop();
+  await sql.raw(`CREATE DATABASE ${name}`).execute(admin.db);
+  return {
+    url: adminUrl(server, name),
+    drop: async () => {
+      await drop();
+      await admin.close();
+    },
+  };
+}
+
+describe('the compiled server', () => {
+  // the runtime stage's /app, laid out from the paths it copies (node_modules linked: it is large)
+  const app = mkdtempSync(join(tmpdir(), 'haat-image-'));
+  beforeAll(async () => {
     expect(existsSync(join(ROOT, 'dist/web/index.html')), 'dist/web: run `npm run build` first').toBe(true);
     await buildServer();
-    // the runtime stage's /app, laid out from the same paths (node_modules linked: it is large)
-    const app = mkdtempSync(join(tmpdir(), 'haat-image-'));
-    const dataDir = join(app, 'data');
-    for (const path of runtimePaths) {
+    for (const path of runtimePaths()) {
       mkdirSync(dirname(join(app, path)), { recursive: true });
       if (path === 'node_modules') symlinkSync(join(ROOT, path), join(app, path), 'dir');
       else cpSync(join(ROOT, path), join(app, path), { recursive: true });
     }
-    expect(existsSync(join(app, 'server/main.ts')), 'no TypeScript source in the image').toBe(false);
-    const port = await freePort();
-    const env = { PATH: process.env.PATH, NODE_ENV: 'development', HAAT_DEMO: 'on', DATA_DIR: dataDir };
-    const run = (script: string, ...args: string[]) =>
-      promisify(execFile)(process.execPath, [`dist/server/${script}.js`, ...args], { cwd: app, env });
+  });
+  afterAll(() => rmSync(app, { recursive: true, force: true }));
 
-    expect((await run('migrate')).stdout).toMatch(/^haat: applied 001_schema, /);
-    let stderr = '';
-    const server = spawnCompiledServer(env, port, ['ignore', 'ignore', 'pipe'], app);
-    server.stderr?.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    const url = `http://127.0.0.1:${port}`;
-    try {
-      await untilAnswers(`${url}/readyz`, server, 90_000).catch((error: Error) => {
-        throw new Error(`${error.message}\n${stderr}`);
-      });
-      const check = await fetch(`${url}/api/check`);
-      expect(check.status).toBe(200);
-      expect((await check.json()).csrfToken).toMatch(/\S{20,}/);
+  for (const kind of databaseKinds()) {
+    it(`runs from the image's files alone on an empty ${kind}: migrations, the staff command, the demo shop`, async () => {
+      expect(existsSync(join(app, 'server/main.ts')), 'no TypeScript source in the image').toBe(false);
+      const database = kind === 'postgres' ? await emptyPostgres() : undefined;
+      const dataDir = mkdtempSync(join(tmpdir(), 'haat-image-data-'));
+      const env = {
+        PATH: process.env.PATH,
+        NODE_ENV: 'development',
+        HAAT_DEMO: 'on',
+        DATA_DIR: dataDir,
+        ...(database && { DATABASE_URL: database.url }),
+      };
+      const run = (script: string, ...args: string[]) =>
+        promisify(execFile)(process.execPath, [`dist/server/${script}.js`, ...args], { cwd: app, env });
+      const port = await freePort();
+      let stderr = '';
+      let server: ChildProcess | undefined;
+      try {
+        expect((await run('migrate')).stdout).toMatch(/^haat: applied 001_schema, /);
+        server = spawnCompiledServer(env, port, ['ignore', 'ignore', 'pipe'], app);
+        server.stderr?.on('data', (chunk: Buffer) => {
+          stderr += chunk.toString();
+        });
+        const url = `http://127.0.0.1:${port}`;
+        await untilAnswers(`${url}/readyz`, server, 150_000).catch((error: Error) => {
+          throw new Error(`${error.message}\n${stderr}`);
+        });
+        const check = await fetch(`${url}/api/check`);
+        expect(check.status).toBe(200);
+        expect((await check.json()).csrfToken).toMatch(/\S{20,}/);
 
-      const home = await fetch(`${url}/home`);
-      expect(home.status).toBe(200);
-      expect((await home.json()).length).toBeGreaterThan(0);
+        const home = await fetch(`${url}/home`);
+        expect(home.status).toBe(200);
+        expect((await home.json()).length).toBeGreaterThan(0);
 
-      // counted by the facet index, on the thread whose script the build wrote beside the server
-      const search = await (await fetch(`${url}/api/search?q=saree`)).json();
-      expect(search.noOfEntries).toBeGreaterThan(0);
-      expect(Object.keys(search.filterCounts)).toContain('color');
-      // a photo the demo drew at start
-      const photo = await fetch(`${url}/images/${search.prods[0].photo1}`);
-      expect([photo.status, photo.headers.get('content-type')]).toEqual([200, 'image/webp']);
+        // counted by the facet index, on the thread whose script the build wrote beside the server
+        const search = await (await fetch(`${url}/api/search?q=saree`)).json();
+        expect(search.noOfEntries).toBeGreaterThan(0);
+        expect(Object.keys(search.filterCounts)).toContain('color');
+        // a photo the demo drew at start
+        const photo = await fetch(`${url}/images/${search.prods[0].photo1}`);
+        expect([photo.status, photo.headers.get('content-type')]).toEqual([200, 'image/webp']);
 
-      // the shop's page and the back office's, from dist/web
-      const page = await fetch(`${url}/`);
-      expect(page.headers.get('content-type')).toMatch(/^text\/html/);
-      expect(await page.text()).toContain('<div id="root">');
-      expect(await (await fetch(`${url}/admin/`)).text()).toContain('/admin/assets/');
+        // the shop's page and the back office's, from dist/web
+        const page = await fetch(`${url}/`);
+        expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+        expect(await page.text()).toContain('<div id="root">');
+        expect(await (await fetch(`${url}/admin/`)).text()).toContain('/admin/assets/');
 
-      // the staff command reaches the running shop through DATA_DIR
-      await run('staff', 'add', '--phone', '9876543210', '--name', 'Asha Rao', '--role', 'owner');
-      expect((await run('staff', 'list')).stdout).toBe('Asha Rao\t9876543210\towner\n');
-    } finally {
-      await stopProcess(server);
-      rmSync(app, { recursive: true, force: true });
-    }
-    expect(server.exitCode, stderr).toBe(0);
-  }, 180_000);
+        // the staff command reaches the running shop (PGlite's through DATA_DIR)
+        await run('staff', 'add', '--phone', '9876543210', '--name', 'Asha Rao', '--role', 'owner');
+        expect((await run('staff', 'list')).stdout).toBe('Asha Rao\t9876543210\towner\n');
+      } finally {
+        if (server) await stopProcess(server);
+        await database?.drop();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+      expect(server.exitCode, stderr).toBe(0);
+    }, 240_000);
+  }
 });
 
 describe('compose.yaml', () => {
