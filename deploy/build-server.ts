@@ -10,7 +10,7 @@ import { COMPILED_WORKER, WORKER_BUILD } from '../server/modules/catalog/index-t
  * below the project, as server/platform/project-root.ts says.
  */
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-export const SERVER_OUT = join(ROOT, 'dist/server');
+const SERVER_OUT = join(ROOT, 'dist/server');
 
 /** dist/server/<name>.js: the TypeScript it is built from. */
 export const SERVER_ENTRIES = {
