@@ -6,7 +6,7 @@ COPY package.json package-lock.json ./
 RUN npm ci
 COPY . .
 # npm run build writes the shop and the back office (dist/web) and the compiled server (dist/server,
-# deploy/build-server.ts). deploy/compiled.test.ts starts the server from exactly the files copied below.
+# deploy/build-server.ts). deploy/container.test.ts starts the server from exactly the files copied below.
 RUN npm run build && npm prune --omit=dev
 
 FROM node:20-bookworm-slim
