@@ -6,7 +6,7 @@ export * from './after-sale-constants.ts';
 /**
  * After the sale (issue 6): the shopper's order lines, cancel, return and rate. Prices in whole rupees.
  *
- * A line's state machine (documented in the README):
+ * A line's state machine (documented in docs/operations.md, "Order line states"):
  *   placed -> shipped -> delivered; placed | shipped -> cancelled;
  *   delivered -> return_requested -> returning (accepted) -> returned (received back), or
  *   return_requested -> return_rejected.

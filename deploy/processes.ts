@@ -20,6 +20,23 @@ export function spawnServer(env: NodeJS.ProcessEnv, port: number, stdio: StdioOp
   });
 }
 
+/**
+ * The compiled server (dist/server/main.js, `npm run build`) as the image and `npm start` run it, from
+ * `folder`: the project, or a copy of the image's files.
+ */
+export function spawnCompiledServer(
+  env: NodeJS.ProcessEnv,
+  port: number,
+  stdio: StdioOptions,
+  folder = ROOT,
+): ChildProcess {
+  return spawn(process.execPath, ['dist/server/main.js'], {
+    cwd: folder,
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio,
+  });
+}
+
 /** Waits until `url` answers 2xx; fails at once if `child` exits, or after `timeoutMs`. */
 export async function untilAnswers(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type pg from 'pg';
@@ -31,6 +30,7 @@ import { MAX_JSON_DEPTH, nestsDeeperThan } from './platform/json-depth.ts';
 import { registerKeyHeaderRouting } from './platform/key-header.ts';
 import { registerMetrics } from './platform/metrics.ts';
 import { registerOpenApi } from './platform/openapi.ts';
+import { projectPath } from './platform/project-root.ts';
 import { registerRequestIdHeader, requestId } from './platform/request-id.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerGracefulClose } from './platform/shutdown.ts';
@@ -49,7 +49,7 @@ export interface AppDeps {
   now?: () => Date;
 }
 
-const DEFAULT_WEB_DIR = fileURLToPath(new URL('../dist/web', import.meta.url));
+const DEFAULT_WEB_DIR = projectPath('dist/web');
 
 export async function buildApp(deps: AppDeps) {
   const app = Fastify({

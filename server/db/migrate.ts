@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import { projectPath } from '../platform/project-root.ts';
 import type { Db } from './connect.ts';
 
-const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
+const MIGRATIONS_DIR = projectPath('server/db/migrations');
 
 /** Plain SQL files named NNN_name.sql, applied in order. Landed files are frozen: add, never edit. */
 class SqlFileMigrationProvider implements MigrationProvider {

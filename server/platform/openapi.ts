@@ -4,6 +4,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { ErrorResponse } from '../../contract/errors.ts';
+import { projectPath } from './project-root.ts';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PATH = '/api/docs';
@@ -145,7 +146,7 @@ declare module 'fastify' {
   }
 }
 
-const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+const { version } = JSON.parse(readFileSync(projectPath('package.json'), 'utf8'));
 
 /**
  * The OpenAPI 3.1 document, generated from the route schemas at `GET /api/openapi.json`, and a

@@ -1,6 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { build } from 'esbuild';
+import { type BuildOptions, build } from 'esbuild';
 import type {
   FacetAnswer,
   FacetIndex,
@@ -26,29 +27,35 @@ export type IndexReply = { id: number } & (
   | { ok: false; message: string }
 );
 
-const WORKER = fileURLToPath(new URL('./index-worker.ts', import.meta.url));
+/** How the worker's module and all it imports become one script: here, or by the compiled server's build. */
+export const WORKER_BUILD = {
+  entryPoints: [fileURLToPath(new URL('./index-worker.ts', import.meta.url))],
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  logLevel: 'silent',
+} satisfies BuildOptions;
+
+/** The compiled server's worker script, which deploy/build-server.ts writes beside its own files. */
+export const COMPILED_WORKER = 'index-worker.cjs';
+
 let script: Promise<string> | undefined;
 
 /**
- * The worker's module and all it imports as one script, made once per process (esbuild, tens of ms):
- * a thread then starts in tens of ms, where loading TypeScript through tsx took over a second.
+ * The worker's script, made once per process: from the TypeScript source it is bundled now (esbuild,
+ * tens of ms), and the compiled server reads the one its build made. A thread then starts in tens of
+ * ms, where loading TypeScript through tsx took over a second.
  */
 function workerScript(): Promise<string> {
-  script ??= build({
-    entryPoints: [WORKER],
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    write: false,
-    logLevel: 'silent',
-  }).then(
-    ({ outputFiles }) => outputFiles[0]?.text ?? '',
-    (error: unknown) => {
-      script = undefined;
-      throw error;
-    },
-  );
+  script ??= (
+    import.meta.url.endsWith('.ts')
+      ? build({ ...WORKER_BUILD, write: false }).then(({ outputFiles }) => outputFiles[0]?.text ?? '')
+      : readFile(new URL(`./${COMPILED_WORKER}`, import.meta.url), 'utf8')
+  ).catch((error: unknown) => {
+    script = undefined;
+    throw error;
+  });
   return script;
 }
 

@@ -1,0 +1,47 @@
+import { rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { COMPILED_WORKER, WORKER_BUILD } from '../server/modules/catalog/index-thread.ts';
+
+/**
+ * The compiled server (part of `npm run build`): each command the image runs, bundled from its
+ * TypeScript into dist/server/<name>.js, with packages left to node_modules. It must stay two folders
+ * below the project, as server/platform/project-root.ts says.
+ */
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const SERVER_OUT = join(ROOT, 'dist/server');
+
+/** dist/server/<name>.js: the TypeScript it is built from. */
+export const SERVER_ENTRIES = {
+  main: 'server/main.ts',
+  migrate: 'server/db/migrate-cli.ts',
+  staff: 'server/modules/staff/cli.ts',
+  doctor: 'server/modules/setup/cli.ts',
+} as const;
+
+export async function buildServer(): Promise<void> {
+  rmSync(SERVER_OUT, { recursive: true, force: true });
+  await Promise.all([
+    build({
+      absWorkingDir: ROOT,
+      entryPoints: SERVER_ENTRIES,
+      outdir: SERVER_OUT,
+      bundle: true,
+      // shared modules in chunks of their own, once, rather than a copy in every command
+      splitting: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      // stack traces name the TypeScript files (the image sets NODE_OPTIONS=--enable-source-maps)
+      sourcemap: true,
+      logLevel: 'warning',
+    }),
+    build({ ...WORKER_BUILD, outfile: join(SERVER_OUT, COMPILED_WORKER) }),
+  ]);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await buildServer();
+}
