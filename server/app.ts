@@ -15,6 +15,7 @@ import { orderRoutes } from './modules/orders/routes.ts';
 import { devPaymentRoutes } from './modules/payments/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
+import { sellerRoutes } from './modules/sellers/routes.ts';
 import { seoPageRenderer, seoRoutes } from './modules/seo/routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { wishlistRoutes } from './modules/wishlist/routes.ts';
@@ -108,6 +109,7 @@ export async function buildApp(deps: AppDeps) {
     invoiceRoutes,
     reviewRoutes,
     staffRoutes,
+    sellerRoutes,
     devPaymentRoutes,
     seoRoutes,
   ]) {

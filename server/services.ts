@@ -21,6 +21,7 @@ import { Refunds } from './modules/payments/refunds.ts';
 import { Catalogue } from './modules/products/catalogue.ts';
 import { Products } from './modules/products/service.ts';
 import { Reviews } from './modules/reviews/service.ts';
+import { Sellers } from './modules/sellers/service.ts';
 import { SeoPages } from './modules/seo/service.ts';
 import { Sitemaps } from './modules/seo/sitemap.ts';
 import { StaffDirectory } from './modules/staff/service.ts';
@@ -90,6 +91,8 @@ export interface Services {
   /** the back office's catalogue: products, photos, low stock; and the CSV import and export */
   products: Products;
   catalogue: Catalogue;
+  /** the shop's sellers: staff read them, the owner changes them; deactivating one pauses its products */
+  sellers: Sellers;
   /** pages others read: each page's head and a product's markup, and the sitemap (decision 021) */
   seoPages: SeoPages;
   sitemaps: Sitemaps;
@@ -156,6 +159,7 @@ export async function buildServices({
   const reviews = new Reviews(db, catalog, config.dataDir, limits);
   const products = new Products(db, inventory, changes, config.dataDir);
   const catalogue = new Catalogue(db, inventory, changes, config.dataDir);
+  const sellers = new Sellers(db, products, changes);
   const seoPages = new SeoPages(catalog);
   const sitemaps = new Sitemaps(db);
   const staff = buildStaffDirectory(db, now);
@@ -192,6 +196,7 @@ export async function buildServices({
     reviews,
     products,
     catalogue,
+    sellers,
     seoPages,
     sitemaps,
     staff,
