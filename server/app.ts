@@ -9,7 +9,7 @@ import { adminRoutes } from './modules/admin/routes.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
-import { deliveryRoutes } from './modules/delivery/routes.ts';
+import { deliveryRoutes, partnerRoutes } from './modules/delivery/routes.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { devPaymentRoutes } from './modules/payments/routes.ts';
@@ -110,6 +110,7 @@ export async function buildApp(deps: AppDeps) {
     reviewRoutes,
     staffRoutes,
     sellerRoutes,
+    partnerRoutes,
     devPaymentRoutes,
     seoRoutes,
   ]) {

@@ -10,6 +10,7 @@ import { Placement } from './modules/checkout/placement.ts';
 import { Reconciler } from './modules/checkout/reconciler.ts';
 import { Checkout } from './modules/checkout/service.ts';
 import { PaymentWebhook } from './modules/checkout/webhook.ts';
+import { Partners } from './modules/delivery/service.ts';
 import { Inventory } from './modules/inventory/service.ts';
 import { Invoices } from './modules/invoices/service.ts';
 import { Notifications } from './modules/notifications/service.ts';
@@ -93,6 +94,8 @@ export interface Services {
   catalogue: Catalogue;
   /** the shop's sellers: staff read them, the owner changes them; deactivating one pauses its products */
   sellers: Sellers;
+  /** delivery partners: their tracking pages and the pincodes each serves (owner only) */
+  partners: Partners;
   /** pages others read: each page's head and a product's markup, and the sitemap (decision 021) */
   seoPages: SeoPages;
   sitemaps: Sitemaps;
@@ -160,6 +163,7 @@ export async function buildServices({
   const products = new Products(db, inventory, changes, config.dataDir);
   const catalogue = new Catalogue(db, inventory, changes, config.dataDir);
   const sellers = new Sellers(db, products, changes);
+  const partners = new Partners(db);
   const seoPages = new SeoPages(catalog);
   const sitemaps = new Sitemaps(db);
   const staff = buildStaffDirectory(db, now);
@@ -197,6 +201,7 @@ export async function buildServices({
     products,
     catalogue,
     sellers,
+    partners,
     seoPages,
     sitemaps,
     staff,

@@ -15,7 +15,7 @@ import {
   storeProductOriginal,
 } from '../../platform/images/service.ts';
 import type { Inventory } from '../inventory/service.ts';
-import { type CsvRecord, formatCsv, parseCsv } from './csv.ts';
+import { type CsvRecord, formatCsv, lineError, parseCsv } from './csv.ts';
 import { toAdminProduct } from './service.ts';
 import * as store from './store.ts';
 import { isValid, type Lookups, sellerInactive, type ValidProduct, validateProduct } from './validate.ts';
@@ -67,7 +67,7 @@ interface Plan {
 class Report {
   readonly errors: string[] = [];
   add(line: number, column: string, message: string): void {
-    this.errors.push(`line ${line}, column ${column}: ${message}`);
+    this.errors.push(lineError(line, column, message));
   }
 }
 

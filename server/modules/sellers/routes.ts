@@ -13,8 +13,9 @@ export const sellerRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx
   keepBodiesSmall(app);
   answerFormsByField(app);
   app.addHook('onRequest', ctx.adminAuth.guard);
-  // the guard checks a cookie session's CSRF token itself; the bearer needs none
-  const owners = { config: { csrf: false }, preHandler: ownerOnly };
+  // the guard checks a cookie session's CSRF token itself; the bearer needs none. Staff are turned away
+  // before their body is read.
+  const owners = { config: { csrf: false }, onRequest: ownerOnly };
   const answersEdit = { 200: Seller, 400: FieldErrors, 404: ErrorResponse };
 
   app.get('/admin/api/sellers', { schema: { response: { 200: SellerList } } }, async (_request, reply) => {
