@@ -7,11 +7,7 @@ import { ErrorResponse } from './errors.ts';
  * shopper's pincode check and create-order follow. Owner only.
  */
 
-/** in a tracking page's address, where the shipment's tracking id goes */
-export const TRACKING_ID = '{trackingId}';
-
-/** the pincode list's one column */
-export const PINCODE_COLUMN = 'pincode';
+export { PINCODE_COLUMN, TRACKING_ID } from './partners-constants.ts';
 
 /** POST /admin/api/partners; field errors answer 400 `{error, fields}` keyed by these names. */
 export const PartnerBody = Type.Object(

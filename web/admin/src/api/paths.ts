@@ -25,6 +25,8 @@ export const paths = {
   lowStock: () => '/admin/low-stock',
   staff: () => '/admin/staff',
   activity: () => '/admin/activity',
+  sellers: () => '/admin/sellers',
+  delivery: () => '/admin/delivery',
 };
 
 export const apiPaths = {
@@ -59,4 +61,13 @@ export const apiPaths = {
   catalogueImport: (mode: 'dry-run' | 'apply') => `/admin/api/catalogue/import?mode=${mode}`,
   lowStock: () => '/admin/api/stock/low',
   settings: () => '/admin/api/settings',
+  sellers: () => '/admin/api/sellers',
+  seller: (sellerId: number) => `/admin/api/sellers/${id(sellerId)}`,
+  deactivateSeller: (sellerId: number) => `/admin/api/sellers/${id(sellerId)}/deactivate`,
+  activateSeller: (sellerId: number) => `/admin/api/sellers/${id(sellerId)}/activate`,
+  partners: () => '/admin/api/partners',
+  partner: (code: string) => `/admin/api/partners/${id(code)}`,
+  partnerPincodes: (code: string, mode: 'dry-run' | 'apply') =>
+    `/admin/api/partners/${id(code)}/pincodes?mode=${mode}`,
+  allIndia: (code: string) => `/admin/api/partners/${id(code)}/pincodes/all-india`,
 };
