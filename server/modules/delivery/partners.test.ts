@@ -1,4 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
+import type { OrderLine } from '../../../contract/orders.ts';
 import type { Partner, PartnerList, PincodesReport } from '../../../contract/partners.ts';
 import { describeEachDatabase, TEST_ADMIN_TOKEN } from '../../test/app.ts';
 import { CheckoutDriver } from '../../test/checkout.ts';
@@ -131,6 +132,27 @@ describeEachDatabase('back office: delivery partners and their pincodes', (t) =>
       name: 'Ganga Express',
       trackingUrl: 'https://ganga.example/v2?awb={trackingId}',
     });
+    // a shipped line's timeline links to the page as it is now
+    const fixtures = new Fixtures(t().db);
+    const product = await fixtures.product();
+    await t()
+      .db.updateTable('products')
+      .set((eb) => ({
+        partner_id: eb.selectFrom('delivery_partners').select('id').where('code', '=', code),
+      }))
+      .where('id', '=', product.id)
+      .execute();
+    const customerId = await fixtures.customer();
+    await fixtures.order(customerId, [{ product, status: 'shipped' }]);
+    const shopper = await t().client();
+    await fixtures.logIn(shopper, customerId);
+    const [line] = (await shopper.get<OrderLine[]>('/api/orders')).body;
+    const shipped = line?.timeline.find((event) => event.event === 'shipped')?.detail as {
+      trackingId: string;
+      trackingUrl: string;
+    };
+    expect(shipped.trackingUrl).toBe(`https://ganga.example/v2?awb=${shipped.trackingId}`);
+
     const bad = await admin.put<Refused>(
       `/admin/api/partners/${code}`,
       { name: 'x', trackingUrl: 'x' },
