@@ -11,10 +11,10 @@ export class AppError extends Error {
   }
 }
 
-/** A field's name as the API names it (nested ones joined by dots, e.g. `address.pincode`) -> what is wrong. */
+/** A field's name (as the API names it) and what is wrong with it. */
 export type FieldErrors = Record<string, string>;
 
-/** 400 `{error, fields}`: a form shows each message beside its field. */
+/** 400 `{error, fields}`: a form shows each message beside its field, and nothing changed. */
 export class InvalidFields extends AppError {
   constructor(readonly fields: FieldErrors) {
     super(400, `Please correct: ${Object.keys(fields).join(', ')}`);
@@ -73,10 +73,7 @@ function validationMessage(error: FastifyError): string {
   return `${field} ${first.message ?? 'is invalid'}`;
 }
 
-/**
- * `{error}`; a 429 also says in its body how many seconds to wait, as its Retry-After header does, and a
- * form's refusal names each field.
- */
+/** `{error}`; a 429 also says how many seconds to wait, as its Retry-After header does; a form's `fields`. */
 function errorBody(error: AppError): { error: string; retryAfter?: number; fields?: FieldErrors } {
   if (error instanceof InvalidFields) return { error: error.message, fields: error.fields };
   const retryAfter = error.headers['retry-after'];
@@ -103,7 +100,7 @@ function fieldMessage(issue: SchemaIssue): string {
  * shop's handler.
  */
 export function answerFormsByField(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, _request, reply) => {
+  app.setErrorHandler((error: FastifyError) => {
     if (error.validationContext !== 'body' || !error.validation) throw error;
     const fields: FieldErrors = {};
     for (const issue of error.validation as SchemaIssue[]) {
@@ -117,7 +114,7 @@ export function answerFormsByField(app: FastifyInstance): void {
       for (const key of extra) fields[at(key)] ??= 'Not a field of this form';
       if (required.length === 0 && extra.length === 0) fields[path || 'request'] ??= fieldMessage(issue);
     }
-    return reply.code(400).send({ error: `Please correct: ${Object.keys(fields).join(', ')}`, fields });
+    throw new InvalidFields(fields);
   });
 }
 
