@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gstinCheckCharacter } from '../contract/gstin.ts';
 import { startTestApp } from '../server/test/app.ts';
+import { Fixtures } from '../server/test/fixtures.ts';
 import { addStaff, confirmIn, navigation, type Person, signIn } from './support/back-office.ts';
 import { expectAccessible } from './support/browser.ts';
 import { alertWith, browserSite } from './support/site.ts';
@@ -73,6 +74,21 @@ describe('sellers and delivery in the back office, in the browser', () => {
     await row.getByRole('cell', { name: gstinOf('19') }).waitFor();
     await row.getByText('Active', { exact: true }).waitFor();
 
+    // one of its products, on sale until the seller is deactivated
+    const sellerId = (
+      await site.app.db
+        .selectFrom('sellers')
+        .select('id')
+        .where('name', '=', SELLER)
+        .executeTakeFirstOrThrow()
+    ).id;
+    const product = await new Fixtures(site.app.db).product({ name: `Kantha runner ${stamp}` });
+    await site.app.db
+      .updateTable('products')
+      .set({ seller_id: sellerId })
+      .where('id', '=', product.id)
+      .execute();
+
     await row.getByRole('button', { name: `Deactivate ${SELLER}` }).click();
     await expectAccessible(page, 'deactivate dialog');
     await confirmIn(page, new RegExp(`^Deactivate ${SELLER}`), 'Deactivate', `Deactivated: ${SELLER}`);
@@ -83,6 +99,14 @@ describe('sellers and delivery in the back office, in the browser', () => {
       .where('name', '=', SELLER)
       .executeTakeFirstOrThrow();
     expect(stored).toEqual({ state: 'West Bengal', active: false });
+
+    // its product waits for it, and cannot be restored until it is activated
+    await page.goto(`/admin/products/${product.id}`);
+    await page.getByText('Paused: seller deactivated', { exact: true }).waitFor();
+    expect(await page.getByLabel('Seller').inputValue()).toBe(SELLER);
+    await page.getByRole('button', { name: 'Restore' }).click();
+    await confirmIn(page, /^Restore:/, 'Restore', `${SELLER} is deactivated: activate the seller first`);
+    await page.getByText('Paused: seller deactivated', { exact: true }).waitFor();
   });
 
   it('adds a delivery partner and uploads its pincodes: the errors by line first, then the list applied', async () => {
