@@ -22,7 +22,7 @@ export const SellerAddressBody = Type.Object(
 
 /**
  * POST /admin/api/sellers, PUT /admin/api/sellers/{id}: the whole seller each time (a PUT replaces every
- * field; an omitted `address.line2` clears it). Field errors answer 400 `{error, fields}` keyed by these
+ * field; an omitted `address.line2`, `phone` or `email` clears it). Field errors answer 400 `{error, fields}` keyed by these
  * names, nested ones as `address.pincode`.
  */
 export const SellerBody = Type.Object(
@@ -35,13 +35,14 @@ export const SellerBody = Type.Object(
     /** 15 characters, checked as the GST portal does (state code, the PAN inside, check character) */
     gstin: Text(20),
     pan: Text(20),
-    /** a 10-digit Indian mobile number (+91 and spaces allowed) */
-    phone: Text(20),
-    email: Text(254),
+    /** the seller's contact: a 10-digit Indian mobile number (+91 and spaces allowed) */
+    phone: Type.Optional(Text(20)),
+    email: Type.Optional(Text(254)),
   },
   {
     additionalProperties: false,
-    description: 'The whole seller: PUT replaces every field (an omitted address.line2 clears it)',
+    description:
+      'The whole seller: PUT replaces every field (an omitted address.line2, phone or email clears it)',
   },
 );
 export type SellerBody = Static<typeof SellerBody>;

@@ -67,7 +67,7 @@ function readPincodes(csv: string): { rows: number; pincodes: PincodeRow[]; erro
     return { rows: 0, pincodes: [], errors: [(error as Error).message] };
   }
   const [header, ...data] = records;
-  const names = header?.fields.map((name) => name.trim()) ?? [];
+  const names = header?.fields.map((name) => name.trim().toLowerCase()) ?? [];
   if (!header)
     errors.push(lineError(1, PINCODE_COLUMN, 'the file is empty: the first line names the column'));
   for (const [i, name] of names.entries()) {

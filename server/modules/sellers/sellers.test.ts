@@ -106,6 +106,21 @@ describeEachDatabase('back office: sellers', (t) => {
     });
   });
 
+  it('takes a seller without a contact, and clears one left out of an edit', async () => {
+    const { phone: _phone, email: _email, ...bare } = body();
+    const res = await admin.post<Seller>('/admin/api/sellers', bare, BEARER);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ phone: null, email: null });
+    const withContact = (await create()).body;
+    const { phone: _p, email: _e, ...edit } = body({ name: withContact.name });
+    const cleared = await admin.put<Seller>(
+      `/admin/api/sellers/${withContact.id}`,
+      { ...edit, email: ' ' },
+      BEARER,
+    );
+    expect(cleared.body).toMatchObject({ phone: null, email: null });
+  });
+
   it('keeps names and addresses in every Indian script as written', async () => {
     const indic = {
       name: `বাংলার তাঁত ${run}`,

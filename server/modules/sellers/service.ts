@@ -65,10 +65,12 @@ export function sellerColumns(body: SellerBody): { columns: store.SellerColumns 
   const gstinError =
     gstin === '' ? REQUIRED : gstinProblem(gstin, { state: place?.state, pan: panError ? undefined : pan });
   if (gstinError) errors.gstin = gstinError;
-  const phone = mobileDigits(body.phone);
-  if (!MOBILE.test(phone)) errors.phone = 'Enter a 10-digit mobile number starting with 6, 7, 8 or 9';
-  const email = body.email.trim();
-  if (!EMAIL.test(email)) errors.email = 'Enter an e-mail address, such as name@example.com';
+  // the contact is optional: blank is none
+  const phone = mobileDigits(body.phone ?? '');
+  if (phone && !MOBILE.test(phone))
+    errors.phone = 'Enter a 10-digit mobile number starting with 6, 7, 8 or 9';
+  const email = (body.email ?? '').trim();
+  if (email && !EMAIL.test(email)) errors.email = 'Enter an e-mail address, such as name@example.com';
   if (Object.keys(errors).length > 0 || !place) return { errors };
   const columns = {
     name,
@@ -80,8 +82,8 @@ export function sellerColumns(body: SellerBody): { columns: store.SellerColumns 
     state: place.state,
     gstin,
     pan,
-    phone,
-    email,
+    phone: phone || null,
+    email: email || null,
   };
   return { columns };
 }

@@ -12,8 +12,8 @@ export interface SellerColumns {
   state: string;
   gstin: string;
   pan: string;
-  phone: string;
-  email: string;
+  phone: string | null;
+  email: string | null;
 }
 
 /** A seller, with how many of its products are on sale and how many are paused with it. */

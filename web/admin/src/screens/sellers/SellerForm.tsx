@@ -35,8 +35,18 @@ const FIELDS: FieldSpec[] = [
   { key: 'pincode', field: 'address.pincode', label: 'Pincode', input: { inputMode: 'numeric' } },
   { key: 'gstin', field: 'gstin', label: 'GSTIN', input: { upper: true } },
   { key: 'pan', field: 'pan', label: 'PAN', input: { upper: true } },
-  { key: 'phone', field: 'phone', label: 'Contact mobile number', input: { type: 'tel', inputMode: 'tel' } },
-  { key: 'email', field: 'email', label: 'Contact e-mail', input: { type: 'email', inputMode: 'email' } },
+  {
+    key: 'phone',
+    field: 'phone',
+    label: 'Contact mobile number (optional)',
+    input: { type: 'tel', inputMode: 'tel' },
+  },
+  {
+    key: 'email',
+    field: 'email',
+    label: 'Contact e-mail (optional)',
+    input: { type: 'email', inputMode: 'email' },
+  },
 ];
 
 const draftOf = (seller: Seller | undefined): Draft => ({
