@@ -9,3 +9,10 @@ export const ErrorResponse = Type.Object(
   { description: 'The request was refused or failed' },
 );
 export type ErrorResponse = Static<typeof ErrorResponse>;
+
+/** 400 for a form's fields: the message beside each field that is wrong (nested ones as `address.pincode`). */
+export const FieldErrors = Type.Object({
+  error: Type.String(),
+  fields: Type.Record(Type.String(), Type.String()),
+});
+export type FieldErrors = Static<typeof FieldErrors>;

@@ -77,6 +77,8 @@ export const AdminProduct = Type.Object({
   partner: Type.String(),
   seller: Type.String(),
   hsnCode: Type.Union([Type.String(), Type.Null()]),
+  /** off the shop because its seller is deactivated: activating the seller brings it back */
+  pausedWithSeller: Type.Boolean(),
   sizes: Type.Array(AdminSizeStock),
   photos: Type.Array(Type.String()),
 });
@@ -165,12 +167,6 @@ export const ImportRefused = Type.Union([
   Type.Object({ error: Type.String(), ...ImportResponse.properties }),
   ErrorResponse,
 ]);
-
-/** 400 for a product's fields: the message beside each field that is wrong. */
-export const FieldErrors = Type.Object({
-  error: Type.String(),
-  fields: Type.Record(Type.String(), Type.String()),
-});
 
 /** GET /admin/api/catalogue/export: the catalogue as CSV, one row per size. */
 export const CsvAnswer = {

@@ -29,6 +29,8 @@ describe('back-office sign-in in the browser', () => {
       'Reviews',
       'Products',
       'Low stock',
+      'Sellers',
+      'Delivery',
       'Staff',
       'Activity',
     ]);
@@ -50,6 +52,8 @@ describe('back-office sign-in in the browser', () => {
     expect(links).toContain('Orders');
     expect(links).not.toContain('Staff');
     expect(links).not.toContain('Activity');
+    expect(links).toContain('Sellers');
+    expect(links).not.toContain('Delivery');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await expectAccessible(page, 'shell at 360 px');
   });

@@ -8,13 +8,14 @@ import { adminRoutes } from './modules/admin/routes.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
-import { deliveryRoutes } from './modules/delivery/routes.ts';
+import { deliveryRoutes, partnerRoutes } from './modules/delivery/routes.ts';
 import { demoRoutes } from './modules/demo/routes.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { devPaymentRoutes } from './modules/payments/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
+import { sellerRoutes } from './modules/sellers/routes.ts';
 import { seoPageRenderer, seoRoutes } from './modules/seo/routes.ts';
 import { setupRoutes } from './modules/setup/routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
@@ -111,6 +112,8 @@ export async function buildApp(deps: AppDeps) {
     invoiceRoutes,
     reviewRoutes,
     staffRoutes,
+    sellerRoutes,
+    partnerRoutes,
     devPaymentRoutes,
     seoRoutes,
     setupRoutes,

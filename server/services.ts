@@ -10,6 +10,7 @@ import { Placement } from './modules/checkout/placement.ts';
 import { Reconciler } from './modules/checkout/reconciler.ts';
 import { Checkout } from './modules/checkout/service.ts';
 import { PaymentWebhook } from './modules/checkout/webhook.ts';
+import { Partners } from './modules/delivery/service.ts';
 import { DemoShop } from './modules/demo/service.ts';
 import { Inventory } from './modules/inventory/service.ts';
 import { Invoices } from './modules/invoices/service.ts';
@@ -22,6 +23,7 @@ import { Refunds } from './modules/payments/refunds.ts';
 import { Catalogue } from './modules/products/catalogue.ts';
 import { Products } from './modules/products/service.ts';
 import { Reviews } from './modules/reviews/service.ts';
+import { Sellers } from './modules/sellers/service.ts';
 import { SeoPages } from './modules/seo/service.ts';
 import { Sitemaps } from './modules/seo/sitemap.ts';
 import { ShopSetup } from './modules/setup/service.ts';
@@ -92,6 +94,10 @@ export interface Services {
   /** the back office's catalogue: products, photos, low stock; and the CSV import and export */
   products: Products;
   catalogue: Catalogue;
+  /** the shop's sellers: staff read them, the owner changes them; deactivating one pauses its products */
+  sellers: Sellers;
+  /** delivery partners: their tracking pages and the pincodes each serves (owner only) */
+  partners: Partners;
   /** pages others read: each page's head and a product's markup, and the sitemap (decision 021) */
   seoPages: SeoPages;
   sitemaps: Sitemaps;
@@ -162,6 +168,8 @@ export async function buildServices({
   const reviews = new Reviews(db, catalog, config.dataDir, limits);
   const products = new Products(db, inventory, changes, config.dataDir);
   const catalogue = new Catalogue(db, inventory, changes, config.dataDir);
+  const sellers = new Sellers(db, products, changes);
+  const partners = new Partners(db);
   const seoPages = new SeoPages(catalog);
   const sitemaps = new Sitemaps(db);
   const demo = new DemoShop(db, changes, config.dataDir);
@@ -200,6 +208,8 @@ export async function buildServices({
     reviews,
     products,
     catalogue,
+    sellers,
+    partners,
     seoPages,
     sitemaps,
     demo,

@@ -11,6 +11,16 @@ export class AppError extends Error {
   }
 }
 
+/** A field's name (as the API names it) and what is wrong with it. */
+export type FieldErrors = Record<string, string>;
+
+/** 400 `{error, fields}`: a form shows each message beside its field, and nothing changed. */
+export class InvalidFields extends AppError {
+  constructor(readonly fields: FieldErrors) {
+    super(400, `Please correct: ${Object.keys(fields).join(', ')}`);
+  }
+}
+
 export const badRequest = (message: string) => new AppError(400, message);
 export const unauthorized = (message: string) => new AppError(401, message);
 export const forbidden = (message: string) => new AppError(403, message);
@@ -63,12 +73,49 @@ function validationMessage(error: FastifyError): string {
   return `${field} ${first.message ?? 'is invalid'}`;
 }
 
-/** `{error}`; a 429 also says in its body how many seconds to wait, as its Retry-After header does. */
-function errorBody(error: AppError): { error: string; retryAfter?: number } {
+/** `{error}`; a 429 also says how many seconds to wait, as its Retry-After header does; a form's `fields`. */
+function errorBody(error: AppError): { error: string; retryAfter?: number; fields?: FieldErrors } {
+  if (error instanceof InvalidFields) return { error: error.message, fields: error.fields };
   const retryAfter = error.headers['retry-after'];
   return retryAfter === undefined
     ? { error: error.message }
     : { error: error.message, retryAfter: Number(retryAfter) };
+}
+
+/** The property names an issue lists (TypeBox) or names (one, as Ajv does). */
+const namesIn = (list: unknown, one: unknown): string[] =>
+  Array.isArray(list) ? list.map(String) : typeof one === 'string' ? [one] : [];
+
+/** What the schema found wrong with one field of a form, in the form's words. */
+function fieldMessage(issue: SchemaIssue): string {
+  const params = issue.params ?? {};
+  if (issue.keyword === 'maxLength') return `At most ${String(params.limit)} characters`;
+  if (issue.keyword === 'type') return `Must be ${params.type === 'string' ? 'text' : String(params.type)}`;
+  return issue.message ?? 'Not valid';
+}
+
+/**
+ * A form's routes (`app` a plugin of their own): a body the schema refuses answers 400 `{error, fields}` as
+ * the service's own checks do, a message per field (missing ones "Required"); other errors go on to the
+ * shop's handler.
+ */
+export function answerFormsByField(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError) => {
+    if (error.validationContext !== 'body' || !error.validation) throw error;
+    const fields: FieldErrors = {};
+    for (const issue of error.validation as SchemaIssue[]) {
+      if (issue.keyword === 'boolean') continue;
+      const path = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+      const params = issue.params ?? {};
+      const required = namesIn(params.requiredProperties, params.missingProperty);
+      const extra = namesIn(params.additionalProperties, params.additionalProperty);
+      const at = (key: string) => (path ? `${path}.${key}` : key);
+      for (const key of required) fields[at(key)] ??= 'Required';
+      for (const key of extra) fields[at(key)] ??= 'Not a field of this form';
+      if (required.length === 0 && extra.length === 0) fields[path || 'request'] ??= fieldMessage(issue);
+    }
+    throw new InvalidFields(fields);
+  });
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {

@@ -1,5 +1,16 @@
+import {
+  type Partner,
+  type PartnerBody,
+  type PartnerChangeBody,
+  PINCODE_COLUMN,
+  type PincodesReport,
+  TRACKING_ID,
+} from '../../../contract/partners.ts';
 import type { Db } from '../../db/connect.ts';
-import { notFound } from '../../platform/errors.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import { type FieldErrors, InvalidFields, notFound } from '../../platform/errors.ts';
+import { lineError, parseCsv } from '../products/csv.ts';
+import { indiaPincode, indiaPincodes, type PincodeRow } from './india.ts';
 import * as store from './store.ts';
 
 /** Whether a delivery partner serves a pincode; an unknown pincode is simply not served. */
@@ -8,3 +19,170 @@ export async function isServiceable(db: Db, partner: string, pincode: string | n
   if (id === undefined) throw notFound(`No delivery partner "${partner}"`);
   return store.serves(db, id, String(pincode));
 }
+
+const CODE = /^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$/;
+const PINCODE = /^[1-9][0-9]{5}$/;
+// a file of errors is answered with the first of them, so the answer stays small
+const ERRORS_SHOWN = 500;
+export const NO_SUCH_PARTNER = 'No such delivery partner';
+
+function toPartner(row: store.PartnerRow): Partner {
+  return {
+    code: row.code,
+    name: row.name,
+    trackingUrl: row.tracking_url,
+    pincodes: row.pincodes ?? 0,
+    activeProducts: row.active_products ?? 0,
+  };
+}
+
+/** What is wrong with a tracking page's address, or undefined. */
+function trackingUrlProblem(url: string): string | undefined {
+  if (!url.includes(TRACKING_ID)) return `Put ${TRACKING_ID} where the tracking id goes in the address`;
+  try {
+    const parsed = new URL(url.replaceAll(TRACKING_ID, 'X'));
+    if (parsed.protocol !== 'https:' || parsed.hostname === '') throw new Error('not https');
+  } catch {
+    return `Enter the tracking page's https address, such as https://courier.example/track/${TRACKING_ID}`;
+  }
+  return undefined;
+}
+
+function changeColumns(body: PartnerChangeBody, errors: FieldErrors) {
+  const name = body.name.trim().replace(/\s+/g, ' ');
+  if (name === '') errors.name = 'Required';
+  const trackingUrl = body.trackingUrl.trim();
+  const urlError = trackingUrlProblem(trackingUrl);
+  if (urlError) errors.trackingUrl = urlError;
+  return { name, tracking_url: trackingUrl };
+}
+
+/** A pincode list's rows, checked: the pincodes it names (each once) and its errors by line and column. */
+function readPincodes(csv: string): { rows: number; pincodes: PincodeRow[]; errors: string[] } {
+  const errors: string[] = [];
+  let records: ReturnType<typeof parseCsv>;
+  try {
+    records = parseCsv(csv);
+  } catch (error) {
+    return { rows: 0, pincodes: [], errors: [(error as Error).message] };
+  }
+  const [header, ...data] = records;
+  const names = header?.fields.map((name) => name.trim().toLowerCase()) ?? [];
+  if (!header)
+    errors.push(lineError(1, PINCODE_COLUMN, 'the file is empty: the first line names the column'));
+  for (const [i, name] of names.entries()) {
+    if (name !== PINCODE_COLUMN) errors.push(lineError(1, name || `#${i + 1}`, 'not a column of the list'));
+  }
+  if (header && !names.includes(PINCODE_COLUMN)) errors.push(lineError(1, PINCODE_COLUMN, 'missing'));
+  if (errors.length > 0) return { rows: data.length, pincodes: [], errors };
+  const found = new Map<string, PincodeRow>();
+  for (const record of data) {
+    const pincode = record.fields[0]?.trim() ?? '';
+    const place = PINCODE.test(pincode) ? indiaPincode(pincode) : undefined;
+    if (record.fields.length !== 1) {
+      errors.push(lineError(record.line, PINCODE_COLUMN, `has ${record.fields.length} fields, the header 1`));
+    } else if (!PINCODE.test(pincode)) {
+      errors.push(lineError(record.line, PINCODE_COLUMN, 'a pincode has 6 digits, the first 1 to 9'));
+    } else if (!place) {
+      errors.push(lineError(record.line, PINCODE_COLUMN, `${pincode} is not a pincode in India's list`));
+    } else {
+      found.set(pincode, place);
+    }
+  }
+  const shown =
+    errors.length > ERRORS_SHOWN
+      ? [...errors.slice(0, ERRORS_SHOWN), `and ${errors.length - ERRORS_SHOWN} more lines with errors`]
+      : errors;
+  return { rows: data.length, pincodes: [...found.values()], errors: shown };
+}
+
+/**
+ * The back office's delivery partners (issue 25): each partner's tracking page, and the pincodes it
+ * serves, which the shopper's pincode check and create-order follow. A pincode list is checked first (a
+ * dry run reporting every error by line and column, as the catalogue import does) and applied whole, in
+ * one transaction, as the partner's list. Every change is recorded in the audit log.
+ */
+export class Partners {
+  constructor(private readonly db: Db) {}
+
+  async list(): Promise<Partner[]> {
+    return (await store.allPartners(this.db)).map(toPartner);
+  }
+
+  async get(code: string, db: Db = this.db): Promise<Partner> {
+    const row = await store.partnerByCode(db, code);
+    if (!row) throw notFound(NO_SUCH_PARTNER);
+    return toPartner(row);
+  }
+
+  async create(body: PartnerBody, actor: string): Promise<Partner> {
+    const errors: FieldErrors = {};
+    const code = body.code.trim();
+    if (!CODE.test(code)) errors.code = 'Letters, digits and dashes, such as BLUE-DART';
+    const columns = changeColumns(body, errors);
+    if (Object.keys(errors).length > 0) throw new InvalidFields(errors);
+    return this.db.transaction().execute(async (trx) => {
+      // one at a time, so two owners cannot add the same code in two cases
+      await store.lockPartners(trx);
+      if (await store.codeTaken(trx, code))
+        throw new InvalidFields({ code: `${code} is taken by a partner` });
+      await store.insertPartner(trx, { code, ...columns });
+      await recordAudit(trx, audit(actor, 'partner.create', code, { name: columns.name }));
+      return this.get(code, trx);
+    });
+  }
+
+  /** Replaces the name and the tracking page (shipped SMS and timelines link to the new one from now). */
+  async update(code: string, body: PartnerChangeBody, actor: string): Promise<Partner> {
+    const errors: FieldErrors = {};
+    const columns = changeColumns(body, errors);
+    if (Object.keys(errors).length > 0) throw new InvalidFields(errors);
+    return this.db.transaction().execute(async (trx) => {
+      const id = await store.lockPartner(trx, code);
+      if (id === undefined) throw notFound(NO_SUCH_PARTNER);
+      const before = await this.get(code, trx);
+      await store.updatePartner(trx, id, columns);
+      await recordAudit(
+        trx,
+        audit(actor, 'partner.update', code, {
+          name: { old: before.name, new: columns.name },
+          trackingUrl: { old: before.trackingUrl, new: columns.tracking_url },
+        }),
+      );
+      return this.get(code, trx);
+    });
+  }
+
+  /** Checks a pincode list; with `apply` and no errors, makes it the partner's whole list. */
+  async pincodes(code: string, csv: string, apply: boolean, actor: string): Promise<PincodesReport> {
+    await this.get(code);
+    const { rows, pincodes, errors } = readPincodes(csv);
+    const report = { rows, pincodes: pincodes.length, errors, applied: false };
+    if (!apply || errors.length > 0) return report;
+    await this.replace(code, pincodes, actor, 'partner.pincodes');
+    return { ...report, applied: true };
+  }
+
+  /** "Serve all of India": every pincode of India's list becomes the partner's. */
+  async allIndia(code: string, actor: string): Promise<PincodesReport> {
+    const india = indiaPincodes();
+    await this.replace(code, india, actor, 'partner.all-india');
+    return { rows: india.length, pincodes: india.length, errors: [], applied: true };
+  }
+
+  private async replace(code: string, pincodes: readonly PincodeRow[], actor: string, action: string) {
+    await this.db.transaction().execute(async (trx) => {
+      const id = await store.lockPartner(trx, code);
+      if (id === undefined) throw notFound(NO_SUCH_PARTNER);
+      await store.replacePincodes(trx, id, pincodes);
+      await recordAudit(trx, audit(actor, action, code, { pincodes: pincodes.length }));
+    });
+  }
+}
+
+const audit = (actor: string, action: string, code: string, details: Record<string, unknown>) => ({
+  actor,
+  action,
+  subject: `partner:${code}`,
+  details,
+});

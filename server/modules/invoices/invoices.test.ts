@@ -1,5 +1,6 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { gstinCheckCharacter } from '../../../contract/gstin.ts';
 import type { OrderLine } from '../../../contract/orders.ts';
 import { SESSION_COOKIE } from '../../platform/sessions.ts';
 import { describeEachDatabase, TEST_ADMIN_TOKEN } from '../../test/app.ts';
@@ -316,6 +317,59 @@ describeEachDatabase('GST tax invoices and credit notes', (t) => {
     expect((await fetchPdf(`/api/orders/${kept?.purchase_id}/credit-note`, client)).status).toBe(404);
     // the back office reads the same note
     expect(await pdfText(`/admin/api/orders/${cancelled?.purchase_id}/credit-note`, BEARER)).toBe(text);
+  });
+
+  it("prints the seller's whole address and GSTIN as they were when issued: a later edit changes no issued invoice", async () => {
+    const pan = 'AAJFR4455M';
+    const first14 = `19${pan}1Z`;
+    const sent = {
+      name: `Frozen Looms ${Math.random().toString(36).slice(2, 8)}`,
+      legalName: 'Frozen Looms Private Limited',
+      address: { line1: '9 Lenin Sarani', line2: 'Block C, third floor', city: 'Kolkata', pincode: '700001' },
+      gstin: `${first14}${gstinCheckCharacter(first14)}`,
+      pan,
+      phone: '9830055555',
+      email: 'gst@frozenlooms.example',
+    };
+    const admin = await t().client();
+    const created = await admin.post<{ id: number }>('/admin/api/sellers', sent, BEARER);
+    expect(created.status).toBe(201);
+    const frozen = { id: created.body.id, legalName: sent.legalName, gstin: sent.gstin };
+    const saree = await product('Frozen Saree', 1899, frozen, '5208');
+    const { client, lines } = await buy([[saree, 1]]);
+    const url = lines[0]?.invoiceUrl ?? '';
+    const before = await pdfText(url, client);
+    for (const words of [
+      'Frozen Looms Private Limited',
+      '9 Lenin Sarani',
+      'Block C, third floor',
+      'Kolkata, West Bengal, 700001',
+      `GSTIN: ${sent.gstin}`,
+      'State: West Bengal',
+    ]) {
+      expect(before).toContain(words);
+    }
+
+    const moved = `08${pan}1Z`;
+    const edited = await admin.put(
+      `/admin/api/sellers/${frozen.id}`,
+      {
+        ...sent,
+        legalName: 'Frozen Looms Jaipur LLP',
+        address: { line1: '1 MI Road', city: 'Jaipur', pincode: '302001' },
+        gstin: `${moved}${gstinCheckCharacter(moved)}`,
+      },
+      BEARER,
+    );
+    expect(edited.status).toBe(200);
+    const after = await pdfText(url, client);
+    expect(after).toBe(before);
+    expect(after).not.toContain('Jaipur');
+    // the next order's invoice names the seller as it is now
+    const next = await buy([[saree, 1]]);
+    const now = await pdfText(next.lines[0]?.invoiceUrl ?? '', next.client);
+    expect(now).toContain('Frozen Looms Jaipur LLP');
+    expect(now).toContain('Jaipur, Rajasthan, 302001');
   });
 
   describe('who may read them', () => {

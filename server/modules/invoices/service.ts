@@ -36,10 +36,13 @@ function buyerOf(address: Record<string, string>, state: string): TaxParty {
   };
 }
 
+/** The seller as it is when the invoice is issued: the document keeps it, whatever the seller becomes. */
 function sellerOf(row: store.SoldLineRow): TaxDocument['seller'] {
   return {
     name: row.legal_name ?? row.seller_name,
-    address: [row.address, words(row.city, row.state, row.pincode)].filter((l): l is string => Boolean(l)),
+    address: [row.address, row.address_line2, words(row.city, row.state, row.pincode)].filter(
+      (l): l is string => Boolean(l),
+    ),
     gstin: row.gstin ?? '',
     state: row.state ?? '',
   };

@@ -30,6 +30,7 @@ export async function soldLines(db: Db, orderId: number) {
       'sellers.name as seller_name',
       'sellers.legal_name',
       'sellers.address',
+      'sellers.address_line2',
       'sellers.city',
       'sellers.pincode',
       'sellers.state',

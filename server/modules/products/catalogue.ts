@@ -7,7 +7,7 @@ import {
 import type { Db } from '../../db/connect.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { ChangeFeed } from '../../platform/changes.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, conflict } from '../../platform/errors.ts';
 import { checkUploadedPhoto } from '../../platform/images/render.ts';
 import {
   newProductOriginalName,
@@ -15,10 +15,10 @@ import {
   storeProductOriginal,
 } from '../../platform/images/service.ts';
 import type { Inventory } from '../inventory/service.ts';
-import { type CsvRecord, formatCsv, parseCsv } from './csv.ts';
+import { type CsvRecord, formatCsv, lineError, parseCsv } from './csv.ts';
 import { toAdminProduct } from './service.ts';
 import * as store from './store.ts';
-import { isValid, type Lookups, type ValidProduct, validateProduct } from './validate.ts';
+import { isValid, type Lookups, sellerInactive, type ValidProduct, validateProduct } from './validate.ts';
 
 type Column = (typeof CSV_COLUMNS)[number];
 type Row = Record<Column, string>;
@@ -67,7 +67,7 @@ interface Plan {
 class Report {
   readonly errors: string[] = [];
   add(line: number, column: string, message: string): void {
-    this.errors.push(`line ${line}, column ${column}: ${message}`);
+    this.errors.push(lineError(line, column, message));
   }
 }
 
@@ -145,6 +145,10 @@ export class Catalogue {
     // written before the transaction: should it fail, the photos are unused files, never missing ones
     for (const [file, data] of fromZip.photos) await storeProductOriginal(this.dataDir, data, file);
     await this.inventory.transaction(async (trx) => {
+      // the live rows' sellers held against deactivation, as a product's save holds its seller
+      const live = plans.filter((plan) => plan.active).map((plan) => plan.valid.columns.seller_id);
+      const [inactive] = await store.inactiveSellers(trx, live);
+      if (inactive !== undefined) throw conflict(`${sellerInactive(inactive)}: check the file again`);
       const created: string[] = [];
       const updated: string[] = [];
       for (const plan of plans) {
@@ -245,7 +249,7 @@ export class Catalogue {
       this.db,
       groups.map((g) => g.sku),
     );
-    const [sellers, partners] = await Promise.all([store.sellerIds(this.db), store.partnerIds(this.db)]);
+    const [sellers, partners] = await Promise.all([store.sellersByName(this.db), store.partnerIds(this.db)]);
     const uploaded = await this.uploadedPhotos(groups, existing, fromZip);
     const plans: Plan[] = [];
     for (const group of groups) {
@@ -313,7 +317,7 @@ export class Catalogue {
       photos: list(r.photos),
     };
     if (r.active !== 'yes' && r.active !== 'no') report.add(first.line, 'active', 'yes or no');
-    const result = validateProduct(body, lookups);
+    const result = validateProduct(body, lookups, r.active === 'yes');
     if (!isValid(result)) {
       for (const [field, message] of Object.entries(result))
         report.add(first.line, COLUMN_OF[field] ?? field, message);
@@ -339,7 +343,9 @@ export class Catalogue {
   }
 
   private async applyPlan(trx: Db, plan: Plan): Promise<void> {
-    const columns = { ...plan.valid.columns, child_key: plan.childKey, active: plan.active };
+    // a row made live is the owner's decision: the product no longer waits for its seller
+    const paused = plan.active ? { paused_with_seller: false } : {};
+    const columns = { ...plan.valid.columns, child_key: plan.childKey, active: plan.active, ...paused };
     if (plan.existing) await store.updateProduct(trx, plan.existing.id, columns);
     const id =
       plan.existing?.id ?? (await store.insertProduct(trx, { ...columns, specs: '{}', sku: plan.sku }));

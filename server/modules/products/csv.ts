@@ -8,6 +8,10 @@ export function formatCsv(rows: readonly (readonly string[])[]): string {
   return rows.map((row) => `${row.map(field).join(',')}\r\n`).join('');
 }
 
+/** An import's error as design.md words it: `line <n>, column <header>: <message>` (line 1 is the header). */
+export const lineError = (line: number, column: string, message: string) =>
+  `line ${line}, column ${column}: ${message}`;
+
 /** A parsed record and the line of the file it starts on (1 is the first line). */
 export interface CsvRecord {
   line: number;

@@ -165,7 +165,7 @@ describeEachDatabase('back office: products', (t) => {
       fields: {
         name: 'Required',
         price: 'Price cannot be above the MRP',
-        seller: 'No seller named "Nobody"',
+        seller: 'No seller is named "Nobody": choose a seller from the list',
         sizes: 'Add at least one size',
         photos: 'No uploaded photo named "missing.webp"',
         'features.shine': 'Not a feature the shop filters by',

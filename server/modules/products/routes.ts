@@ -1,6 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { FieldErrors } from '../../../contract/errors.ts';
 import {
   AdminProduct,
   AdminProductsQuery,
@@ -8,7 +8,6 @@ import {
   CatalogueChoices,
   ColourBody,
   CsvAnswer,
-  FieldErrors,
   ImportQuery,
   ImportRefused,
   ImportResponse,
@@ -20,70 +19,21 @@ import {
 } from '../../../contract/products.ts';
 import { ownerOnly } from '../../platform/admin-auth.ts';
 import { parseProductId } from '../../platform/api-values.ts';
-import { AppError, badRequest, tooLarge, unsupportedMediaType } from '../../platform/errors.ts';
+import { badRequest } from '../../platform/errors.ts';
+import { formFiles } from '../../platform/form-files.ts';
 import type { Services } from '../../services.ts';
 import { readPhotoZip } from './photo-zip.ts';
-import { InvalidFields } from './validate.ts';
 
 const PHOTO_LIMIT_BYTES = 15 * 1024 * 1024;
 const CSV_LIMIT_BYTES = 30 * 1024 * 1024;
 const ZIP_LIMIT_BYTES = 200 * 1024 * 1024;
 // an import is the CSV and, when its rows name photos by file name, a zip of them
 const IMPORT_FILES = { file: CSV_LIMIT_BYTES, photos: ZIP_LIMIT_BYTES };
-const TOO_MANY_PARTS = new Set(['FST_FILES_LIMIT', 'FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT']);
 
 function idOf(text: string): number {
   const id = parseProductId(text);
   if (id === undefined) throw badRequest('id is not a product id');
   return id;
-}
-
-const megabytes = (bytes: number) => `${bytes / 1024 / 1024} MB`;
-
-/**
- * The form's files as bytes, by field: each field of `limits` at most once and at most its size, and
- * `required` always; whatever goes wrong reading them is a clear 4xx.
- */
-async function formFiles(
-  request: FastifyRequest,
-  limits: Record<string, number>,
-  required: string,
-): Promise<Map<string, Buffer>> {
-  const optional = Object.keys(limits).filter((name) => name !== required);
-  const extra = optional.map((name) => `, and may send "${name}"`).join('');
-  const usage = `Send one file as multipart/form-data, in the field "${required}"${extra}`;
-  if (!request.isMultipart()) throw unsupportedMediaType(usage);
-  try {
-    const files = new Map<string, Buffer>();
-    for await (const part of request.parts({ limits: { fileSize: Math.max(...Object.values(limits)) } })) {
-      if (part.type !== 'file') continue;
-      const limit = limits[part.fieldname];
-      if (limit === undefined || files.has(part.fieldname)) throw badRequest(usage);
-      const file = await part.toBuffer();
-      if (part.file.truncated || file.length > limit)
-        throw tooLarge(`The file "${part.fieldname}" is larger than ${megabytes(limit)}`);
-      files.set(part.fieldname, file);
-    }
-    if (!files.has(required)) throw badRequest(usage);
-    return files;
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    const code = (error as { code?: string }).code ?? '';
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge('The upload is larger than the form allows');
-    if (TOO_MANY_PARTS.has(code)) throw badRequest(usage);
-    throw badRequest('The upload is not a well-formed multipart form');
-  }
-}
-
-/** A product's field errors as 400 `{error, fields}`, for the form to show beside each field. */
-async function withFields<T>(reply: FastifyReply, work: () => Promise<T>) {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof InvalidFields)
-      return reply.code(400).send({ error: error.message, fields: error.fields });
-    throw error;
-  }
 }
 
 /** The back office's catalogue: products, their photos, the CSV import and export, and low stock. */
@@ -110,27 +60,25 @@ export const productRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ct
   app.post(
     '/admin/api/products',
     { config: change, schema: { body: ProductBody, response: answersEdit } },
-    async (request, reply) => withFields(reply, () => products.create(request.body, request.staff.actor)),
+    async (request) => products.create(request.body, request.staff.actor),
   );
 
   app.put(
     '/admin/api/products/:id',
     { config: change, schema: { params: ProductIdParams, body: ProductBody, response: answersEdit } },
-    async (request, reply) =>
-      withFields(reply, () => products.update(idOf(request.params.id), request.body, request.staff.actor)),
+    async (request) => products.update(idOf(request.params.id), request.body, request.staff.actor),
   );
 
   app.post(
     '/admin/api/products/:id/colours',
     { config: change, schema: { params: ProductIdParams, body: ColourBody, response: answersEdit } },
-    async (request, reply) =>
-      withFields(reply, () => products.addColour(idOf(request.params.id), request.body, request.staff.actor)),
+    async (request) => products.addColour(idOf(request.params.id), request.body, request.staff.actor),
   );
 
   for (const active of [false, true]) {
     app.post(
       `/admin/api/products/:id/${active ? 'restore' : 'withdraw'}`,
-      { config: change, schema: { params: ProductIdParams, response: answersProduct } },
+      { config: change, schema: { params: ProductIdParams, response: answersEdit } },
       async (request) => products.setActive(idOf(request.params.id), active, request.staff.actor),
     );
   }

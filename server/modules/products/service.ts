@@ -13,14 +13,23 @@ import { ADMIN_PRODUCTS_PAGE_SIZE, EDITABLE_FEATURES } from '../../../contract/p
 import type { Db } from '../../db/connect.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { ChangeFeed } from '../../platform/changes.ts';
-import { notFound } from '../../platform/errors.ts';
+import { InvalidFields, notFound } from '../../platform/errors.ts';
 import { productOriginalExists, storeProductOriginal } from '../../platform/images/service.ts';
 import type { Inventory } from '../inventory/service.ts';
 import * as store from './store.ts';
-import { InvalidFields, isValid, type Lookups, type ValidProduct, validateProduct } from './validate.ts';
+import { isValid, type Lookups, sellerInactive, type ValidProduct, validateProduct } from './validate.ts';
 
 const LOW_STOCK_SHOWN = 500;
 type Sizes = Awaited<ReturnType<typeof store.sizesOf>>;
+
+/** A product to be on sale whose seller is deactivated: refused beside the seller's field. */
+function refuseLive(live: boolean, inactiveSeller: string | undefined): void {
+  if (live && inactiveSeller !== undefined)
+    throw new InvalidFields({ seller: sellerInactive(inactiveSeller) });
+}
+
+/** Moves a seller's products with its activation, in the caller's transaction (Products.sellerChange). */
+export type FollowSeller = (sellerId: number, active: boolean) => Promise<number[]>;
 
 /** A new product's code: unique, and short enough to read out on the phone. */
 export const newSku = () => `HT-${randomBytes(5).toString('hex').toUpperCase()}`;
@@ -48,6 +57,7 @@ export function toAdminProduct(row: store.ProductRow, sizes: Sizes): AdminProduc
     partner: row.partner,
     seller: row.seller,
     hsnCode: row.hsn_code,
+    pausedWithSeller: row.paused_with_seller,
     sizes: sizes.get(row.id) ?? [],
     photos: row.photos,
   };
@@ -106,39 +116,43 @@ export class Products {
 
   /** Names the shop knows; `photos` are the ones already on the product being changed. */
   async lookups(photos: readonly string[] = []): Promise<Lookups & { uploaded: Set<string> }> {
-    const [sellers, partners] = await Promise.all([store.sellerIds(this.db), store.partnerIds(this.db)]);
+    const [sellers, partners] = await Promise.all([store.sellersByName(this.db), store.partnerIds(this.db)]);
     const known = new Set(photos);
     const uploaded = new Set<string>();
     return { sellers, partners, uploaded, photoKnown: (name) => known.has(name) || uploaded.has(name) };
   }
 
-  /** What the product form offers: segments and genres in use, the sellers and delivery partners. */
+  /** What the product form offers: segments and genres in use, the active sellers and delivery partners. */
   async choices(): Promise<CatalogueChoices> {
     const [{ segments, genres }, sellers, partners] = await Promise.all([
       store.segmentsAndGenres(this.db),
-      store.sellerIds(this.db),
+      store.sellersByName(this.db),
       store.partnerIds(this.db),
     ]);
-    const sorted = (names: Map<string, number>) => [...names.keys()].sort();
-    return { segments, genres, sellers: sorted(sellers), partners: sorted(partners) };
+    const active = [...sellers].filter(([, seller]) => seller.active).map(([name]) => name);
+    return { segments, genres, sellers: active.sort(), partners: [...partners.keys()].sort() };
   }
 
-  /** Validates the body against the shop's names, the uploaded photos and the product's own photos. */
-  private async valid(body: ProductBody, ownPhotos: readonly string[]): Promise<ValidProduct> {
+  /**
+   * Validates the body against the shop's names, the uploaded photos and the product's own photos; `live`
+   * when the product is to be on sale after the save.
+   */
+  private async valid(body: ProductBody, ownPhotos: readonly string[], live: boolean): Promise<ValidProduct> {
     const lookups = await this.lookups(ownPhotos);
     const newPhotos = body.photos.filter((name) => !ownPhotos.includes(name));
     for (const name of newPhotos) {
       if (await productOriginalExists(this.dataDir, name)) lookups.uploaded.add(name);
     }
-    const result = validateProduct(body, lookups);
+    const result = validateProduct(body, lookups, live);
     if (!isValid(result)) throw new InvalidFields(result);
     return result;
   }
 
   async create(body: ProductBody, actor: string): Promise<AdminProduct> {
-    const valid = await this.valid(body, []);
+    const valid = await this.valid(body, [], true);
     const sku = newSku();
     return this.save(actor, 'product.create', async (trx) => {
+      refuseLive(true, await this.holdSeller(trx, valid.columns.seller_id));
       const id = await store.insertProduct(trx, {
         ...valid.columns,
         specs: '{}',
@@ -151,10 +165,15 @@ export class Products {
 
   async update(id: number, body: ProductBody, actor: string): Promise<AdminProduct> {
     const current = await this.get(id);
-    const valid = await this.valid(body, current.photos);
+    const valid = await this.valid(body, current.photos, current.active);
     return this.save(actor, 'product.update', async (trx) => {
-      if (!(await store.lockProduct(trx, id))) throw notFound(`No product with id ${id}`);
-      await store.updateProduct(trx, id, valid.columns);
+      const inactiveSeller = await this.holdSeller(trx, valid.columns.seller_id);
+      const locked = await store.lockProduct(trx, id);
+      if (!locked) throw notFound(`No product with id ${id}`);
+      refuseLive(locked.active, inactiveSeller);
+      // paused with its seller, it comes back with that seller only
+      const paused = locked.seller_id === valid.columns.seller_id ? {} : { paused_with_seller: false };
+      await store.updateProduct(trx, id, { ...valid.columns, ...paused });
       return { id, sizes: await this.inventory.setSizes(trx, id, valid.sizes) };
     });
   }
@@ -175,9 +194,10 @@ export class Products {
       sizes: body.sizes ?? source.sizes.map(({ size }) => ({ size, stock: 0 })),
       photos: body.photos ?? source.photos,
     };
-    const valid = await this.valid(sibling, source.photos);
+    const valid = await this.valid(sibling, source.photos, true);
     const sku = newSku();
     return this.save(actor, 'product.colour', async (trx) => {
+      refuseLive(true, await this.holdSeller(trx, valid.columns.seller_id));
       const newId = await store.insertProduct(trx, {
         ...valid.columns,
         specs: '{}',
@@ -188,13 +208,49 @@ export class Products {
     });
   }
 
-  /** Withdraw (false) takes a product off sale; restore (true) puts it back. */
+  /**
+   * Withdraw (false) takes a product off sale; restore (true) puts it back, refused while its seller is
+   * deactivated. Either way the owner decided: the product no longer waits for its seller.
+   */
   async setActive(id: number, active: boolean, actor: string): Promise<AdminProduct> {
     return this.save(actor, active ? 'product.restore' : 'product.withdraw', async (trx) => {
-      if (!(await store.lockProduct(trx, id))) throw notFound(`No product with id ${id}`);
-      await store.updateProduct(trx, id, { active });
+      const sellerId = await store.sellerOf(trx, id);
+      const inactiveSeller = sellerId === undefined ? undefined : await this.holdSeller(trx, sellerId);
+      if (sellerId === undefined || !(await store.lockProduct(trx, id)))
+        throw notFound(`No product with id ${id}`);
+      refuseLive(active, inactiveSeller);
+      await store.updateProduct(trx, id, { active, paused_with_seller: false });
       return { id };
     });
+  }
+
+  /**
+   * Holds the seller against deactivation until the transaction ends (taken before the product's row, as
+   * a deactivation takes the seller's before its products'); its name when it is inactive already.
+   */
+  private async holdSeller(trx: Db, sellerId: number): Promise<string | undefined> {
+    return (await store.inactiveSellers(trx, [sellerId]))[0];
+  }
+
+  /**
+   * A seller's change (sellers' service) in one transaction with what it means for its products: `follow`
+   * takes a deactivated seller's live products off the shop (marked paused with it), or brings back
+   * exactly those on activation. Once it commits, listings, search, product pages and every instance
+   * drop or show them at once.
+   */
+  async sellerChange<T>(work: (trx: Db, follow: FollowSeller) => Promise<T>): Promise<T> {
+    let moved = false;
+    const result = await this.db.transaction().execute((trx) =>
+      work(trx, async (sellerId, active) => {
+        const ids = active
+          ? await store.resumeWithSeller(trx, sellerId)
+          : await store.pauseWithSeller(trx, sellerId);
+        moved ||= ids.length > 0;
+        return ids;
+      }),
+    );
+    if (moved) this.changes.announce({ everything: true });
+    return result;
   }
 
   /** Runs a change in Inventory's transaction, records it, and announces it to every cache of the shop. */

@@ -25,6 +25,7 @@ export function productRows(db: Db) {
       'products.current_price_paise',
       'products.hsn_code',
       'products.photos',
+      'products.paused_with_seller',
       'sellers.name as seller',
       'delivery_partners.code as partner',
     ]);
@@ -105,9 +106,59 @@ export function allProducts(db: Db) {
   return productRows(db).orderBy('products.id').execute();
 }
 
-export async function sellerIds(db: Db): Promise<Map<string, number>> {
-  const rows = await db.selectFrom('sellers').select(['id', 'name']).execute();
-  return new Map(rows.map((row) => [row.name, row.id]));
+/** The shop's sellers by name, and whether each is active. */
+export async function sellersByName(db: Db): Promise<Map<string, { id: number; active: boolean }>> {
+  const rows = await db.selectFrom('sellers').select(['id', 'name', 'active']).execute();
+  return new Map(rows.map((row) => [row.name, { id: row.id, active: row.active }]));
+}
+
+/**
+ * Locks the sellers against deactivation (in id order) until the transaction ends, so a product saved
+ * live never lands beside a seller's deactivation; the names of those already inactive.
+ */
+export async function inactiveSellers(trx: Db, sellerIds: readonly number[]): Promise<string[]> {
+  if (sellerIds.length === 0) return [];
+  const rows = await trx
+    .selectFrom('sellers')
+    .select(['name', 'active'])
+    .where('id', 'in', [...new Set(sellerIds)])
+    .orderBy('id')
+    .forShare()
+    .execute();
+  return rows.filter((row) => !row.active).map((row) => row.name);
+}
+
+export async function sellerOf(db: Db, productId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('products')
+    .select('seller_id')
+    .where('id', '=', productId)
+    .executeTakeFirst();
+  return row?.seller_id;
+}
+
+/** Takes the seller's live products off the shop, marked as paused with it; their ids. */
+export async function pauseWithSeller(trx: Db, sellerId: number): Promise<number[]> {
+  const rows = await trx
+    .updateTable('products')
+    .set({ active: false, paused_with_seller: true })
+    .where('seller_id', '=', sellerId)
+    .where('active', '=', true)
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Brings back exactly the seller's products paused with it; their ids. */
+export async function resumeWithSeller(trx: Db, sellerId: number): Promise<number[]> {
+  const rows = await trx
+    .updateTable('products')
+    .set({ active: true, paused_with_seller: false })
+    .where('seller_id', '=', sellerId)
+    .where('paused_with_seller', '=', true)
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 export async function partnerIds(db: Db): Promise<Map<string, number>> {
@@ -146,7 +197,7 @@ export async function updateProduct(
 export async function lockProduct(db: Db, id: number) {
   return db
     .selectFrom('products')
-    .select(['id', 'active'])
+    .select(['id', 'active', 'seller_id'])
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();

@@ -1,20 +1,14 @@
 import { EDITABLE_FEATURES, MAX_PHOTOS, type ProductBody } from '../../../contract/products.ts';
-import { AppError } from '../../platform/errors.ts';
+import type { FieldErrors as Fields } from '../../platform/errors.ts';
 import type { ProductColumns } from './store.ts';
 
 /** A field's name (as the API names it) and what is wrong with it (never `columns`). */
-export type FieldErrors = Record<string, string> & { columns?: never };
-
-/** 400 `{error, fields}`: the form shows each message beside its field. */
-export class InvalidFields extends AppError {
-  constructor(readonly fields: FieldErrors) {
-    super(400, `Please correct: ${Object.keys(fields).join(', ')}`);
-  }
-}
+export type FieldErrors = Fields & { columns?: never };
 
 /** What saving a product needs to know besides the body: the names the shop knows. */
 export interface Lookups {
-  sellers: Map<string, number>;
+  /** the shop's sellers by name: a live product needs an active one */
+  sellers: Map<string, { id: number; active: boolean }>;
   partners: Map<string, number>;
   /** a photo name is usable when it was uploaded or the product already shows it */
   photoKnown: (name: string) => boolean;
@@ -28,6 +22,21 @@ export interface ValidProduct {
 const PHOTO_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,115}\.webp$/;
 const HSN = /^[0-9]{4}([0-9]{2}){0,2}$/;
 const EDITABLE = new Set<string>(EDITABLE_FEATURES);
+
+export const CHOOSE_SELLER = 'Choose a seller from the list';
+export const CHOOSE_PARTNER = 'Choose a delivery partner from the list';
+
+/** A live product's seller was deactivated (Sellers): its products stay off the shop until it is activated. */
+export const sellerInactive = (name: string) =>
+  `${name} is deactivated: activate the seller first, or keep the product withdrawn`;
+
+/** What is wrong with the seller a product names, or undefined; `live` when the product is to be on sale. */
+function sellerProblem(name: string, lookups: Lookups, live: boolean): string | undefined {
+  const seller = lookups.sellers.get(name);
+  if (name === '') return CHOOSE_SELLER;
+  if (!seller) return `No seller is named "${name.slice(0, 60)}": ${CHOOSE_SELLER.toLowerCase()}`;
+  return live && !seller.active ? sellerInactive(name) : undefined;
+}
 
 const required = (value: string, field: string, errors: FieldErrors) => {
   if (value.trim() === '') errors[field] = 'Required';
@@ -80,8 +89,15 @@ function checkFeatures(body: ProductBody, sizes: { size: string }[], errors: Fie
   return features;
 }
 
-/** The body as columns and sizes, or every field's error at once. */
-export function validateProduct(body: ProductBody, lookups: Lookups): ValidProduct | FieldErrors {
+/**
+ * The body as columns and sizes, or every field's error at once; `live` when the product is to be on sale
+ * after the save (its seller must then be active).
+ */
+export function validateProduct(
+  body: ProductBody,
+  lookups: Lookups,
+  live: boolean,
+): ValidProduct | FieldErrors {
   const errors: FieldErrors = {};
   const name = required(body.name, 'name', errors);
   if (body.prod !== 'apparel' && body.prod !== 'accessories') errors.prod = 'Choose apparel or accessories';
@@ -89,10 +105,14 @@ export function validateProduct(body: ProductBody, lookups: Lookups): ValidProdu
   const genre = required(body.genre, 'genre', errors);
   const color = required(body.color, 'color', errors);
   checkPrices(body, errors);
-  const sellerId = lookups.sellers.get(body.seller.trim());
-  if (sellerId === undefined) errors.seller = `No seller named "${body.seller.slice(0, 60)}"`;
-  const partnerId = lookups.partners.get(body.partner.trim());
-  if (partnerId === undefined) errors.partner = `No delivery partner "${body.partner.slice(0, 40)}"`;
+  const sellerId = lookups.sellers.get(body.seller.trim())?.id;
+  const sellerError = sellerProblem(body.seller.trim(), lookups, live);
+  if (sellerError) errors.seller = sellerError;
+  const partner = body.partner.trim();
+  const partnerId = lookups.partners.get(partner);
+  if (partner === '') errors.partner = CHOOSE_PARTNER;
+  else if (partnerId === undefined)
+    errors.partner = `No delivery partner "${partner.slice(0, 40)}": ${CHOOSE_PARTNER.toLowerCase()}`;
   const hsnCode = body.hsnCode?.trim() || null;
   if (hsnCode !== null && !HSN.test(hsnCode)) errors.hsnCode = 'An HSN code has 4, 6 or 8 digits';
   const sizes = checkSizes(body, errors);

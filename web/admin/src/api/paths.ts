@@ -25,6 +25,8 @@ export const paths = {
   lowStock: () => '/admin/low-stock',
   staff: () => '/admin/staff',
   activity: () => '/admin/activity',
+  sellers: () => '/admin/sellers',
+  delivery: () => '/admin/delivery',
 };
 
 export const apiPaths = {
@@ -61,4 +63,13 @@ export const apiPaths = {
   settings: () => '/admin/api/settings',
   setup: () => '/admin/api/setup',
   removeDemo: () => '/admin/api/demo/remove',
+  sellers: () => '/admin/api/sellers',
+  seller: (sellerId: number) => `/admin/api/sellers/${id(sellerId)}`,
+  deactivateSeller: (sellerId: number) => `/admin/api/sellers/${id(sellerId)}/deactivate`,
+  activateSeller: (sellerId: number) => `/admin/api/sellers/${id(sellerId)}/activate`,
+  partners: () => '/admin/api/partners',
+  partner: (code: string) => `/admin/api/partners/${id(code)}`,
+  partnerPincodes: (code: string, mode: 'dry-run' | 'apply') =>
+    `/admin/api/partners/${id(code)}/pincodes?mode=${mode}`,
+  allIndia: (code: string) => `/admin/api/partners/${id(code)}/pincodes/all-india`,
 };

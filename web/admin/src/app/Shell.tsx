@@ -11,7 +11,7 @@ interface NavItem {
   ownerOnly?: boolean;
 }
 
-/** The back office's sections in design.md's order. Staff and Activity are the owner's. */
+/** The back office's sections in design.md's order. Delivery, Staff and Activity are the owner's. */
 const NAV: NavItem[] = [
   { label: 'Dashboard', to: paths.dashboard() },
   { label: 'Orders', to: paths.orders() },
@@ -20,6 +20,8 @@ const NAV: NavItem[] = [
   { label: 'Reviews', to: paths.reviews() },
   { label: 'Products', to: paths.products() },
   { label: 'Low stock', to: paths.lowStock() },
+  { label: 'Sellers', to: paths.sellers() },
+  { label: 'Delivery', to: paths.delivery(), ownerOnly: true },
   { label: 'Staff', to: paths.staff(), ownerOnly: true },
   { label: 'Activity', to: paths.activity(), ownerOnly: true },
 ];

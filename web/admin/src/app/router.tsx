@@ -55,6 +55,14 @@ const LowStockScreen = screen(
   () => import('../screens/low-stock/LowStockScreen.tsx'),
   (m) => m.LowStockScreen,
 );
+const SellersScreen = screen(
+  () => import('../screens/sellers/SellersScreen.tsx'),
+  (m) => m.SellersScreen,
+);
+const DeliveryScreen = screen(
+  () => import('../screens/delivery/DeliveryScreen.tsx'),
+  (m) => m.DeliveryScreen,
+);
 const OrderScreen = screen(
   () => import('../screens/order/OrderScreen.tsx'),
   (m) => m.OrderScreen,
@@ -80,6 +88,8 @@ function SignedInRoutes() {
         <Route path={paths.lowStock()} element={<LowStockScreen />} />
         <Route path={paths.staff()} element={<StaffScreen />} />
         <Route path={paths.activity()} element={<ActivityScreen />} />
+        <Route path={paths.sellers()} element={<SellersScreen />} />
+        <Route path={paths.delivery()} element={<DeliveryScreen />} />
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>

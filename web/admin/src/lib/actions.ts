@@ -17,6 +17,14 @@ const ACTIONS: Record<string, string> = {
   'staff.remove': 'Staff removed',
   'staff.sign-in': 'Signed in',
   'staff.sign-out': 'Signed out',
+  'seller.create': 'Seller added',
+  'seller.update': 'Seller edited',
+  'seller.deactivate': 'Seller deactivated',
+  'seller.activate': 'Seller activated',
+  'partner.create': 'Delivery partner added',
+  'partner.update': 'Delivery partner edited',
+  'partner.pincodes': 'Pincodes uploaded',
+  'partner.all-india': 'Serving all of India',
 };
 
 export const describeAction = (action: string) => ACTIONS[action] ?? action;

@@ -1,5 +1,9 @@
 export { formatRupees } from '../../../../contract/money.ts';
 
+/** "1 product", "3 products", "19,159 pincodes" */
+export const plural = (n: number, one: string, many: string) =>
+  `${n.toLocaleString('en-IN')} ${n === 1 ? one : many}`;
+
 /**
  * A moment as the back office shows it, in India time: `25 Nov 2026, 14:05`. Built from parts so that no
  * locale's month spelling ("Sept") or separators slip in.

@@ -4,8 +4,8 @@ import { showAlert } from '../../../../src/components/Alert.tsx';
 import { api } from '../../api/client.ts';
 import { apiPaths } from '../../api/paths.ts';
 import { failureMessage } from '../../api/useLoad.ts';
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+import { ImportReport } from '../../components/ImportReport.tsx';
+import { plural } from '../../lib/format.ts';
 
 /**
  * "Import CSV" (with a zip of the photos its rows name, if any): the file is checked first (a dry run reporting every error by line and column), and only
@@ -88,34 +88,14 @@ export function CatalogueImport({ onApplied }: { onApplied: () => void }) {
       <p className="admin-form-message" role="alert">
         {message}
       </p>
-      {report && !report.applied && <DryRun report={report} busy={busy} onApply={() => send('apply')} />}
+      {report && !report.applied && (
+        <ImportReport
+          summary={`${plural(report.rows, 'row', 'rows')} for ${plural(report.products, 'product', 'products')}`}
+          errors={report.errors}
+          busy={busy}
+          onApply={() => send('apply')}
+        />
+      )}
     </section>
-  );
-}
-
-function DryRun({ report, busy, onApply }: { report: ImportResponse; busy: boolean; onApply: () => void }) {
-  const summary = `${plural(report.rows, 'row', 'rows')} for ${plural(report.products, 'product', 'products')}`;
-  if (report.errors.length === 0) {
-    return (
-      <div className="admin-import-report" role="status">
-        <p>{summary}, no errors.</p>
-        <button type="button" className="button button-primary" disabled={busy} onClick={onApply}>
-          Apply
-        </button>
-      </div>
-    );
-  }
-  return (
-    <div className="admin-import-report" role="status">
-      <p>
-        {summary}: {plural(report.errors.length, 'error', 'errors')} to correct before the file can be
-        applied.
-      </p>
-      <ul className="admin-plain-list" aria-label="Errors in the file">
-        {report.errors.map((error) => (
-          <li key={error}>{error}</li>
-        ))}
-      </ul>
-    </div>
   );
 }

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { paths as shopPaths } from '../../../../../contract/paths.ts';
 import type { AdminProduct } from '../../../../../contract/products.ts';
 import { showAlert } from '../../../../src/components/Alert.tsx';
-import { api } from '../../api/client.ts';
+import { ApiError, api } from '../../api/client.ts';
 import { apiPaths, paths } from '../../api/paths.ts';
 import { alertFailure } from '../../api/useLoad.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
@@ -40,7 +40,13 @@ export function ProductActions({ product, onChanged }: Props) {
       onChanged(changed);
       showAlert(`${active ? 'Restored' : 'Withdrawn'}: ${product.name}`);
     } catch (error) {
-      alertFailure(error, active ? 'Restoring a product failed' : 'Withdrawing a product failed');
+      // a restore refused while its seller is deactivated says so beside no field here: say it in the alert
+      const seller =
+        error instanceof ApiError
+          ? (error.body as { fields?: { seller?: string } })?.fields?.seller
+          : undefined;
+      if (seller) showAlert(seller);
+      else alertFailure(error, active ? 'Restoring a product failed' : 'Withdrawing a product failed');
     }
   };
 

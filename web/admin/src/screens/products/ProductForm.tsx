@@ -5,8 +5,8 @@ import { EDITABLE_FEATURES, type EditableFeature } from '../../../../../contract
 import { ApiError, api } from '../../api/client.ts';
 import { apiPaths } from '../../api/paths.ts';
 import { failureMessage } from '../../api/useLoad.ts';
+import { controlProps, Field } from '../../components/Field.tsx';
 import { bodyOf, type Draft, discountOf, draftOf, emptyDraft, type FieldErrors } from './draft.ts';
-import { controlProps, Field } from './Field.tsx';
 import { PhotosField } from './PhotosField.tsx';
 import { SizesField } from './SizesField.tsx';
 
@@ -161,6 +161,10 @@ export function ProductForm({ product, choices, onSaved, onEdited }: Props) {
                 {name}
               </option>
             ))}
+            {/* the choices offer active sellers: a product keeps showing its own while it is deactivated */}
+            {draft[field] && !names.includes(draft[field]) && (
+              <option value={draft[field]}>{`${draft[field]} (deactivated)`}</option>
+            )}
           </select>
         </Field>
       ))}

@@ -63,7 +63,9 @@ export function ProductScreen() {
           <>
             <div className="admin-product-head">
               <h1 className="admin-title">{product ? product.name : 'Add product'}</h1>
-              {product && <ProductStatus active={product.active} />}
+              {product && (
+                <ProductStatus active={product.active} pausedWithSeller={product.pausedWithSeller} />
+              )}
               <p className="admin-saved" role="status">
                 {saved}
               </p>

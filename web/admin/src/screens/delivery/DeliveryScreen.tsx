@@ -1,0 +1,89 @@
+import { useCallback, useState } from 'react';
+import type { Partner, PartnerList } from '../../../../../contract/partners.ts';
+import { showAlert } from '../../../../src/components/Alert.tsx';
+import { usePageTitle } from '../../../../src/components/usePageTitle.ts';
+import { api } from '../../api/client.ts';
+import { apiPaths } from '../../api/paths.ts';
+import { useLoad } from '../../api/useLoad.ts';
+import { Loading } from '../../components/Loading.tsx';
+import { PartnerForm } from './PartnerForm.tsx';
+import { PincodesUpload } from './PincodesUpload.tsx';
+import './DeliveryScreen.css';
+
+/**
+ * The owner's delivery partners: each one's tracking page (the shipped SMS and the order's timeline link
+ * to it) and the pincodes it serves, which the shop's pincode check and checkout follow.
+ */
+export function DeliveryScreen() {
+  usePageTitle('Delivery');
+  const request = useCallback(
+    (signal?: AbortSignal) => api.get<PartnerList>(apiPaths.partners(), signal),
+    [],
+  );
+  const { state, retry, reload } = useLoad(request, 'Loading the delivery partners failed');
+  const [editing, setEditing] = useState<Partner | undefined>();
+
+  return (
+    <>
+      <h1 className="admin-title">Delivery</h1>
+      <Loading state={state} onRetry={retry}>
+        {({ partners }) => (
+          <>
+            {partners.length === 0 ? (
+              <p className="admin-empty">No delivery partners yet: add the first below.</p>
+            ) : (
+              <table className="admin-table">
+                <caption>Who delivers the shop's products, and where</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Partner</th>
+                    <th scope="col">Code</th>
+                    <th scope="col">Tracking page</th>
+                    <th scope="col">Pincodes served</th>
+                    <th scope="col">Live products</th>
+                    <th scope="col">Actions</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {partners.map((partner) => (
+                    <tr key={partner.code}>
+                      <td data-label="Partner">{partner.name}</td>
+                      <td data-label="Code">{partner.code}</td>
+                      <td data-label="Tracking page" className="admin-tracking-url">
+                        {partner.trackingUrl ?? '—'}
+                      </td>
+                      <td data-label="Pincodes served">{partner.pincodes.toLocaleString('en-IN')}</td>
+                      <td data-label="Live products">{partner.activeProducts}</td>
+                      <td data-label="Actions">
+                        <button
+                          type="button"
+                          className="button"
+                          aria-label={`Edit ${partner.name}`}
+                          onClick={() => setEditing(partner)}
+                        >
+                          Edit
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+            {partners.length > 0 && <PincodesUpload partners={partners} onApplied={reload} />}
+          </>
+        )}
+      </Loading>
+      <PartnerForm
+        // a new form for each partner edited, so no field of the last one stays
+        key={editing?.code ?? 'new'}
+        partner={editing}
+        onDone={() => setEditing(undefined)}
+        onSaved={(partner) => {
+          showAlert(`${editing ? 'Saved' : 'Added'}: ${partner.name}`);
+          setEditing(undefined);
+          reload();
+        }}
+      />
+    </>
+  );
+}

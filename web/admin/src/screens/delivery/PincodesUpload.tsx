@@ -1,0 +1,142 @@
+import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
+import type { Partner, PincodesReport } from '../../../../../contract/partners.ts';
+import { showAlert } from '../../../../src/components/Alert.tsx';
+import { api } from '../../api/client.ts';
+import { apiPaths } from '../../api/paths.ts';
+import { failureMessage } from '../../api/useLoad.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { ImportReport } from '../../components/ImportReport.tsx';
+import { plural } from '../../lib/format.ts';
+
+interface Props {
+  partners: Partner[];
+  /** a list was applied: the counts change */
+  onApplied: () => void;
+}
+
+/**
+ * The pincodes a partner serves: a CSV of one column, `pincode`, checked first (every error by line and
+ * column) and applied as the partner's whole list; or all of India's pincodes in one click.
+ */
+export function PincodesUpload({ partners, onApplied }: Props) {
+  const id = useId();
+  const [code, setCode] = useState(partners[0]?.code ?? '');
+  const [file, setFile] = useState<File | undefined>();
+  const [report, setReport] = useState<PincodesReport | undefined>();
+  const [message, setMessage] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [askingAllIndia, setAskingAllIndia] = useState(false);
+  const partner = partners.find((p) => p.code === code);
+
+  const applied = (answer: PincodesReport) => {
+    showAlert(`${partner?.name ?? code} now serves ${plural(answer.pincodes, 'pincode', 'pincodes')}`);
+    setReport(undefined);
+    onApplied();
+  };
+
+  const send = async (mode: 'dry-run' | 'apply') => {
+    if (!file) return setMessage('Choose a CSV file first');
+    const form = new FormData();
+    form.append('file', file);
+    setBusy(true);
+    setMessage('');
+    try {
+      const answer = await api.post<PincodesReport>(apiPaths.partnerPincodes(code, mode), form);
+      if (answer.applied) applied(answer);
+      else setReport(answer);
+    } catch (error) {
+      setReport(undefined);
+      setMessage(failureMessage(error, 'Uploading pincodes failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const allIndia = async () => {
+    try {
+      applied(await api.post<PincodesReport>(apiPaths.allIndia(code)));
+    } catch (error) {
+      setMessage(failureMessage(error, 'Serving all of India failed'));
+    }
+  };
+
+  // another partner or file makes the last report stale
+  const changed = () => {
+    setReport(undefined);
+    setMessage('');
+  };
+
+  const check = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    send('dry-run');
+  };
+
+  return (
+    <section className="admin-card admin-pincodes" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Pincodes a partner serves</h2>
+      <form className="admin-filters" onSubmit={check}>
+        <div className="admin-field">
+          <label htmlFor={`${id}-partner`}>Partner</label>
+          <select
+            id={`${id}-partner`}
+            value={code}
+            onChange={(event) => {
+              setCode(event.target.value);
+              changed();
+            }}
+          >
+            {partners.map((p) => (
+              <option key={p.code} value={p.code}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="admin-field">
+          <label htmlFor={`${id}-file`}>CSV file</label>
+          <input
+            id={`${id}-file`}
+            type="file"
+            accept=".csv,text/csv"
+            aria-describedby={`${id}-help`}
+            onChange={(event: ChangeEvent<HTMLInputElement>) => {
+              setFile(event.target.files?.[0]);
+              changed();
+            }}
+          />
+        </div>
+        <button type="submit" className="button" disabled={busy}>
+          Check the file
+        </button>
+        <button type="button" className="button" disabled={busy} onClick={() => setAskingAllIndia(true)}>
+          Serve all of India
+        </button>
+      </form>
+      <p id={`${id}-help`} className="admin-details">
+        One column headed “pincode”, one pincode a line. Applying a file makes it the partner’s whole list;
+        nothing changes until you apply a file without errors.
+      </p>
+      <p className="admin-form-message" role="alert">
+        {message}
+      </p>
+      {report && (
+        <ImportReport
+          summary={`${plural(report.rows, 'row', 'rows')} for ${plural(report.pincodes, 'pincode', 'pincodes')}`}
+          errors={report.errors}
+          busy={busy}
+          onApply={() => send('apply')}
+        />
+      )}
+      {askingAllIndia && (
+        <ConfirmDialog
+          title={`Serve all of India: ${partner?.name ?? code}`}
+          confirm="Serve all of India"
+          onClose={() => setAskingAllIndia(false)}
+          onConfirm={allIndia}
+        >
+          <p>Every pincode of India’s list becomes this partner’s, in place of its list now.</p>
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}

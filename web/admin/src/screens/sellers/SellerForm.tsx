@@ -1,0 +1,165 @@
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import type { Seller, SellerBody } from '../../../../../contract/sellers.ts';
+import { ApiError, api } from '../../api/client.ts';
+import { apiPaths } from '../../api/paths.ts';
+import { failureMessage } from '../../api/useLoad.ts';
+import { controlProps, Field } from '../../components/Field.tsx';
+
+type Key =
+  | 'name'
+  | 'legalName'
+  | 'line1'
+  | 'line2'
+  | 'city'
+  | 'pincode'
+  | 'gstin'
+  | 'pan'
+  | 'phone'
+  | 'email';
+type Draft = Record<Key, string>;
+
+interface FieldSpec {
+  key: Key;
+  /** the field's name in the API's errors */
+  field: string;
+  label: string;
+  input?: { type?: string; inputMode?: 'numeric' | 'tel' | 'email'; upper?: boolean };
+}
+
+const FIELDS: FieldSpec[] = [
+  { key: 'name', field: 'name', label: 'Name in the shop' },
+  { key: 'legalName', field: 'legalName', label: 'Legal name (as registered for GST)' },
+  { key: 'line1', field: 'address.line1', label: 'Address line 1' },
+  { key: 'line2', field: 'address.line2', label: 'Address line 2 (optional)' },
+  { key: 'city', field: 'address.city', label: 'City' },
+  { key: 'pincode', field: 'address.pincode', label: 'Pincode', input: { inputMode: 'numeric' } },
+  { key: 'gstin', field: 'gstin', label: 'GSTIN', input: { upper: true } },
+  { key: 'pan', field: 'pan', label: 'PAN', input: { upper: true } },
+  {
+    key: 'phone',
+    field: 'phone',
+    label: 'Contact mobile number (optional)',
+    input: { type: 'tel', inputMode: 'tel' },
+  },
+  {
+    key: 'email',
+    field: 'email',
+    label: 'Contact e-mail (optional)',
+    input: { type: 'email', inputMode: 'email' },
+  },
+];
+
+const draftOf = (seller: Seller | undefined): Draft => ({
+  name: seller?.name ?? '',
+  legalName: seller?.legalName ?? '',
+  line1: seller?.address.line1 ?? '',
+  line2: seller?.address.line2 ?? '',
+  city: seller?.address.city ?? '',
+  pincode: seller?.address.pincode ?? '',
+  gstin: seller?.gstin ?? '',
+  pan: seller?.pan ?? '',
+  phone: seller?.phone ?? '',
+  email: seller?.email ?? '',
+});
+
+const bodyOf = (d: Draft): SellerBody => ({
+  name: d.name,
+  legalName: d.legalName,
+  address: {
+    line1: d.line1,
+    ...(d.line2.trim() ? { line2: d.line2 } : {}),
+    city: d.city,
+    pincode: d.pincode,
+  },
+  gstin: d.gstin,
+  pan: d.pan,
+  phone: d.phone,
+  email: d.email,
+});
+
+interface Props {
+  /** the seller edited; none to add one */
+  seller: Seller | undefined;
+  onSaved: (seller: Seller) => void;
+  /** "Cancel" of an edit */
+  onDone: () => void;
+}
+
+/**
+ * Adds a seller, or edits one whole. The server checks every field (the GSTIN against the address's
+ * state and the PAN) and its message shows beside the field; nothing changes until all are right.
+ */
+export function SellerForm({ seller, onSaved, onDone }: Props) {
+  const id = useId();
+  const [draft, setDraft] = useState<Draft>(() => draftOf(seller));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState('');
+  const [busy, setBusy] = useState(false);
+  // "Edit" in the list brings the person here, to the seller's first field
+  useEffect(() => {
+    if (seller) document.getElementById(`${id}-name`)?.focus();
+  }, [seller, id]);
+
+  const save = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const body = bodyOf(draft);
+      const saved = seller
+        ? await api.put<Seller>(apiPaths.seller(seller.id), body)
+        : await api.post<Seller>(apiPaths.sellers(), body);
+      setErrors({});
+      setMessage('');
+      setDraft(draftOf(undefined));
+      onSaved(saved);
+    } catch (error) {
+      const fields =
+        error instanceof ApiError ? (error.body as { fields?: Record<string, string> })?.fields : undefined;
+      setErrors(fields ?? {});
+      setMessage(failureMessage(error, 'Saving a seller failed'));
+      // the first field to correct, for keyboard and screen reader users
+      const first = FIELDS.find((spec) => fields?.[spec.field]);
+      if (first) document.getElementById(`${id}-${first.key}`)?.focus();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const title = seller ? `Edit ${seller.name}` : 'Add a seller';
+  return (
+    <form className="admin-form-grid admin-add" onSubmit={save} noValidate aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="admin-form-title admin-field-wide">
+        {title}
+      </h2>
+      <p className="admin-details admin-field-wide">
+        The state follows from the pincode; the GSTIN must be registered in that state and carry the PAN.
+      </p>
+      {FIELDS.map(({ key, field, label, input = {} }) => (
+        <Field key={key} id={`${id}-${key}`} label={label} error={errors[field]}>
+          <input
+            {...controlProps(`${id}-${key}`, errors[field])}
+            type={input.type ?? 'text'}
+            inputMode={input.inputMode}
+            autoComplete="off"
+            autoCapitalize={input.upper ? 'characters' : undefined}
+            value={draft[key]}
+            onChange={(event) => setDraft((d) => ({ ...d, [key]: event.target.value }))}
+          />
+        </Field>
+      ))}
+      <div className="admin-field-wide admin-actions">
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {seller ? 'Save' : 'Add seller'}
+        </button>
+        {seller && (
+          <button type="button" className="button" onClick={onDone}>
+            Cancel
+          </button>
+        )}
+      </div>
+      <p className="admin-form-message admin-field-wide" role="alert">
+        {message}
+      </p>
+    </form>
+  );
+}
