@@ -43,6 +43,9 @@ export const paths = {
   image: (file: string, width?: number) => `/images/${encodeURIComponent(file)}${width ? `?w=${width}` : ''}`,
   /** every width the server keeps of a photo, as an image's `srcset` */
   imageSrcSet: (file: string) => IMAGE_WIDTHS.map((w) => `${paths.image(file, w)} ${w}w`).join(', '),
+  /** the shop's logo, as uploaded (never cropped) */
+  logo: (file: string, width?: number) =>
+    `/images/logo/${encodeURIComponent(file)}${width ? `?w=${width}` : ''}`,
   reviewImage: (file: string, width?: number) =>
     `/reviewimages/${encodeURIComponent(file)}${width ? `?w=${width}` : ''}`,
 };

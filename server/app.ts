@@ -16,6 +16,7 @@ import { devPaymentRoutes } from './modules/payments/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { seoPageRenderer, seoRoutes } from './modules/seo/routes.ts';
+import { shopRoutes } from './modules/shop/routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { wishlistRoutes } from './modules/wishlist/routes.ts';
 import { registerBodyDrain } from './platform/body-limit.ts';
@@ -110,6 +111,7 @@ export async function buildApp(deps: AppDeps) {
     staffRoutes,
     devPaymentRoutes,
     seoRoutes,
+    shopRoutes,
   ]) {
     await app.register(routes, services);
   }

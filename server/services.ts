@@ -23,6 +23,7 @@ import { Products } from './modules/products/service.ts';
 import { Reviews } from './modules/reviews/service.ts';
 import { SeoPages } from './modules/seo/service.ts';
 import { Sitemaps } from './modules/seo/sitemap.ts';
+import { Shop } from './modules/shop/service.ts';
 import { StaffDirectory } from './modules/staff/service.ts';
 import { StaffSignIn } from './modules/staff/sign-in.ts';
 import { Wishlist } from './modules/wishlist/service.ts';
@@ -72,6 +73,8 @@ export interface Services {
   /** what can be sold: every change of stock and holds, in the caller's transaction, announced after it */
   inventory: Inventory;
   images: Images;
+  /** the shop's own details, policy pages and settings (delivery charge, low-stock threshold) */
+  shop: Shop;
   catalog: Catalog;
   accounts: AccountsService;
   wishlist: Wishlist;
@@ -122,6 +125,7 @@ export async function buildServices({
 
   const inventory = new Inventory(db, changes);
   const images = new Images(config.dataDir);
+  const shop = new Shop(db, changes, config.dataDir);
   const catalog = new Catalog(db, changes, inventory, now);
   const accounts = new AccountsService({
     db,
@@ -135,10 +139,10 @@ export async function buildServices({
     log,
   });
   const wishlist = new Wishlist(db);
-  const cart = new Cart(db, inventory);
+  const cart = new Cart(db, inventory, shop);
   const guestBags = new GuestBags(db, cart, wishlist);
   const { keyId, keySecret, webhookSecret } = config.razorpay;
-  const checkout = new Checkout(db, gateway, keyId, keySecret, inventory, limits);
+  const checkout = new Checkout(db, gateway, keyId, keySecret, inventory, limits, shop);
   const placement = new Placement(db, gateway, refunds, inventory);
   const webhook = new PaymentWebhook(db, webhookSecret, placement);
   const reconciler = new Reconciler(
@@ -152,11 +156,11 @@ export async function buildServices({
   );
   const orders = new Orders({ db, refunds, inventory });
   const backOffice = new BackOffice({ db, refunds, inventory }, now);
-  const invoices = new Invoices(db);
+  const invoices = new Invoices(db, config.dataDir);
   const reviews = new Reviews(db, catalog, config.dataDir, limits);
-  const products = new Products(db, inventory, changes, config.dataDir);
+  const products = new Products(db, inventory, changes, config.dataDir, shop);
   const catalogue = new Catalogue(db, inventory, changes, config.dataDir);
-  const seoPages = new SeoPages(catalog);
+  const seoPages = new SeoPages(catalog, shop);
   const sitemaps = new Sitemaps(db);
   const staff = buildStaffDirectory(db, now);
   const staffSignIn = new StaffSignIn({ db, directory: staff, accounts, secret: config.sessionSecret, now });
@@ -177,6 +181,7 @@ export async function buildServices({
     notifications,
     inventory,
     images,
+    shop,
     catalog,
     accounts,
     wishlist,

@@ -11,6 +11,16 @@ export class AppError extends Error {
   }
 }
 
+/** A field's name (as the API names it) and what is wrong with it. */
+export type FieldErrors = Record<string, string>;
+
+/** 400 `{error, fields}`: a form shows each message beside its field, and nothing changed. */
+export class InvalidFields extends AppError {
+  constructor(readonly fields: FieldErrors) {
+    super(400, `Please correct: ${Object.keys(fields).join(', ')}`);
+  }
+}
+
 export const badRequest = (message: string) => new AppError(400, message);
 export const unauthorized = (message: string) => new AppError(401, message);
 export const forbidden = (message: string) => new AppError(403, message);
@@ -38,6 +48,13 @@ const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
 const BAD_VALUE_SQLSTATES = new Set(['22021', '22P05', '22P02', '22003', '22001']);
 const BAD_VALUE = 'The request holds a value that cannot be stored';
 
+/** A schema validator's refusal: Fastify's error, or the `validationError` a route attaches. */
+interface SchemaRefusal {
+  message: string;
+  validation?: SchemaIssue[];
+  validationContext?: string;
+}
+
 interface SchemaIssue {
   keyword?: string;
   instancePath?: string;
@@ -46,9 +63,9 @@ interface SchemaIssue {
 }
 
 /** One sentence naming the field, from the first issue the schema validator found. */
-function validationMessage(error: FastifyError): string {
+function validationMessage(error: SchemaRefusal): string {
   // TypeBox reports a closed object twice: a bare "schema is false", then the useful additionalProperties issue
-  const issues = ((error.validation ?? []) as SchemaIssue[]).filter((issue) => issue.keyword !== 'boolean');
+  const issues = (error.validation ?? []).filter((issue) => issue.keyword !== 'boolean');
   const first = issues[0];
   if (!first) return error.message;
   const path = (first.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
@@ -63,8 +80,24 @@ function validationMessage(error: FastifyError): string {
   return `${field} ${first.message ?? 'is invalid'}`;
 }
 
-/** `{error}`; a 429 also says in its body how many seconds to wait, as its Retry-After header does. */
-function errorBody(error: AppError): { error: string; retryAfter?: number } {
+/**
+ * A form's schema refusal (a route with `attachValidation`) as a field error: the first issue, under the
+ * field it names, so a wrong type answers `{error, fields}` as the form's own checks do.
+ */
+export function invalidFields(error: SchemaRefusal) {
+  const first = (error.validation ?? []).find((issue) => issue.keyword !== 'boolean');
+  const path = (first?.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+  const params = first?.params ?? {};
+  const named = (params.requiredProperties as string[] | undefined)?.[0] ?? params.missingProperty;
+  const extra = (params.additionalProperties as string[] | undefined)?.[0] ?? params.additionalProperty;
+  const inner = named ?? extra;
+  const field = [path, typeof inner === 'string' ? inner : ''].filter(Boolean).join('.') || 'request';
+  return new InvalidFields({ [field]: validationMessage(error) });
+}
+
+/** `{error}`; a 429 also says how many seconds to wait, as its Retry-After header does; a form's `fields`. */
+function errorBody(error: AppError): { error: string; retryAfter?: number; fields?: FieldErrors } {
+  if (error instanceof InvalidFields) return { error: error.message, fields: error.fields };
   const retryAfter = error.headers['retry-after'];
   return retryAfter === undefined
     ? { error: error.message }

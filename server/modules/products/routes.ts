@@ -1,6 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import {
   AdminProduct,
   AdminProductsQuery,
@@ -16,14 +16,11 @@ import {
   PhotoResponse,
   ProductBody,
   ProductIdParams,
-  ShopSettings,
 } from '../../../contract/products.ts';
-import { ownerOnly } from '../../platform/admin-auth.ts';
 import { parseProductId } from '../../platform/api-values.ts';
 import { AppError, badRequest, tooLarge, unsupportedMediaType } from '../../platform/errors.ts';
 import type { Services } from '../../services.ts';
 import { readPhotoZip } from './photo-zip.ts';
-import { InvalidFields } from './validate.ts';
 
 const PHOTO_LIMIT_BYTES = 15 * 1024 * 1024;
 const CSV_LIMIT_BYTES = 30 * 1024 * 1024;
@@ -75,17 +72,6 @@ async function formFiles(
   }
 }
 
-/** A product's field errors as 400 `{error, fields}`, for the form to show beside each field. */
-async function withFields<T>(reply: FastifyReply, work: () => Promise<T>) {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof InvalidFields)
-      return reply.code(400).send({ error: error.message, fields: error.fields });
-    throw error;
-  }
-}
-
 /** The back office's catalogue: products, their photos, the CSV import and export, and low stock. */
 export const productRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
   const { products, catalogue } = ctx;
@@ -110,21 +96,19 @@ export const productRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ct
   app.post(
     '/admin/api/products',
     { config: change, schema: { body: ProductBody, response: answersEdit } },
-    async (request, reply) => withFields(reply, () => products.create(request.body, request.staff.actor)),
+    async (request) => products.create(request.body, request.staff.actor),
   );
 
   app.put(
     '/admin/api/products/:id',
     { config: change, schema: { params: ProductIdParams, body: ProductBody, response: answersEdit } },
-    async (request, reply) =>
-      withFields(reply, () => products.update(idOf(request.params.id), request.body, request.staff.actor)),
+    async (request) => products.update(idOf(request.params.id), request.body, request.staff.actor),
   );
 
   app.post(
     '/admin/api/products/:id/colours',
     { config: change, schema: { params: ProductIdParams, body: ColourBody, response: answersEdit } },
-    async (request, reply) =>
-      withFields(reply, () => products.addColour(idOf(request.params.id), request.body, request.staff.actor)),
+    async (request) => products.addColour(idOf(request.params.id), request.body, request.staff.actor),
   );
 
   for (const active of [false, true]) {
@@ -151,22 +135,6 @@ export const productRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ct
 
   app.get('/admin/api/stock/low', { schema: { response: { 200: LowStockResponse } } }, async () =>
     products.lowStock(),
-  );
-
-  app.get(
-    '/admin/api/settings',
-    { preHandler: ownerOnly, schema: { response: { 200: ShopSettings } } },
-    async () => products.settings(),
-  );
-
-  app.put(
-    '/admin/api/settings',
-    {
-      config: change,
-      preHandler: ownerOnly,
-      schema: { body: ShopSettings, response: { 200: ShopSettings } },
-    },
-    async (request) => products.setSettings(request.body, request.staff.actor),
   );
 
   // multipart bodies only here: every other route keeps to JSON

@@ -7,17 +7,17 @@ import type {
   ColourBody,
   LowStockResponse,
   ProductBody,
-  ShopSettings,
 } from '../../../contract/products.ts';
 import { ADMIN_PRODUCTS_PAGE_SIZE, EDITABLE_FEATURES } from '../../../contract/products.ts';
 import type { Db } from '../../db/connect.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { ChangeFeed } from '../../platform/changes.ts';
-import { notFound } from '../../platform/errors.ts';
+import { InvalidFields, notFound } from '../../platform/errors.ts';
 import { productOriginalExists, storeProductOriginal } from '../../platform/images/service.ts';
 import type { Inventory } from '../inventory/service.ts';
+import type { Shop } from '../shop/service.ts';
 import * as store from './store.ts';
-import { InvalidFields, isValid, type Lookups, type ValidProduct, validateProduct } from './validate.ts';
+import { isValid, type Lookups, type ValidProduct, validateProduct } from './validate.ts';
 
 const LOW_STOCK_SHOWN = 500;
 type Sizes = Awaited<ReturnType<typeof store.sizesOf>>;
@@ -64,6 +64,8 @@ export class Products {
     private readonly inventory: Inventory,
     private readonly changes: ChangeFeed,
     private readonly dataDir: string,
+    /** the owner's settings: the low-stock threshold */
+    private readonly shop: Shop,
   ) {}
 
   async list(query: AdminProductsQuery): Promise<AdminProductsResponse> {
@@ -222,26 +224,8 @@ export class Products {
     return storeProductOriginal(this.dataDir, photo);
   }
 
-  async settings(): Promise<ShopSettings> {
-    return { lowStockThreshold: await store.lowStockThreshold(this.db) };
-  }
-
-  async setSettings(settings: ShopSettings, actor: string): Promise<ShopSettings> {
-    return this.db.transaction().execute(async (trx) => {
-      const old = await store.lowStockThreshold(trx);
-      const threshold = await store.setLowStockThreshold(trx, settings.lowStockThreshold);
-      await recordAudit(trx, {
-        actor,
-        action: 'settings.set',
-        subject: 'settings',
-        details: { lowStockThreshold: { old, new: threshold } },
-      });
-      return { lowStockThreshold: threshold };
-    });
-  }
-
   async lowStock(limit = LOW_STOCK_SHOWN): Promise<LowStockResponse> {
-    const threshold = await store.lowStockThreshold(this.db);
+    const threshold = await this.shop.lowStockThreshold();
     return { threshold, sizes: await store.lowStock(this.db, threshold, limit) };
   }
 

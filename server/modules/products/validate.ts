@@ -1,16 +1,8 @@
 import { EDITABLE_FEATURES, MAX_PHOTOS, type ProductBody } from '../../../contract/products.ts';
-import { AppError } from '../../platform/errors.ts';
 import type { ProductColumns } from './store.ts';
 
 /** A field's name (as the API names it) and what is wrong with it (never `columns`). */
 export type FieldErrors = Record<string, string> & { columns?: never };
-
-/** 400 `{error, fields}`: the form shows each message beside its field. */
-export class InvalidFields extends AppError {
-  constructor(readonly fields: FieldErrors) {
-    super(400, `Please correct: ${Object.keys(fields).join(', ')}`);
-  }
-}
 
 /** What saving a product needs to know besides the body: the names the shop knows. */
 export interface Lookups {
