@@ -55,6 +55,8 @@ export const apiPaths = {
   check: () => '/api/check',
   home: () => '/home',
   terms: () => '/api/terms',
+  shop: () => '/api/shop',
+  policy: (page: string) => `/api/policies/${encodeURIComponent(page)}`,
   listing: (userSegment: string, genre: string, filters: SelectedFilters) =>
     `/api/item/${encodeURIComponent(userSegment)}/${encodeURIComponent(genre)}/${encodeFilters(filters)}`,
   accessories: (filters: SelectedFilters) => `/api/item/accessories/${encodeFilters(filters)}`,

@@ -1,51 +1,10 @@
 import { type Static, type TSchema, Type } from 'typebox';
+import { SHOP_LIMITS } from './shop-constants.ts';
 
 /**
  * The shop's own details, policy pages and delivery charge (issue 25, design "Make it yours"): what its
  * pages, heads, invoices and SMS name, read from the database and edited by the owner.
  */
-
-/** The policy pages whose text the owner edits, in the order the shop lists them. */
-export const POLICY_PAGES = ['terms', 'privacy', 'payment', 'cancellation', 'shipping', 'contact'] as const;
-export type PolicyPage = (typeof POLICY_PAGES)[number];
-
-/** Each page's heading, as the spec names it. */
-export const POLICY_TITLES: Record<PolicyPage, string> = {
-  terms: 'Terms of use',
-  privacy: 'Privacy policy',
-  payment: 'Payment policy',
-  cancellation: 'Cancellation & return policy',
-  shipping: 'Shipping policy',
-  contact: 'Contact us',
-};
-
-/** the name a shop has until its owner names it */
-export const DEFAULT_SHOP_NAME = 'haat';
-
-/** What the owner's Markdown may write to have the shop's current value put in its place. */
-export const POLICY_PLACEHOLDERS = [
-  '{shop}',
-  '{legalName}',
-  '{supportEmail}',
-  '{supportPhone}',
-  '{supportHours}',
-  '{deliveryCharge}',
-  '{freeDeliveryAbove}',
-] as const;
-
-export const SHOP_LIMITS = {
-  name: 60,
-  legalName: 150,
-  /** lines of the registered office's address, and characters per line */
-  officeLines: 6,
-  officeLine: 120,
-  supportHours: 120,
-  /** characters of one policy page's Markdown */
-  policy: 50_000,
-  /** whole rupees: ₹10,00,000 and ₹2,00,00,000, as the database allows */
-  deliveryCharge: 1_000_000,
-  freeDeliveryAbove: 20_000_000,
-} as const;
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 

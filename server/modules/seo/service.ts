@@ -1,6 +1,6 @@
 import type { ProductResponse } from '../../../contract/catalog.ts';
 import { paths } from '../../../contract/paths.ts';
-import type { PolicyPage } from '../../../contract/shop.ts';
+import type { PolicyPage } from '../../../contract/shop-constants.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { PageParts } from '../../platform/web.ts';
 import type { Catalog, ListingScope } from '../catalog/service.ts';

@@ -1,5 +1,5 @@
 import { paths } from '../../../contract/paths.ts';
-import type { PolicyPage } from '../../../contract/shop.ts';
+import type { PolicyPage } from '../../../contract/shop-constants.ts';
 import {
   CANCELLATION_CHARGE_PERCENT,
   FREE_CANCELLATION_HOURS,

@@ -1,19 +1,22 @@
 import { gstinProblem } from '../../../contract/gstin.ts';
 import { formatRupees } from '../../../contract/money.ts';
 import { paths } from '../../../contract/paths.ts';
+import type {
+  AdminShop,
+  PolicyResponse,
+  SettingsUpdate,
+  ShopDetails,
+  ShopSettings,
+  ShopUpdate,
+} from '../../../contract/shop.ts';
 import {
-  type AdminShop,
   DEFAULT_SHOP_NAME,
   POLICY_PAGES,
   POLICY_TITLES,
   type PolicyPage,
-  type PolicyResponse,
-  type SettingsUpdate,
+  phoneText,
   SHOP_LIMITS,
-  type ShopDetails,
-  type ShopSettings,
-  type ShopUpdate,
-} from '../../../contract/shop.ts';
+} from '../../../contract/shop-constants.ts';
 import type { Db } from '../../db/connect.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { ChangeFeed } from '../../platform/changes.ts';
@@ -52,9 +55,6 @@ const isPolicyPage = (page: string): page is PolicyPage => (POLICY_PAGES as read
 
 /** The logo as pages show it: an uncropped variant of the uploaded original. */
 export const logoUrl = (logo: string | null, width = 320) => (logo ? paths.logo(logo, width) : null);
-
-/** A phone as a shopper dials it: +91 and the 10 digits in two groups. */
-export const phoneText = (digits: string) => `+91 ${digits.slice(0, 5)} ${digits.slice(5)}`;
 
 function publicDetails(row: store.ShopRow): ShopDetails {
   return {

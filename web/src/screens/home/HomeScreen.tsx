@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { formatPaise } from '../../../../contract/money.ts';
+import { formatRupees } from '../../../../contract/money.ts';
 import { paths } from '../../../../contract/paths.ts';
-import { FREE_DELIVERY_ABOVE_PAISE } from '../../../../contract/shopping-rules.ts';
+import { DEFAULT_SHOP_NAME } from '../../../../contract/shop-constants.ts';
 import { ApiError } from '../../api/client.ts';
 import { loadHome } from '../../app/catalog.ts';
-import { shop } from '../../app/shop.ts';
+import { useShop } from '../../app/shop.ts';
 import { showAlert } from '../../components/Alert.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { Art } from './art.tsx';
@@ -35,16 +35,19 @@ function useHomeLoad() {
 export function HomeScreen() {
   usePageTitle(undefined);
   useHomeLoad();
+  const shop = useShop();
   return (
     <div className="home">
-      <h1 className="visually-hidden">{shop.name}: Indian fashion and crafts</h1>
+      <h1 className="visually-hidden">{shop?.name ?? DEFAULT_SHOP_NAME}: Indian fashion and crafts</h1>
       <div className="container home-hero">
         <Carousel slides={SLIDES} label="Featured collections" />
       </div>
       <ul className="container home-promises">
-        <li>
-          <strong>Free delivery</strong> above {formatPaise(FREE_DELIVERY_ABOVE_PAISE)}
-        </li>
+        {shop && (
+          <li>
+            <strong>Free delivery</strong> above {formatRupees(shop.freeDeliveryAbove)}
+          </li>
+        )}
         <li>
           <strong>Easy returns</strong> on apparel
         </li>
