@@ -25,6 +25,7 @@ export const paths = {
   lowStock: () => '/admin/low-stock',
   staff: () => '/admin/staff',
   activity: () => '/admin/activity',
+  settings: () => '/admin/settings',
 };
 
 export const apiPaths = {
@@ -59,4 +60,5 @@ export const apiPaths = {
   catalogueImport: (mode: 'dry-run' | 'apply') => `/admin/api/catalogue/import?mode=${mode}`,
   lowStock: () => '/admin/api/stock/low',
   settings: () => '/admin/api/settings',
+  shop: () => '/admin/api/shop',
 };

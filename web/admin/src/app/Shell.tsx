@@ -11,7 +11,7 @@ interface NavItem {
   ownerOnly?: boolean;
 }
 
-/** The back office's sections in design.md's order. Staff and Activity are the owner's. */
+/** The back office's sections in design.md's order. Staff, Activity and Settings are the owner's. */
 const NAV: NavItem[] = [
   { label: 'Dashboard', to: paths.dashboard() },
   { label: 'Orders', to: paths.orders() },
@@ -22,6 +22,7 @@ const NAV: NavItem[] = [
   { label: 'Low stock', to: paths.lowStock() },
   { label: 'Staff', to: paths.staff(), ownerOnly: true },
   { label: 'Activity', to: paths.activity(), ownerOnly: true },
+  { label: 'Settings', to: paths.settings(), ownerOnly: true },
 ];
 
 /** The frame of every signed-in screen: who is signed in, the sections, Sign out, the alert region. */

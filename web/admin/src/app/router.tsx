@@ -55,6 +55,10 @@ const LowStockScreen = screen(
   () => import('../screens/low-stock/LowStockScreen.tsx'),
   (m) => m.LowStockScreen,
 );
+const SettingsScreen = screen(
+  () => import('../screens/settings/SettingsScreen.tsx'),
+  (m) => m.SettingsScreen,
+);
 const OrderScreen = screen(
   () => import('../screens/order/OrderScreen.tsx'),
   (m) => m.OrderScreen,
@@ -80,6 +84,7 @@ function SignedInRoutes() {
         <Route path={paths.lowStock()} element={<LowStockScreen />} />
         <Route path={paths.staff()} element={<StaffScreen />} />
         <Route path={paths.activity()} element={<ActivityScreen />} />
+        <Route path={paths.settings()} element={<SettingsScreen />} />
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>

@@ -5,8 +5,8 @@ import { EDITABLE_FEATURES, type EditableFeature } from '../../../../../contract
 import { ApiError, api } from '../../api/client.ts';
 import { apiPaths } from '../../api/paths.ts';
 import { failureMessage } from '../../api/useLoad.ts';
+import { controlProps, Field } from '../../components/Field.tsx';
 import { bodyOf, type Draft, discountOf, draftOf, emptyDraft, type FieldErrors } from './draft.ts';
-import { controlProps, Field } from './Field.tsx';
 import { PhotosField } from './PhotosField.tsx';
 import { SizesField } from './SizesField.tsx';
 
@@ -73,7 +73,7 @@ export function ProductForm({ product, choices, onSaved, onEdited }: Props) {
   };
 
   return (
-    <form className="admin-product-form" onSubmit={save} noValidate>
+    <form className="admin-form-grid" onSubmit={save} noValidate>
       <datalist id={`${id}-segments`}>
         {choices.segments.map((name) => (
           <option key={name} value={name} />
