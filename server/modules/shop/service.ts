@@ -183,12 +183,7 @@ export class Shop {
       const before = await store.shopRow(trx, true);
       const columns = await this.checked(change, before);
       const after = await store.updateShop(trx, columns);
-      await recordAudit(trx, {
-        actor,
-        action: 'shop.set',
-        subject: 'shop',
-        details: auditDetails(before, after),
-      });
+      await audit(trx, actor, 'shop', auditDetails(before, after));
       return after;
     });
     this.changes.announce({ shop: true });
@@ -213,12 +208,7 @@ export class Shop {
     const row = await this.db.transaction().execute(async (trx) => {
       const before = await store.shopRow(trx, true);
       const after = await store.updateShop(trx, columns);
-      await recordAudit(trx, {
-        actor,
-        action: 'settings.set',
-        subject: 'settings',
-        details: auditDetails(before, after),
-      });
+      await audit(trx, actor, 'settings', auditDetails(before, after));
       return after;
     });
     this.changes.announce({ shop: true });
@@ -345,18 +335,40 @@ function toAdminShop(row: store.ShopRow): AdminShop {
   };
 }
 
-/** What the audit log keeps of a change: each changed field's old and new value (a page: its length). */
+/** Records a change that changed something (`shop.set` or `settings.set`), in its transaction. */
+async function audit(trx: Db, actor: string, subject: 'shop' | 'settings', details: Record<string, unknown>) {
+  if (Object.keys(details).length > 0)
+    await recordAudit(trx, { actor, action: `${subject}.set`, subject, details });
+}
+
+/** The row as the API names its fields (rupees for money), for the audit log. */
+const audited = (row: store.ShopRow): Record<string, unknown> => ({
+  ...toSettings(row),
+  name: row.name,
+  legalName: row.legal_name,
+  logo: row.logo,
+  gstin: row.gstin,
+  officeAddress: row.office_address,
+  supportEmail: row.support_email,
+  supportPhone: row.support_phone,
+  supportHours: row.support_hours,
+});
+
+/**
+ * What the audit log keeps of a change: each changed field's old and new value, by its API name (a
+ * policy page: its new length). Empty when nothing changed.
+ */
 function auditDetails(before: store.ShopRow, after: store.ShopRow): Record<string, unknown> {
   const details: Record<string, unknown> = {};
-  for (const key of Object.keys(after) as (keyof store.ShopRow)[]) {
-    if (key === 'policies') continue;
-    if (JSON.stringify(before[key]) !== JSON.stringify(after[key]))
-      details[key] = { old: before[key], new: after[key] };
+  const [old, now] = [audited(before), audited(after)];
+  for (const [field, value] of Object.entries(now)) {
+    if (JSON.stringify(old[field]) !== JSON.stringify(value))
+      details[field] = { old: old[field], new: value };
   }
   for (const page of POLICY_PAGES) {
-    const [old, now] = [before.policies[page], after.policies[page]];
-    if (old !== now)
-      details[`policies.${page}`] = now === undefined ? 'the spec’s text' : `${now.length} characters`;
+    const text = after.policies[page];
+    if (before.policies[page] !== text)
+      details[`policies.${page}`] = text === undefined ? 'the spec’s text' : `${text.length} characters`;
   }
   return details;
 }

@@ -173,7 +173,7 @@ describeEachDatabase('the shop’s own details, policy pages and delivery charge
     const [entry] = (await auditOf(t(), 'shop.set')).slice(-1);
     expect(entry?.actor).toBe(`staff:${meera.id}`);
     expect(entry?.details).toEqual({
-      support_hours: { old: 'सोमवार से शनिवार, 10 am to 7 pm IST', new: 'Weekdays' },
+      supportHours: { old: 'सोमवार से शनिवार, 10 am to 7 pm IST', new: 'Weekdays' },
     });
   });
 
