@@ -4,6 +4,3 @@ const rupees = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
 export function formatRupees(amount: number): string {
   return `₹${rupees.format(amount)}`;
 }
-
-/** The same for an amount the shop's rules state in paise (contract/shopping-rules.ts). */
-export const formatPaise = (paise: number) => formatRupees(paise / 100);

@@ -43,6 +43,9 @@ export const paths = {
   image: (file: string, width?: number) => `/images/${encodeURIComponent(file)}${width ? `?w=${width}` : ''}`,
   /** every width the server keeps of a photo, as an image's `srcset` */
   imageSrcSet: (file: string) => IMAGE_WIDTHS.map((w) => `${paths.image(file, w)} ${w}w`).join(', '),
+  /** the shop's logo, as uploaded (never cropped) */
+  logo: (file: string, width?: number) =>
+    `/images/logo/${encodeURIComponent(file)}${width ? `?w=${width}` : ''}`,
   reviewImage: (file: string, width?: number) =>
     `/reviewimages/${encodeURIComponent(file)}${width ? `?w=${width}` : ''}`,
 };
@@ -52,6 +55,8 @@ export const apiPaths = {
   check: () => '/api/check',
   home: () => '/home',
   terms: () => '/api/terms',
+  shop: () => '/api/shop',
+  policy: (page: string) => `/api/policies/${encodeURIComponent(page)}`,
   listing: (userSegment: string, genre: string, filters: SelectedFilters) =>
     `/api/item/${encodeURIComponent(userSegment)}/${encodeURIComponent(genre)}/${encodeFilters(filters)}`,
   accessories: (filters: SelectedFilters) => `/api/item/accessories/${encodeFilters(filters)}`,

@@ -174,12 +174,6 @@ export const CsvAnswer = {
   content: { 'text/csv': { schema: { type: 'string' } } },
 } as const;
 
-export const ShopSettings = Type.Object(
-  { lowStockThreshold: Type.Integer({ minimum: 0, maximum: 100_000 }) },
-  { additionalProperties: false },
-);
-export type ShopSettings = Static<typeof ShopSettings>;
-
 /** A size at or below the low-stock threshold, with its product. */
 export const LowStockSize = Type.Object({
   productId: Type.Integer(),

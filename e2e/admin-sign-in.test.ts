@@ -33,6 +33,7 @@ describe('back-office sign-in in the browser', () => {
       'Delivery',
       'Staff',
       'Activity',
+      'Settings',
     ]);
     await expectAccessible(page, 'shell');
 
@@ -44,7 +45,7 @@ describe('back-office sign-in in the browser', () => {
     await page.getByLabel('Mobile number').waitFor();
   });
 
-  it('shows a staff member neither Staff nor Activity, and works at 360 px', async () => {
+  it('shows a staff member neither Staff, Activity nor Settings, and works at 360 px', async () => {
     const clerk = await addStaff(site.app, 'Ravi Clerk', 'staff');
     const page = await site.openPage({ width: 360, height: 740 });
     await signIn(site, page, clerk);
@@ -54,6 +55,7 @@ describe('back-office sign-in in the browser', () => {
     expect(links).not.toContain('Activity');
     expect(links).toContain('Sellers');
     expect(links).not.toContain('Delivery');
+    expect(links).not.toContain('Settings');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await expectAccessible(page, 'shell at 360 px');
   });

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Page, Response } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ListingProduct, ListingResponse, ProductResponse } from '../contract/catalog.ts';
-import { startTestApp } from '../server/test/app.ts';
+import { startTestApp, TEST_ADMIN_TOKEN } from '../server/test/app.ts';
 import { expectAccessible } from './support/browser.ts';
 import { browserSite } from './support/site.ts';
 
@@ -414,6 +414,17 @@ describe('other pages', () => {
   });
 
   it('gives the registered office in Kolkata and a support e-mail on the contact page', async () => {
+    // the shop's own details, as its owner sets them in the back office
+    const details = await fetch(`${site.app.baseUrl}/admin/api/shop`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        legalName: 'haat Retail',
+        officeAddress: ['4th floor, 22 Camac Street', 'Kolkata 700016', 'West Bengal, India'],
+        supportEmail: 'support@haat.example',
+      }),
+    });
+    expect(details.status).toBe(200);
     const page = await openPage();
     await page.goto('/concats');
     await page.getByRole('heading', { level: 1, name: 'Contact us' }).waitFor();

@@ -18,6 +18,7 @@ import { reviewRoutes } from './modules/reviews/routes.ts';
 import { sellerRoutes } from './modules/sellers/routes.ts';
 import { seoPageRenderer, seoRoutes } from './modules/seo/routes.ts';
 import { setupRoutes } from './modules/setup/routes.ts';
+import { shopRoutes } from './modules/shop/routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { wishlistRoutes } from './modules/wishlist/routes.ts';
 import { registerBodyDrain } from './platform/body-limit.ts';
@@ -118,6 +119,7 @@ export async function buildApp(deps: AppDeps) {
     seoRoutes,
     setupRoutes,
     demoRoutes,
+    shopRoutes,
   ]) {
     await app.register(routes, services);
   }

@@ -27,6 +27,7 @@ import { Sellers } from './modules/sellers/service.ts';
 import { SeoPages } from './modules/seo/service.ts';
 import { Sitemaps } from './modules/seo/sitemap.ts';
 import { ShopSetup } from './modules/setup/service.ts';
+import { Shop } from './modules/shop/service.ts';
 import { StaffDirectory } from './modules/staff/service.ts';
 import { StaffSignIn } from './modules/staff/sign-in.ts';
 import { Wishlist } from './modules/wishlist/service.ts';
@@ -76,6 +77,8 @@ export interface Services {
   /** what can be sold: every change of stock and holds, in the caller's transaction, announced after it */
   inventory: Inventory;
   images: Images;
+  /** the shop's own details, policy pages and settings (delivery charge, low-stock threshold) */
+  shop: Shop;
   catalog: Catalog;
   accounts: AccountsService;
   wishlist: Wishlist;
@@ -134,6 +137,7 @@ export async function buildServices({
 
   const inventory = new Inventory(db, changes);
   const images = new Images(config.dataDir);
+  const shop = new Shop(db, changes, config.dataDir);
   const catalog = new Catalog(db, changes, inventory, now);
   const accounts = new AccountsService({
     db,
@@ -147,10 +151,10 @@ export async function buildServices({
     log,
   });
   const wishlist = new Wishlist(db);
-  const cart = new Cart(db, inventory);
+  const cart = new Cart(db, inventory, shop);
   const guestBags = new GuestBags(db, cart, wishlist);
   const { keyId, keySecret, webhookSecret } = config.razorpay;
-  const checkout = new Checkout(db, gateway, keyId, keySecret, inventory, limits);
+  const checkout = new Checkout(db, gateway, keyId, keySecret, inventory, limits, shop);
   const placement = new Placement(db, gateway, refunds, inventory);
   const webhook = new PaymentWebhook(db, webhookSecret, placement);
   const reconciler = new Reconciler(
@@ -164,13 +168,13 @@ export async function buildServices({
   );
   const orders = new Orders({ db, refunds, inventory });
   const backOffice = new BackOffice({ db, refunds, inventory }, now);
-  const invoices = new Invoices(db);
+  const invoices = new Invoices(db, config.dataDir);
   const reviews = new Reviews(db, catalog, config.dataDir, limits);
-  const products = new Products(db, inventory, changes, config.dataDir);
+  const products = new Products(db, inventory, changes, config.dataDir, shop);
   const catalogue = new Catalogue(db, inventory, changes, config.dataDir);
   const sellers = new Sellers(db, products, changes);
   const partners = new Partners(db);
-  const seoPages = new SeoPages(catalog);
+  const seoPages = new SeoPages(catalog, shop);
   const sitemaps = new Sitemaps(db);
   const demo = new DemoShop(db, changes, config.dataDir);
   const staff = buildStaffDirectory(db, now);
@@ -193,6 +197,7 @@ export async function buildServices({
     notifications,
     inventory,
     images,
+    shop,
     catalog,
     accounts,
     wishlist,

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 
-/** What changed for shoppers: some products (stock, holds, reviews, withdrawal), or the whole catalogue. */
-export type Change = { productIds: number[] } | { everything: true };
+/**
+ * What changed for shoppers: some products (stock, holds, reviews, withdrawal), the whole catalogue, or
+ * the shop's own details and settings (name, policies, delivery charge).
+ */
+export type Change = { productIds: number[] } | { everything: true } | { shop: true };
 type Listener = (change: Change) => void;
 
 const CHANNEL = 'haat_changes';
@@ -101,9 +104,11 @@ function parseNotice(payload: string | undefined): { from: string; change: Chang
       from?: unknown;
       productIds?: unknown;
       everything?: unknown;
+      shop?: unknown;
     };
     if (typeof notice.from !== 'string') return undefined;
     if (notice.everything === true) return { from: notice.from, change: { everything: true } };
+    if (notice.shop === true) return { from: notice.from, change: { shop: true } };
     if (Array.isArray(notice.productIds) && notice.productIds.every(Number.isInteger)) {
       return { from: notice.from, change: { productIds: notice.productIds as number[] } };
     }

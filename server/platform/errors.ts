@@ -48,6 +48,13 @@ const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
 const BAD_VALUE_SQLSTATES = new Set(['22021', '22P05', '22P02', '22003', '22001']);
 const BAD_VALUE = 'The request holds a value that cannot be stored';
 
+/** A schema validator's refusal: Fastify's error, or the `validationError` a route attaches. */
+interface SchemaRefusal {
+  message: string;
+  validation?: SchemaIssue[];
+  validationContext?: string;
+}
+
 interface SchemaIssue {
   keyword?: string;
   instancePath?: string;
@@ -56,9 +63,9 @@ interface SchemaIssue {
 }
 
 /** One sentence naming the field, from the first issue the schema validator found. */
-function validationMessage(error: FastifyError): string {
+function validationMessage(error: SchemaRefusal): string {
   // TypeBox reports a closed object twice: a bare "schema is false", then the useful additionalProperties issue
-  const issues = ((error.validation ?? []) as SchemaIssue[]).filter((issue) => issue.keyword !== 'boolean');
+  const issues = (error.validation ?? []).filter((issue) => issue.keyword !== 'boolean');
   const first = issues[0];
   if (!first) return error.message;
   const path = (first.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');

@@ -1,6 +1,5 @@
 import { randomInt } from 'node:crypto';
 import type { Prod } from '../../contract/catalog.ts';
-import { DELIVERY_CHARGE_PAISE, FREE_DELIVERY_ABOVE_PAISE } from '../../contract/shopping-rules.ts';
 import { loadConfig } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import type { Features, OrderLineStatus, PricedLine, Specs } from '../db/schema.ts';
@@ -241,7 +240,12 @@ export class Fixtures {
     const n = this.next();
     const priced = await Promise.all(lines.map((line) => this.priced(line)));
     const items = priced.reduce((t, l) => t + l.unitPricePaise * l.quantity, 0);
-    const deliveryChargePaise = items > FREE_DELIVERY_ABOVE_PAISE ? 0 : DELIVERY_CHARGE_PAISE;
+    // the delivery terms the shop has now, as checkout would have charged them
+    const terms = await this.db
+      .selectFrom('shop_settings')
+      .select(['delivery_charge_paise', 'free_delivery_above_paise'])
+      .executeTakeFirstOrThrow();
+    const deliveryChargePaise = items > terms.free_delivery_above_paise ? 0 : terms.delivery_charge_paise;
     const amountPaise = items + deliveryChargePaise;
     const placedAt = options.placedAt ?? new Date();
     const gatewayOrderId = `order_fix${this.run}${n}`;

@@ -7,11 +7,13 @@ import { csrf, onSessionLost } from './api/client.ts';
 import { loadHome } from './app/catalog.ts';
 import { AppRoutes, prefetchScreenData } from './app/router.tsx';
 import { markLoggedOut } from './app/session.tsx';
+import { loadShop } from './app/shop.ts';
 
 onSessionLost(markLoggedOut);
 // all needed by the first screen: start them while its code loads
 csrf().catch(() => undefined);
 loadHome().catch(() => undefined);
+loadShop().catch(() => undefined);
 prefetchScreenData(window.location);
 
 /**

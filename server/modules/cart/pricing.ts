@@ -1,5 +1,5 @@
-import { DELIVERY_CHARGE_PAISE, FREE_DELIVERY_ABOVE_PAISE } from '../../../contract/shopping-rules.ts';
 import type { PricedLine } from '../../db/schema.ts';
+import type { DeliveryTerms } from '../shop/service.ts';
 
 /** The price breakdown of spec section 9, in paise: the one rule the cart page and payment share. */
 
@@ -15,7 +15,8 @@ export interface PriceBreakdown {
   amountToPayPaise: number;
 }
 
-export function priceBreakdown(lines: readonly Priceable[]): PriceBreakdown {
+/** `delivery`: the shop's delivery charge and free-delivery threshold (the owner's settings). */
+export function priceBreakdown(lines: readonly Priceable[], delivery: DeliveryTerms): PriceBreakdown {
   const totalPaise = lines.reduce((sum, l) => sum + l.unitOldPricePaise * l.quantity, 0);
   const discountPaise = lines.reduce(
     (sum, l) => sum + (l.unitPricePaise - l.unitOldPricePaise) * l.quantity,
@@ -23,7 +24,7 @@ export function priceBreakdown(lines: readonly Priceable[]): PriceBreakdown {
   );
   const afterDiscount = totalPaise + discountPaise;
   const deliveryChargePaise =
-    lines.length === 0 || afterDiscount > FREE_DELIVERY_ABOVE_PAISE ? 0 : DELIVERY_CHARGE_PAISE;
+    lines.length === 0 || afterDiscount > delivery.freeAbovePaise ? 0 : delivery.chargePaise;
   return {
     totalPaise,
     discountPaise,

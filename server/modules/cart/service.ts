@@ -10,11 +10,12 @@ import {
   STOCK_LIMIT_MESSAGE,
   UNAVAILABLE_MESSAGE,
 } from '../../../contract/shopping-messages.ts';
-import { FREE_DELIVERY_ABOVE_PAISE, MAX_UNITS_PER_PRODUCT } from '../../../contract/shopping-rules.ts';
+import { MAX_UNITS_PER_PRODUCT } from '../../../contract/shopping-rules.ts';
 import type { Db } from '../../db/connect.ts';
 import { parseProductId, rupees } from '../../platform/api-values.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { Inventory } from '../inventory/service.ts';
+import type { DeliveryTerms, Shop } from '../shop/service.ts';
 import { type BagLine, bagChange, mergedQuantity } from './bag-changes.ts';
 import type { BagOwner } from './owner.ts';
 import { priceBreakdown } from './pricing.ts';
@@ -67,6 +68,8 @@ export class Cart {
   constructor(
     private readonly db: Db,
     private readonly inventory: Inventory,
+    /** the delivery charge and free-delivery threshold the owner set */
+    private readonly shop: Shop,
   ) {}
 
   /** addCart 1: one more unit of the size, within 4 per product and the size's stock; 0: drops the size's line. */
@@ -107,11 +110,12 @@ export class Cart {
 
   /** The bag page; a visitor's has no shopper details (`userInfo` {}), and no owner yet an empty bag. */
   async purchasePage(owner: BagOwner | undefined): Promise<PurchasePageResponse> {
-    const [rows, customer] = await Promise.all([
+    const [rows, customer, delivery] = await Promise.all([
       owner ? store.cartLines(this.db, owner) : [],
       owner && 'customerId' in owner ? store.customerInfo(this.db, owner.customerId) : undefined,
+      this.shop.deliveryTerms(),
     ]);
-    const breakdown = priceBreakdown(rows.map(pricedLine));
+    const breakdown = priceBreakdown(rows.map(pricedLine), delivery);
     return {
       prods: rows.map(cartLine),
       userInfo: customer ? userInfo(customer) : {},
@@ -120,7 +124,7 @@ export class Cart {
         discount: rupees(breakdown.discountPaise),
         deliveryCharge: rupees(breakdown.deliveryChargePaise),
         amountToPay: rupees(breakdown.amountToPayPaise),
-        freeDeliveryAbove: rupees(FREE_DELIVERY_ABOVE_PAISE),
+        freeDeliveryAbove: rupees(delivery.freeAbovePaise),
       },
     };
   }
@@ -167,21 +171,21 @@ const pricedLine = (row: LineRow) => ({
 });
 
 /** The shopper's cart priced in paise, as a payment snapshots it; `db` may be a transaction. */
-async function pricedCart(db: Db, customerId: number) {
+async function pricedCart(db: Db, customerId: number, delivery: DeliveryTerms) {
   const rows = await store.cartLines(db, { customerId });
   const lines = rows.map(pricedLine);
   // what decides whether each line can be sold and shipped, beside its price
   const fulfilment = rows.map((row) => ({ name: row.name, partner: row.partner, active: row.active }));
-  return { lines, fulfilment, breakdown: priceBreakdown(lines) };
+  return { lines, fulfilment, breakdown: priceBreakdown(lines, delivery) };
 }
 
 /**
  * The cart as it will be paid for, inside the caller's transaction: the shopper's row is locked first,
  * so no cart change slips in between pricing and whatever the caller does next.
  */
-export async function lockedCart(trx: Db, customerId: number) {
+export async function lockedCart(trx: Db, customerId: number, delivery: DeliveryTerms) {
   await store.lockOwner(trx, { customerId });
-  const cart = await pricedCart(trx, customerId);
+  const cart = await pricedCart(trx, customerId, delivery);
   return { ...cart, shopper: userInfo(await store.customerInfo(trx, customerId)) };
 }
 

@@ -111,6 +111,8 @@ export class Catalog {
   }
 
   private forget(change: Change): void {
+    // the shop's details are on no listing or product answer
+    if ('shop' in change) return;
     if ('productIds' in change) {
       for (const id of change.productIds) this.productCache.delete(String(id));
       this.forgetCards(change.productIds);

@@ -20,6 +20,7 @@ import {
   type PaymentGateway,
   paysInFull,
 } from '../payments/gateway.ts';
+import type { Shop } from '../shop/service.ts';
 import * as store from './store.ts';
 
 const CURRENCY = 'INR';
@@ -78,6 +79,8 @@ export class Checkout {
     private readonly keySecret: string,
     private readonly inventory: Inventory,
     private readonly limits: RateLimits,
+    /** the delivery charge the bag page showed, which the amount must match */
+    private readonly shop: Shop,
   ) {}
 
   /**
@@ -95,11 +98,12 @@ export class Checkout {
   }
 
   /** In one transaction: the cart priced, checked and its units held for a new attempt. */
-  private holdCart(customerId: number, clientAmountPaise: number): Promise<HeldAttempt> {
+  private async holdCart(customerId: number, clientAmountPaise: number): Promise<HeldAttempt> {
     const receipt = gatewayId('rcpt');
+    const delivery = await this.shop.deliveryTerms();
     return this.inventory.transaction(async (trx) => {
       // serialises with the shopper's cart changes, so the cart priced here is the cart held
-      const { lines, fulfilment, breakdown, shopper } = await lockedCart(trx, customerId);
+      const { lines, fulfilment, breakdown, shopper } = await lockedCart(trx, customerId, delivery);
       if (lines.length === 0) throw conflict(EMPTY_CART_MESSAGE);
       if (clientAmountPaise !== breakdown.amountToPayPaise) throw conflict(AMOUNT_CHANGED_MESSAGE);
       const address = shippingAddress(shopper);

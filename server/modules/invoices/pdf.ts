@@ -17,8 +17,26 @@ const rs = (paise: number) => money.format(paise / 100);
 
 type Doc = PDFKit.PDFDocument;
 
-/** The shop's mark as web/src/app/Logo.tsx draws it (a marigold on a 32-unit square), at `size` points. */
-function drawLogo(doc: Doc, x: number, y: number, size: number): void {
+/** pixels of the shop's own logo, as a PNG: twice the widest it is printed (in points), for print */
+export const LOGO_WIDTH = 320;
+const LOGO_BOX = { width: LOGO_WIDTH / 2, height: 40 };
+
+/**
+ * The shop's mark: its uploaded logo, or haat's as web/src/app/Logo.tsx draws it (a marigold on a
+ * 32-unit square, at `size` points) beside the shop's name.
+ */
+function drawLogo(
+  doc: Doc,
+  x: number,
+  y: number,
+  size: number,
+  name: string,
+  logo: Buffer | undefined,
+): void {
+  if (logo) {
+    doc.image(logo, x, y, { fit: [LOGO_BOX.width, LOGO_BOX.height] });
+    return;
+  }
   const at = (units: number) => (units * size) / 32;
   for (const [cx, cy] of [
     [16, 7],
@@ -34,11 +52,11 @@ function drawLogo(doc: Doc, x: number, y: number, size: number): void {
     .font('Helvetica-Bold')
     .fontSize(22)
     .fillColor(BRAND)
-    .text('haat', x + size + 8, y + at(8), { lineBreak: false });
+    .text(name, x + size + 8, y + at(8), { lineBreak: false });
 }
 
-function header(doc: Doc, d: TaxDocument): number {
-  drawLogo(doc, MARGIN, MARGIN, 36);
+function header(doc: Doc, d: TaxDocument, logo: Buffer | undefined): number {
+  drawLogo(doc, MARGIN, MARGIN, 36, d.shop?.name ?? 'haat', logo);
   const title = d.kind === 'invoice' ? 'Tax Invoice' : 'Credit Note';
   doc
     .font('Helvetica-Bold')
@@ -173,6 +191,12 @@ function table(doc: Doc, d: TaxDocument, top: number): number {
   return row(doc, cols, totals, y, true);
 }
 
+/** The shop the seller sold through, by its legal name and GSTIN when the owner gave them. */
+function soldThrough(shop: NonNullable<TaxDocument['shop']>): string {
+  const by = shop.legalName ?? shop.name;
+  return `Sold through ${by}${shop.gstin ? ` (GSTIN: ${shop.gstin})` : ''}${by === shop.name ? '' : `, operator of ${shop.name}`}.`;
+}
+
 function footer(doc: Doc, d: TaxDocument, top: number): void {
   const words = d.kind === 'invoice' ? 'Total paid (tax included)' : 'Total credited (tax included)';
   doc
@@ -189,6 +213,7 @@ function footer(doc: Doc, d: TaxDocument, top: number): void {
     .fillColor(MUTED)
     .text(
       [
+        ...(d.shop ? [soldThrough(d.shop)] : []),
         'Amounts in Indian rupees. Prices include GST; the taxable value is worked back from the price paid.',
         d.interState ? 'Inter-state supply: IGST.' : 'Intra-state supply: CGST and SGST, half the rate each.',
         'Tax payable on reverse charge: No. A computer-generated document; no signature is needed.',
@@ -199,8 +224,8 @@ function footer(doc: Doc, d: TaxDocument, top: number): void {
     );
 }
 
-/** A tax invoice or credit note as an A4 PDF. */
-export function renderPdf(d: TaxDocument): Promise<Buffer> {
+/** A tax invoice or credit note as an A4 PDF; `logo`, the shop's logo as PNG, heads it when given. */
+export function renderPdf(d: TaxDocument, logo?: Buffer): Promise<Buffer> {
   const title = `${d.kind === 'invoice' ? 'Tax Invoice' : 'Credit Note'} ${d.number}`;
   const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: title, Author: d.seller.name } });
   const chunks: Buffer[] = [];
@@ -209,7 +234,7 @@ export function renderPdf(d: TaxDocument): Promise<Buffer> {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  const top = header(doc, d);
+  const top = header(doc, d, logo);
   const below = parties(doc, d, top);
   footer(doc, d, table(doc, d, below));
   doc.end();

@@ -1,6 +1,8 @@
 import type { Db } from '../../db/connect.ts';
 import { notFound } from '../../platform/errors.ts';
-import { renderPdf } from './pdf.ts';
+import { originalAsPng } from '../../platform/images/service.ts';
+import { shopOnRecord } from '../shop/service.ts';
+import { LOGO_WIDTH, renderPdf } from './pdf.ts';
 import * as store from './store.ts';
 import {
   creditLines,
@@ -62,7 +64,11 @@ function bySeller(lines: readonly store.SoldLineRow[]): store.SoldLineRow[][] {
  * Orders placed before invoices existed get theirs at the first request, by the same rules.
  */
 export class Invoices {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** where the shop's uploaded logo is, for the documents' header */
+    private readonly dataDir: string,
+  ) {}
 
   /** Issues the order's invoices not yet issued (all of them, in placement's transaction). */
   static async issue(trx: Db, orderId: number): Promise<void> {
@@ -73,6 +79,8 @@ export class Invoices {
     const pin = order.address.pin ?? '';
     const placeOfSupply = (await store.stateOfPincode(trx, pin)) ?? '';
     const buyer = buyerOf(order.address, placeOfSupply);
+    // the shop as it is now: a later change of its name or GSTIN never changes an issued invoice
+    const shop = await shopOnRecord(trx);
     const year = financialYear(order.placed_at);
     // the delivery charge goes on the invoice of the order's first line (decision 018)
     const groups = bySeller(lines);
@@ -102,6 +110,7 @@ export class Invoices {
         date: printedDate(order.placed_at),
         against: null,
         seller,
+        shop,
         buyer,
         placeOfSupply,
         interState,
@@ -167,7 +176,7 @@ export class Invoices {
     const invoice = await this.db
       .transaction()
       .execute((trx) => Invoices.invoiceFor(trx, line.order_id, line.seller_id));
-    return renderPdf(invoice.document as TaxDocument);
+    return this.pdf(invoice.document as TaxDocument);
   }
 
   /** The PDF of the latest credit note of a line; 404 when nothing of it was refunded. */
@@ -182,7 +191,14 @@ export class Invoices {
     }
     const latest = refunds.at(-1)?.document;
     if (!latest) throw notFound(NO_CREDIT_NOTE);
-    return renderPdf(latest as TaxDocument);
+    return this.pdf(latest as TaxDocument);
+  }
+
+  /** The document as a PDF, with the logo it was issued under when that file is still there. */
+  private async pdf(document: TaxDocument): Promise<Buffer> {
+    const logo = document.shop?.logo;
+    const png = logo ? await originalAsPng(this.dataDir, logo, LOGO_WIDTH).catch(() => undefined) : undefined;
+    return renderPdf(document, png);
   }
 
   private async line(purchaseId: string, viewer: Viewer) {

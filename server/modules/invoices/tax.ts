@@ -30,6 +30,8 @@ export interface TaxDocument {
   /** a credit note's invoice */
   against: { number: string; date: string } | null;
   seller: TaxParty & { gstin: string; state: string };
+  /** the shop the sale went through, as it was at issue; absent on documents issued before shops had one */
+  shop?: { name: string; legalName: string | null; gstin: string | null; logo: string | null };
   buyer: TaxParty;
   placeOfSupply: string;
   /** IGST when the place of supply is not the seller's state; CGST and SGST when it is */

@@ -3,6 +3,7 @@ import type { SentSms } from '../../../contract/accounts.ts';
 import type { Db } from '../../db/connect.ts';
 import type { SmsSender } from '../../platform/sms/sender.ts';
 import { type MessageKind, renderMessage, smsRupees } from '../../platform/sms/templates.ts';
+import { shopOnRecord } from '../shop/service.ts';
 import * as store from './store.ts';
 
 /**
@@ -53,14 +54,18 @@ export class Notifications {
     this.now = deps.now ?? (() => new Date());
   }
 
-  /** Writes the message within the caller's transaction; one per kind and subject, however often asked. */
+  /**
+   * Writes the message within the caller's transaction, naming the shop as it is now; one per kind and
+   * subject, however often asked.
+   */
   static async queue(trx: Db, notice: Notice): Promise<void> {
+    const variables = { shop: (await shopOnRecord(trx)).name, ...notice.variables };
     await store.insert(trx, {
       idempotencyKey: `${notice.kind}.${notice.subject}`,
       customerId: notice.customerId,
       template: notice.kind,
-      variables: notice.variables,
-      text: renderMessage(notice.kind, notice.variables),
+      variables,
+      text: renderMessage(notice.kind, variables),
       optional: NON_ESSENTIAL.has(notice.kind),
     });
   }

@@ -15,9 +15,7 @@ import {
   PhotoResponse,
   ProductBody,
   ProductIdParams,
-  ShopSettings,
 } from '../../../contract/products.ts';
-import { ownerOnly } from '../../platform/admin-auth.ts';
 import { parseProductId } from '../../platform/api-values.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { formFiles } from '../../platform/form-files.ts';
@@ -99,22 +97,6 @@ export const productRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ct
 
   app.get('/admin/api/stock/low', { schema: { response: { 200: LowStockResponse } } }, async () =>
     products.lowStock(),
-  );
-
-  app.get(
-    '/admin/api/settings',
-    { preHandler: ownerOnly, schema: { response: { 200: ShopSettings } } },
-    async () => products.settings(),
-  );
-
-  app.put(
-    '/admin/api/settings',
-    {
-      config: change,
-      preHandler: ownerOnly,
-      schema: { body: ShopSettings, response: { 200: ShopSettings } },
-    },
-    async (request) => products.setSettings(request.body, request.staff.actor),
   );
 
   // multipart bodies only here: every other route keeps to JSON

@@ -7,7 +7,6 @@ import type {
   ColourBody,
   LowStockResponse,
   ProductBody,
-  ShopSettings,
 } from '../../../contract/products.ts';
 import { ADMIN_PRODUCTS_PAGE_SIZE, EDITABLE_FEATURES } from '../../../contract/products.ts';
 import type { Db } from '../../db/connect.ts';
@@ -16,6 +15,7 @@ import type { ChangeFeed } from '../../platform/changes.ts';
 import { InvalidFields, notFound } from '../../platform/errors.ts';
 import { productOriginalExists, storeProductOriginal } from '../../platform/images/service.ts';
 import type { Inventory } from '../inventory/service.ts';
+import type { Shop } from '../shop/service.ts';
 import * as store from './store.ts';
 import { isValid, type Lookups, sellerInactive, type ValidProduct, validateProduct } from './validate.ts';
 
@@ -74,6 +74,8 @@ export class Products {
     private readonly inventory: Inventory,
     private readonly changes: ChangeFeed,
     private readonly dataDir: string,
+    /** the owner's settings: the low-stock threshold */
+    private readonly shop: Shop,
   ) {}
 
   async list(query: AdminProductsQuery): Promise<AdminProductsResponse> {
@@ -278,26 +280,8 @@ export class Products {
     return storeProductOriginal(this.dataDir, photo);
   }
 
-  async settings(): Promise<ShopSettings> {
-    return { lowStockThreshold: await store.lowStockThreshold(this.db) };
-  }
-
-  async setSettings(settings: ShopSettings, actor: string): Promise<ShopSettings> {
-    return this.db.transaction().execute(async (trx) => {
-      const old = await store.lowStockThreshold(trx);
-      const threshold = await store.setLowStockThreshold(trx, settings.lowStockThreshold);
-      await recordAudit(trx, {
-        actor,
-        action: 'settings.set',
-        subject: 'settings',
-        details: { lowStockThreshold: { old, new: threshold } },
-      });
-      return { lowStockThreshold: threshold };
-    });
-  }
-
   async lowStock(limit = LOW_STOCK_SHOWN): Promise<LowStockResponse> {
-    const threshold = await store.lowStockThreshold(this.db);
+    const threshold = await this.shop.lowStockThreshold();
     return { threshold, sizes: await store.lowStock(this.db, threshold, limit) };
   }
 

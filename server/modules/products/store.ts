@@ -209,20 +209,6 @@ export async function skuTaken(db: Db, sku: string): Promise<boolean> {
   );
 }
 
-export async function lowStockThreshold(db: Db): Promise<number> {
-  const row = await db.selectFrom('shop_settings').select('low_stock_threshold').executeTakeFirstOrThrow();
-  return row.low_stock_threshold;
-}
-
-export async function setLowStockThreshold(db: Db, threshold: number): Promise<number> {
-  const row = await db
-    .updateTable('shop_settings')
-    .set({ low_stock_threshold: threshold })
-    .returning('low_stock_threshold')
-    .executeTakeFirstOrThrow();
-  return row.low_stock_threshold;
-}
-
 /** Sizes at or below the threshold, fewest first, with their product (live ones first, then newest). */
 export function lowStock(db: Db, threshold: number, limit: number) {
   return db

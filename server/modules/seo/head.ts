@@ -1,11 +1,14 @@
 import type { ProductResponse } from '../../../contract/catalog.ts';
 import { formatRupees } from '../../../contract/money.ts';
 import { paths } from '../../../contract/paths.ts';
+import type { ShopDetails } from '../../../contract/shop.ts';
 import { clip, escapeHtml, jsonLd, metaName, metaProperty } from './html.ts';
 
-export const SITE_NAME = 'haat';
-export const SHOP_TITLE = 'haat: Indian fashion and crafts';
-export const SHOP_DESCRIPTION = 'haat: Indian fashion and crafts, delivered across India.';
+/** What every head says of the shop itself (GET /api/shop): its name, and its logo for share previews. */
+export type Site = Pick<ShopDetails, 'name' | 'legalName' | 'logoUrl' | 'supportEmail'>;
+
+export const shopTitle = (site: Site) => `${site.name}: Indian fashion and crafts`;
+const shopDescription = (site: Site) => `${site.name}: Indian fashion and crafts, delivered across India.`;
 
 /** The photo width share previews use: WhatsApp and others show large cards from it. */
 const SHARE_WIDTH = 960;
@@ -29,16 +32,32 @@ export interface PageHead {
   noindex?: boolean;
 }
 
+/** The share image: the page's photo (3:4), else the shop's logo, else none. */
+function shareImage(
+  head: PageHead,
+  site: Site,
+  origin: string,
+): { url: string; alt: string; size?: [string, string] } | undefined {
+  if (head.photo) {
+    return {
+      url: origin + paths.image(head.photo, SHARE_WIDTH),
+      alt: head.photoAlt ?? head.title,
+      size: [String(SHARE_WIDTH), String(SHARE_HEIGHT)],
+    };
+  }
+  return site.logoUrl ? { url: origin + site.logoUrl, alt: site.name } : undefined;
+}
+
 /** The <head> tags of a page: title, description, canonical, Open Graph, Twitter card and JSON-LD. */
-export function headTags(head: PageHead, origin: string): string {
+export function headTags(head: PageHead, site: Site, origin: string): string {
   const url = origin + head.path;
-  const image = head.photo ? origin + paths.image(head.photo, SHARE_WIDTH) : undefined;
+  const image = shareImage(head, site, origin);
   const tags = [
     `<title>${escapeHtml(head.title)}</title>`,
     metaName('description', head.description),
     `<link rel="canonical" href="${escapeHtml(url)}" />`,
     ...(head.noindex ? [metaName('robots', 'noindex')] : []),
-    metaProperty('og:site_name', SITE_NAME),
+    metaProperty('og:site_name', site.name),
     metaProperty('og:locale', 'en_IN'),
     metaProperty('og:type', head.type),
     metaProperty('og:title', head.title),
@@ -46,40 +65,69 @@ export function headTags(head: PageHead, origin: string): string {
     metaProperty('og:url', url),
     ...(image
       ? [
-          metaProperty('og:image', image),
+          metaProperty('og:image', image.url),
           metaProperty('og:image:type', 'image/webp'),
-          metaProperty('og:image:width', String(SHARE_WIDTH)),
-          metaProperty('og:image:height', String(SHARE_HEIGHT)),
-          metaProperty('og:image:alt', head.photoAlt ?? head.title),
+          ...(image.size
+            ? [metaProperty('og:image:width', image.size[0]), metaProperty('og:image:height', image.size[1])]
+            : []),
+          metaProperty('og:image:alt', image.alt),
         ]
       : []),
     ...(head.properties ?? []).map(([property, content]) => metaProperty(property, content)),
-    metaName('twitter:card', image ? 'summary_large_image' : 'summary'),
+    metaName('twitter:card', head.photo ? 'summary_large_image' : 'summary'),
     metaName('twitter:title', head.title),
     metaName('twitter:description', head.description),
-    ...(image
-      ? [metaName('twitter:image', image), metaName('twitter:image:alt', head.photoAlt ?? head.title)]
-      : []),
+    ...(image ? [metaName('twitter:image', image.url), metaName('twitter:image:alt', image.alt)] : []),
     ...(head.structured ? [jsonLd(head.structured)] : []),
   ];
   return tags.join('\n    ');
 }
 
-export const homeHead = (): PageHead => ({
-  title: SHOP_TITLE,
-  description: SHOP_DESCRIPTION,
+/** The home page, with the shop as schema.org's Organization (its name, legal name, logo and e-mail). */
+export const homeHead = (site: Site, origin: string): PageHead => ({
+  title: shopTitle(site),
+  description: shopDescription(site),
   path: paths.home(),
+  type: 'website',
+  structured: {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: site.name,
+    legalName: site.legalName ?? undefined,
+    url: origin + paths.home(),
+    logo: site.logoUrl ? origin + site.logoUrl : undefined,
+    email: site.supportEmail ?? undefined,
+  },
+});
+
+/** A page of the app's own with a title of its own, such as a policy page. */
+export const namedPageHead = (site: Site, title: string, description: string, path: string): PageHead => ({
+  title: `${title} | ${site.name}`,
+  description: clip(description) || shopDescription(site),
+  path,
   type: 'website',
 });
 
+/** Any other address: the shop's own title and description, as index.html has them, with its name. */
+export const plainHead = (site: Site): string =>
+  [`<title>${escapeHtml(shopTitle(site))}</title>`, metaName('description', shopDescription(site))].join(
+    '\n    ',
+  );
+
 /** A listing of `count` products on sale; `photo` is the first card's. */
-export function listingHead(name: string, path: string, count: number, photo: string | undefined): PageHead {
+export function listingHead(
+  site: Site,
+  name: string,
+  path: string,
+  count: number,
+  photo: string | undefined,
+): PageHead {
   return {
-    title: `${name} | ${SITE_NAME}`,
+    title: `${name} | ${site.name}`,
     description:
       count > 0
-        ? `Shop ${count.toLocaleString('en-IN')} ${name} products online at ${SITE_NAME}: prices in rupees, including tax, delivered across India.`
-        : `${name} at ${SITE_NAME}: Indian fashion and crafts, delivered across India.`,
+        ? `Shop ${count.toLocaleString('en-IN')} ${name} products online at ${site.name}: prices in rupees, including tax, delivered across India.`
+        : `${name} at ${site.name}: Indian fashion and crafts, delivered across India.`,
     path,
     type: 'website',
     photo,
@@ -108,12 +156,12 @@ export function averageRating(
   return { value: Math.round((10 * stars) / count) / 10, count };
 }
 
-function productDescription(info: ProductResponse['productInfo']): string {
+function productDescription(info: ProductResponse['productInfo'], site: Site): string {
   const price =
     info.discount > 0
       ? `${formatRupees(info.currentPrice)} (${info.discount}% off ${formatRupees(info.oldPrice)})`
       : formatRupees(info.currentPrice);
-  return clip(`${info.name} for ${price} at ${SITE_NAME}. ${info.description}`);
+  return clip(`${info.name} for ${price} at ${site.name}. ${info.description}`);
 }
 
 /** schema.org's Product with its Offer, and its AggregateRating when rated. */
@@ -150,12 +198,12 @@ function productStructuredData(data: ProductResponse, origin: string, url: strin
   };
 }
 
-export function productHead(data: ProductResponse, origin: string): PageHead {
+export function productHead(data: ProductResponse, site: Site, origin: string): PageHead {
   const info = data.productInfo;
   const path = paths.product(info.prod, info.id);
   return {
-    title: `${info.name} | ${SITE_NAME}`,
-    description: productDescription(info),
+    title: `${info.name} | ${site.name}`,
+    description: productDescription(info, site),
     path,
     type: 'product',
     photo: info.photo1 || undefined,

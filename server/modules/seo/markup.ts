@@ -7,7 +7,7 @@ import {
 } from '../../../contract/catalog-constants.ts';
 import { formatRupees } from '../../../contract/money.ts';
 import { paths } from '../../../contract/paths.ts';
-import { photosOf, SITE_NAME } from './head.ts';
+import { photosOf } from './head.ts';
 import { escapeHtml } from './html.ts';
 
 /**
@@ -53,7 +53,7 @@ function sizes(additionsize: Record<string, number>): string {
  * it costs, its photos, sizes and description.
  * The web app replaces it with the full screen when it starts (decision 021).
  */
-export function productMarkup(data: ProductResponse): string {
+export function productMarkup(data: ProductResponse, shopName: string): string {
   const info = data.productInfo;
   const photos = photosOf(info);
   const section =
@@ -62,7 +62,7 @@ export function productMarkup(data: ProductResponse): string {
       : `<a href="${escapeHtml(paths.listing(info.userSegment, info.genre))}">${escapeHtml(`${info.userSegment} ${info.genre}`)}</a>`;
   return [
     '<div class="ssr-page">',
-    `<header class="ssr-header"><a href="${paths.home()}">${SITE_NAME}</a> › ${section}</header>`,
+    `<header class="ssr-header"><a href="${paths.home()}">${escapeHtml(shopName)}</a> › ${section}</header>`,
     '<main><article class="ssr-product">',
     `<div class="ssr-photos" role="region" tabindex="0" aria-label="Photos of ${escapeHtml(info.name)}">${photos.map((file, i) => photo(file, photos.length > 1 ? `${info.name}, photo ${i + 1} of ${photos.length}` : info.name, GALLERY_SIZES, i === 0 ? 'first' : 'small')).join('')}</div>`,
     '<div class="ssr-summary">',
@@ -80,7 +80,7 @@ export function productMarkup(data: ProductResponse): string {
  * products it has, and each card (photo, name, price) linking to the product. The first row's photos are
  * fetched at once, as the app's are. The web app replaces it when it starts (decision 021).
  */
-export function listingMarkup(name: string, listing: ListingResponse): string {
+export function listingMarkup(name: string, listing: ListingResponse, shopName: string): string {
   const cards = listing.prods.map((card, i) => {
     const fetched = i === 0 ? 'first' : i < DEFAULT_DENSITY ? 'eager' : 'lazy';
     return [
@@ -93,7 +93,7 @@ export function listingMarkup(name: string, listing: ListingResponse): string {
   const count = listing.noOfEntries;
   return [
     '<div class="ssr-page">',
-    `<header class="ssr-header"><a href="${paths.home()}">${SITE_NAME}</a></header>`,
+    `<header class="ssr-header"><a href="${paths.home()}">${escapeHtml(shopName)}</a></header>`,
     `<main><h1>${escapeHtml(name)}</h1>`,
     `<p class="ssr-count">${count.toLocaleString('en-IN')} ${count === 1 ? 'product' : 'products'}</p>`,
     `<ul class="ssr-cards">${cards.join('')}</ul>`,

@@ -1,9 +1,20 @@
 import type { ProductResponse } from '../../../contract/catalog.ts';
 import { paths } from '../../../contract/paths.ts';
+import type { PolicyPage } from '../../../contract/shop-constants.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { PageParts } from '../../platform/web.ts';
 import type { Catalog, ListingScope } from '../catalog/service.ts';
-import { headTags, homeHead, listingHead, type PageHead, productHead, SITE_NAME } from './head.ts';
+import type { Shop } from '../shop/service.ts';
+import {
+  headTags,
+  homeHead,
+  listingHead,
+  namedPageHead,
+  type PageHead,
+  plainHead,
+  productHead,
+  type Site,
+} from './head.ts';
 import { listingMarkup, productMarkup } from './markup.ts';
 
 const LISTING = /^\/item\/([^/]+)\/([^/]+)(?:\/[^/]*)?\/?$/;
@@ -20,51 +31,80 @@ const decode = (part: string | undefined) => {
 
 const isNotFound = (error: unknown) => error instanceof AppError && error.status === 404;
 
+const POLICY_AT: Record<string, PolicyPage> = {
+  [paths.terms()]: 'terms',
+  [paths.privacy()]: 'privacy',
+  [paths.payment()]: 'payment',
+  [paths.cancellation()]: 'cancellation',
+  [paths.shipping()]: 'shipping',
+  [paths.contact()]: 'contact',
+};
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" };
+
+/** The text of a page's first paragraph: its summary, as a description. */
+const firstParagraph = (html: string) =>
+  (/<p>([\s\S]*?)<\/p>/.exec(html)?.[1] ?? '')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) => ENTITIES[name] ?? '');
+
 /**
  * The pages others read: the home, listings and products, each with its own title, description,
  * canonical address and share tags, and a listing's first page and the product's facts in the first
- * HTML (decision 021). Other addresses keep the app's own head. Data comes from the catalogue's cached
+ * HTML (decision 021); the policy pages with their titles. Every head names the shop as its owner set
+ * it (GET /api/shop); other addresses get the shop's own title. Data comes from the catalogue's cached
  * answers, as a logged-out shopper sees them, so every reader gets the same page.
  */
 export class SeoPages {
-  constructor(private readonly catalog: Catalog) {}
+  constructor(
+    private readonly catalog: Catalog,
+    private readonly shop: Shop,
+  ) {}
 
-  /** The page at `pathname` (case as routes match it), or undefined for an address with no page of its own. */
-  async render(pathname: string, origin: string): Promise<PageParts | undefined> {
-    if (pathname === paths.home()) return this.page(homeHead(), origin);
+  /** The page at `pathname` (case as routes match it). */
+  async render(pathname: string, origin: string): Promise<PageParts> {
+    const site = await this.shop.details();
+    if (pathname === paths.home()) return this.page(homeHead(site, origin), site, origin);
     const product = PRODUCT.exec(pathname);
-    if (product) return this.product(decode(product[1]), decode(product[2]), origin);
+    if (product) return this.product(site, decode(product[1]), decode(product[2]), origin);
     const listing = LISTING.exec(pathname);
-    if (listing) {
-      const [userSegment, genre] = [decode(listing[1]), decode(listing[2])];
-      if (userSegment === undefined || genre === undefined) return undefined;
+    const [userSegment, genre] = [decode(listing?.[1]), decode(listing?.[2])];
+    if (listing && userSegment !== undefined && genre !== undefined) {
       const scope: ListingScope = { prod: 'apparel', userSegment, genre };
-      return this.listing(`${userSegment} ${genre}`, paths.listing(userSegment, genre), scope, origin);
+      const path = paths.listing(userSegment, genre);
+      return this.listing(site, `${userSegment} ${genre}`, path, scope, origin);
     }
     if (CRAFTS.test(pathname))
-      return this.listing('Crafts', paths.accessories(), { prod: 'accessories' }, origin);
-    return undefined;
+      return this.listing(site, 'Crafts', paths.accessories(), { prod: 'accessories' }, origin);
+    const policy = POLICY_AT[pathname];
+    if (policy) {
+      const { title, html } = await this.shop.policy(policy);
+      return this.page(namedPageHead(site, title, firstParagraph(html), pathname), site, origin);
+    }
+    return { status: 200, head: plainHead(site), body: '' };
   }
 
-  private page(head: PageHead, origin: string, body = '', status = 200): PageParts {
-    return { status, head: headTags(head, origin), body };
+  private page(head: PageHead, site: Site, origin: string, body = '', status = 200): PageParts {
+    return { status, head: headTags(head, site, origin), body };
   }
 
-  private async product(prod: string | undefined, id: string | undefined, origin: string) {
+  private async product(site: Site, prod: string | undefined, id: string | undefined, origin: string) {
     let data: ProductResponse;
     try {
       data = await this.catalog.product(prod ?? '', id ?? '');
     } catch (error) {
       if (!isNotFound(error)) throw error;
-      const missing = { ...homeHead(), title: `Product not found | ${SITE_NAME}`, noindex: true };
-      return this.page({ ...missing, path: paths.product(prod ?? '', id ?? '') }, origin, '', 404);
+      const { structured: _organization, ...home } = homeHead(site, origin);
+      const missing = { ...home, title: `Product not found | ${site.name}`, noindex: true };
+      return this.page({ ...missing, path: paths.product(prod ?? '', id ?? '') }, site, origin, '', 404);
     }
-    return this.page(productHead(data, origin), origin, productMarkup(data));
+    return this.page(productHead(data, site, origin), site, origin, productMarkup(data, site.name));
   }
 
-  private async listing(name: string, path: string, scope: ListingScope, origin: string) {
+  private async listing(site: Site, name: string, path: string, scope: ListingScope, origin: string) {
     const answer = await this.catalog.listing({ scope, filters: {}, sort: 0, page: 1 });
-    const head = listingHead(name, path, answer.noOfEntries, answer.prods[0]?.photo1);
-    return this.page(head, origin, answer.noOfEntries > 0 ? listingMarkup(name, answer) : '');
+    const head = listingHead(site, name, path, answer.noOfEntries, answer.prods[0]?.photo1);
+    const body = answer.noOfEntries > 0 ? listingMarkup(name, answer, site.name) : '';
+    return this.page(head, site, origin, body);
   }
 }

@@ -51,6 +51,16 @@ export function photoToWebp(
   });
 }
 
+/** A stored image as PNG of the given width (PDF documents take PNG or JPEG, not WebP). */
+export function photoToPng(input: Buffer, width: number): Promise<Buffer> {
+  return decodes.run(() =>
+    sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: FAIL_ON })
+      .resize(width, undefined, { withoutEnlargement: true })
+      .png()
+      .toBuffer(),
+  );
+}
+
 /** The header's format and size; nothing is decoded. */
 async function headerOf(input: Buffer): Promise<Metadata | undefined> {
   try {

@@ -30,12 +30,16 @@ function send(request: FastifyRequest, reply: FastifyReply, image: StoredImage) 
   return reply.type('image/webp').header('content-length', image.size).send(createReadStream(image.path));
 }
 
-/** GET /images/{file} (product photos) and /reviewimages/{file}, `?w=` 320, 480, 640 or 960. */
+/** GET /images/{file} (product photos), /images/logo/{file} and /reviewimages/{file}, `?w=` 320, 480, 640 or 960. */
 export const imageRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
   const { images } = ctx;
 
   app.get('/images/:file', { schema: ImageRequest }, async (request, reply) =>
     send(request, reply, await images.product(request.params.file, request.query.w ?? DEFAULT_WIDTH)),
+  );
+
+  app.get('/images/logo/:file', { schema: ImageRequest }, async (request, reply) =>
+    send(request, reply, await images.logo(request.params.file, request.query.w ?? DEFAULT_WIDTH)),
   );
 
   // a review the back office hid takes its photo with it

@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { badRequest, notFound } from '../errors.ts';
-import { checkUploadedPhoto, photoToWebp, UPLOAD_MAX_PIXELS, WIDTHS, type Width } from './render.ts';
+import {
+  checkUploadedPhoto,
+  photoToPng,
+  photoToWebp,
+  UPLOAD_MAX_PIXELS,
+  WIDTHS,
+  type Width,
+} from './render.ts';
 
 /** A variant on disk, ready to send. */
 export interface StoredImage {
@@ -11,7 +18,7 @@ export interface StoredImage {
   modified: number;
 }
 
-export type ImageFolder = 'images' | 'reviewimages';
+export type ImageFolder = 'images' | 'reviewimages' | 'logos';
 
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
 // what a shop owner may drop into images/originals for a photo named {stem}.webp
@@ -76,6 +83,14 @@ export class Images {
         (await readOriginal(join(this.dataDir, 'images', 'originals'), file, ORIGINAL_TYPES)) ??
         (await readOriginal(join(this.dataDir, DEMO_PHOTOS, 'images'), file, DEMO_TYPES));
       return original && photoToWebp(original, width, true);
+    });
+  }
+
+  /** The shop's logo: the owner's upload at `width`, never cropped (a wordmark is seldom 3:4). */
+  logo(file: string, width: Width): Promise<StoredImage> {
+    return this.variant('logos', file, width, async () => {
+      const original = await readOriginal(join(this.dataDir, 'images', 'originals'), file, ORIGINAL_TYPES);
+      return original && photoToWebp(original, width, false);
     });
   }
 
@@ -187,6 +202,17 @@ export async function storeProductOriginal(
   const data = await photoToWebp(input, ORIGINAL_MAX_WIDTH, false, UPLOAD_MAX_PIXELS);
   await writeAtomically(join(dataDir, 'images', 'originals', file), data);
   return file;
+}
+
+/** An uploaded original as PNG `width` points wide (for a PDF), or undefined when there is none. */
+export async function originalAsPng(
+  dataDir: string,
+  file: string,
+  width: number,
+): Promise<Buffer | undefined> {
+  if (!SAFE_NAME.test(file) || !file.endsWith('.webp')) return undefined;
+  const original = await readOriginal(join(dataDir, 'images', 'originals'), file, ORIGINAL_TYPES);
+  return original && photoToPng(original, width);
 }
 
 /** Whether an uploaded original named `file` (`{stem}.webp`) exists. */

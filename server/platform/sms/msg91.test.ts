@@ -107,10 +107,11 @@ describe('MSG91 adapter', () => {
 
 describe('order message templates', () => {
   it('fill their variables, and read as DLT registers them with {#var#}', () => {
-    expect(renderMessage('refund_processed', { amount: smsRupees(12_999_900), purchase: 'pur_X1' })).toBe(
-      'Your refund of Rs 1,29,999 for haat order pur_X1 is processed. It reaches your account in 5-7 working days.',
+    const variables = { amount: smsRupees(12_999_900), purchase: 'pur_X1', shop: 'Kolkata Looms' };
+    expect(renderMessage('refund_processed', variables)).toBe(
+      'Your refund of Rs 1,29,999 for Kolkata Looms order pur_X1 is processed. It reaches your account in 5-7 working days.',
     );
-    expect(dltText('order_shipped')).toBe('Your haat order {#var#} has shipped. Tracking id: {#var#}.');
+    expect(dltText('order_shipped')).toBe('Your {#var#} order {#var#} has shipped. Tracking id: {#var#}.');
   });
 
   it('each have their own template variable', () => {

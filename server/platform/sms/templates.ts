@@ -2,16 +2,17 @@ import { RETURN_WINDOW_HOURS } from '../../../contract/shopping-rules.ts';
 
 /**
  * The SMS the shop sends about an order, one MSG91 flow template (and one DLT template) per kind. Each
- * text's `{name}` is a template variable: MSG91's `##name##`, DLT's `{#var#}` (see `dltText`).
+ * text's `{name}` is a template variable: MSG91's `##name##`, DLT's `{#var#}` (see `dltText`). `{shop}`
+ * is the shop's name as its owner set it, filled in when the message is written.
  */
 export const MESSAGE_TEXTS = {
-  order_placed: 'Your haat order {purchase} is placed. Follow it in Orders on haat.',
-  order_shipped: 'Your haat order {purchase} has shipped. Tracking id: {tracking}.',
-  order_delivered: `Your haat order {purchase} is delivered. Not happy with it? Ask to return it in Orders within ${RETURN_WINDOW_HOURS} hours.`,
-  order_cancelled: 'Your haat order {purchase} is cancelled. Any refund due is on its way.',
-  return_accepted: 'Your return of haat order {purchase} is accepted. Our courier will pick it up soon.',
+  order_placed: 'Your {shop} order {purchase} is placed. Follow it in Orders on {shop}.',
+  order_shipped: 'Your {shop} order {purchase} has shipped. Tracking id: {tracking}.',
+  order_delivered: `Your {shop} order {purchase} is delivered. Not happy with it? Ask to return it in Orders within ${RETURN_WINDOW_HOURS} hours.`,
+  order_cancelled: 'Your {shop} order {purchase} is cancelled. Any refund due is on its way.',
+  return_accepted: 'Your return of {shop} order {purchase} is accepted. Our courier will pick it up soon.',
   refund_processed:
-    'Your refund of Rs {amount} for haat order {purchase} is processed. It reaches your account in 5-7 working days.',
+    'Your refund of Rs {amount} for {shop} order {purchase} is processed. It reaches your account in 5-7 working days.',
 } as const;
 
 export type MessageKind = keyof typeof MESSAGE_TEXTS;

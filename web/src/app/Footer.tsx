@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { formatPaise } from '../../../contract/money.ts';
+import { formatRupees } from '../../../contract/money.ts';
 import { paths } from '../../../contract/paths.ts';
-import { FREE_DELIVERY_ABOVE_PAISE } from '../../../contract/shopping-rules.ts';
-import { shop } from './shop.ts';
+import { DEFAULT_SHOP_NAME } from '../../../contract/shop-constants.ts';
+import { useShop } from './shop.ts';
 import './Footer.css';
 
 const POLICIES = [
@@ -14,10 +14,12 @@ const POLICIES = [
 ];
 
 export function Footer() {
+  const shop = useShop();
+  const name = shop?.name ?? DEFAULT_SHOP_NAME;
   return (
     <footer className="site-footer">
       <ul className="footer-promises container">
-        <li>Free delivery above {formatPaise(FREE_DELIVERY_ABOVE_PAISE)}</li>
+        {shop && <li>Free delivery above {formatRupees(shop.freeDeliveryAbove)}</li>}
         <li>Secure online payment</li>
         <li>Delivery across India</li>
       </ul>
@@ -25,8 +27,8 @@ export function Footer() {
         <section className="footer-about" aria-labelledby="footer-about">
           <h2 id="footer-about">About us</h2>
           <p>
-            {shop.name} brings together Indian clothing and handmade crafts from independent sellers and
-            artisans, and delivers them to your door anywhere we can reach in India.
+            {name} brings together Indian clothing and handmade crafts from independent sellers and artisans,
+            and delivers them to your door anywhere we can reach in India.
           </p>
         </section>
         <section aria-labelledby="footer-help">
@@ -35,9 +37,11 @@ export function Footer() {
             <li>
               <Link to={paths.contact()}>Contact us</Link>
             </li>
-            <li>
-              <a href={`mailto:${shop.supportEmail}`}>{shop.supportEmail}</a>
-            </li>
+            {shop?.supportEmail && (
+              <li>
+                <a href={`mailto:${shop.supportEmail}`}>{shop.supportEmail}</a>
+              </li>
+            )}
           </ul>
         </section>
         <nav aria-labelledby="footer-policies">
@@ -52,7 +56,7 @@ export function Footer() {
         </nav>
       </div>
       <p className="footer-rights">
-        © {shop.year} {shop.name}. All rights reserved.
+        © {new Date().getFullYear()} {name}. All rights reserved.
       </p>
     </footer>
   );

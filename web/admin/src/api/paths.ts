@@ -27,6 +27,7 @@ export const paths = {
   activity: () => '/admin/activity',
   sellers: () => '/admin/sellers',
   delivery: () => '/admin/delivery',
+  settings: () => '/admin/settings',
 };
 
 export const apiPaths = {
@@ -72,4 +73,5 @@ export const apiPaths = {
   partnerPincodes: (code: string, mode: 'dry-run' | 'apply') =>
     `/admin/api/partners/${id(code)}/pincodes?mode=${mode}`,
   allIndia: (code: string) => `/admin/api/partners/${id(code)}/pincodes/all-india`,
+  shop: () => '/admin/api/shop',
 };

@@ -11,7 +11,7 @@ interface NavItem {
   ownerOnly?: boolean;
 }
 
-/** The back office's sections in design.md's order. Delivery, Staff and Activity are the owner's. */
+/** The back office's sections in design.md's order. Delivery, Staff, Activity and Settings are the owner's. */
 const NAV: NavItem[] = [
   { label: 'Dashboard', to: paths.dashboard() },
   { label: 'Orders', to: paths.orders() },
@@ -24,6 +24,7 @@ const NAV: NavItem[] = [
   { label: 'Delivery', to: paths.delivery(), ownerOnly: true },
   { label: 'Staff', to: paths.staff(), ownerOnly: true },
   { label: 'Activity', to: paths.activity(), ownerOnly: true },
+  { label: 'Settings', to: paths.settings(), ownerOnly: true },
 ];
 
 /** The frame of every signed-in screen: who is signed in, the sections, Sign out, the alert region. */

@@ -63,6 +63,10 @@ const DeliveryScreen = screen(
   () => import('../screens/delivery/DeliveryScreen.tsx'),
   (m) => m.DeliveryScreen,
 );
+const SettingsScreen = screen(
+  () => import('../screens/settings/SettingsScreen.tsx'),
+  (m) => m.SettingsScreen,
+);
 const OrderScreen = screen(
   () => import('../screens/order/OrderScreen.tsx'),
   (m) => m.OrderScreen,
@@ -90,6 +94,7 @@ function SignedInRoutes() {
         <Route path={paths.activity()} element={<ActivityScreen />} />
         <Route path={paths.sellers()} element={<SellersScreen />} />
         <Route path={paths.delivery()} element={<DeliveryScreen />} />
+        <Route path={paths.settings()} element={<SettingsScreen />} />
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>

@@ -17,7 +17,7 @@ interface Props {
   children: ReactNode;
 }
 
-/** A labelled field of a form with the server's message for it beside it. */
+/** A labelled field of a back-office form with the server's message for it beside it. */
 export function Field({ id, label, error, className, children }: Props) {
   return (
     <div className={className ? `admin-field ${className}` : 'admin-field'}>

@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { formatRupees } from '../../../../contract/money.ts';
 import { apiPaths } from '../../../../contract/paths.ts';
 import type { CheckoutResult, CreateOrderResponse, DevPayBody } from '../../../../contract/payments.ts';
+import { DEFAULT_SHOP_NAME } from '../../../../contract/shop-constants.ts';
 import { api } from '../../api/client.ts';
+import { useShop } from '../../app/shop.ts';
 import { Modal } from '../../components/Modal.tsx';
 
 interface Props {
@@ -20,6 +22,7 @@ interface Props {
 export function SimulatedCheckout({ order, onPaid, onFailed, onClosed }: Props) {
   const [busy, setBusy] = useState(false);
   const amount = formatRupees(order.amount / 100);
+  const shopName = useShop()?.name ?? DEFAULT_SHOP_NAME;
 
   const settle = async (outcome: DevPayBody['outcome']) => {
     setBusy(true);
@@ -35,7 +38,7 @@ export function SimulatedCheckout({ order, onPaid, onFailed, onClosed }: Props) 
       onClose={() => {
         if (!busy) onClosed();
       }}
-      title="haat · Secure payment"
+      title={`${shopName} · Secure payment`}
       showClose={false}
       className="pay-window"
     >

@@ -11,14 +11,14 @@ import type {
   VerifyPaymentBody,
   VerifyPaymentResponse,
 } from '../../../../contract/payments.ts';
+import { DEFAULT_SHOP_NAME } from '../../../../contract/shop-constants.ts';
 import type { PurchasePageResponse, UserInfo } from '../../../../contract/shopping.ts';
 import { api } from '../../api/client.ts';
 import { CONNECTION_PROBLEM, failureOf, useErrorPage, useFailure } from '../../api/useFailure.ts';
+import { useShop } from '../../app/shop.ts';
 import { showAlert } from '../../components/Alert.tsx';
 import { loadRazorpay } from './razorpay.ts';
 
-/** the label of the payment on the gateway's window and receipt */
-const RECEIPT_LABEL = 'haat order';
 const THEME_GREEN = '#1b7340';
 export const PAYMENT_FAILED = 'Payment failed. Please try again.';
 const CHECKOUT_FAILED_LOG = 'Error occured while checking out!';
@@ -43,6 +43,9 @@ export interface SimulatedWindow {
  * back, then place the order and go to /orders. A window closed or failed gives the held units back.
  */
 export function usePayment({ cart, userInfo, onCartChanged, onSessionLost }: Context) {
+  const shopName = useShop()?.name ?? DEFAULT_SHOP_NAME;
+  /** the label of the payment on the gateway's window and receipt */
+  const receiptLabel = `${shopName} order`;
   const navigate = useNavigate();
   const fail = useFailure();
   const errorPage = useErrorPage();
@@ -62,7 +65,8 @@ export function usePayment({ cart, userInfo, onCartChanged, onSessionLost }: Con
     const body: CreateOrderBody = {
       amount: cart.priceDetails.amountToPay * 100,
       currency: 'INR',
-      receipt: RECEIPT_LABEL,
+      // create-order takes 40 characters of it (and keeps none: Razorpay's shape)
+      receipt: receiptLabel.slice(0, 40),
       notes: { units },
     };
     try {
@@ -130,8 +134,8 @@ export function usePayment({ cart, userInfo, onCartChanged, onSessionLost }: Con
         amount: order.amount,
         currency: order.currency,
         order_id: order.id,
-        name: 'haat',
-        description: RECEIPT_LABEL,
+        name: shopName,
+        description: receiptLabel,
         theme: { color: THEME_GREEN },
         prefill: { name: `${userInfo.fname} ${userInfo.lname}`, contact: userInfo.phoneNo },
         handler: (result) => paid(order, result),

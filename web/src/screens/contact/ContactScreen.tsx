@@ -1,43 +1,61 @@
-import { shop } from '../../app/shop.ts';
+import { POLICY_TITLES, phoneText } from '../../../../contract/shop-constants.ts';
+import { useShop } from '../../app/shop.ts';
+import { PolicyText, usePolicy } from '../../components/PolicyText.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import './contact.css';
 
+/** The contact page: the owner's words (GET /api/policies/contact), then the shop's details as its owner set them. */
 export function ContactScreen() {
-  usePageTitle('Contact us');
+  usePageTitle(POLICY_TITLES.contact);
+  const shop = useShop();
+  const { state } = usePolicy('contact');
+  const company = shop && (shop.legalName ?? shop.name);
+  const support = shop && (shop.supportEmail || shop.supportPhone || shop.supportHours);
   return (
     <div className="contact container">
-      <h1>Contact us</h1>
-      <p className="contact-lead">
-        A question about an order, a return or a product? We are happy to help, {shop.supportHours}.
-      </p>
-      <div className="contact-cards">
-        <section className="contact-card" aria-labelledby="contact-company">
-          <h2 id="contact-company">Company</h2>
-          <p className="contact-strong">{shop.legalName}</p>
-          <p>Proprietorship, registered under GST. Operator of {shop.name}.</p>
-        </section>
-        <section className="contact-card" aria-labelledby="contact-office">
-          <h2 id="contact-office">Registered office</h2>
-          <address>
-            {shop.legalName}
-            {shop.officeLines.map((line) => (
-              <span key={line}>
-                <br />
-                {line}
-              </span>
-            ))}
-          </address>
-        </section>
-        <section className="contact-card" aria-labelledby="contact-mail">
-          <h2 id="contact-mail">Customer support</h2>
-          <p>
-            <a className="contact-strong" href={`mailto:${shop.supportEmail}`}>
-              {shop.supportEmail}
-            </a>
-          </p>
-          <p>Include your order's tracking id if you have one: it helps us reply faster.</p>
-        </section>
-      </div>
+      <h1>{POLICY_TITLES.contact}</h1>
+      {state.status === 'ready' && <PolicyText className="contact-lead" html={state.data.html} />}
+      {shop && (
+        <div className="contact-cards">
+          <section className="contact-card" aria-labelledby="contact-company">
+            <h2 id="contact-company">Company</h2>
+            <p className="contact-strong">{company}</p>
+            {shop.gstin && <p>GSTIN: {shop.gstin}</p>}
+          </section>
+          {shop.officeAddress.length > 0 && (
+            <section className="contact-card" aria-labelledby="contact-office">
+              <h2 id="contact-office">Registered office</h2>
+              <address>
+                {company}
+                {shop.officeAddress.map((line) => (
+                  <span key={line}>
+                    <br />
+                    {line}
+                  </span>
+                ))}
+              </address>
+            </section>
+          )}
+          {support && (
+            <section className="contact-card" aria-labelledby="contact-support">
+              <h2 id="contact-support">Customer support</h2>
+              {shop.supportEmail && (
+                <p>
+                  <a className="contact-strong" href={`mailto:${shop.supportEmail}`}>
+                    {shop.supportEmail}
+                  </a>
+                </p>
+              )}
+              {shop.supportPhone && (
+                <p>
+                  <a href={`tel:+91${shop.supportPhone}`}>{phoneText(shop.supportPhone)}</a>
+                </p>
+              )}
+              {shop.supportHours && <p>{shop.supportHours}</p>}
+            </section>
+          )}
+        </div>
+      )}
     </div>
   );
 }

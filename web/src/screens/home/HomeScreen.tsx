@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { formatPaise } from '../../../../contract/money.ts';
+import { formatRupees } from '../../../../contract/money.ts';
 import { paths } from '../../../../contract/paths.ts';
-import { FREE_DELIVERY_ABOVE_PAISE } from '../../../../contract/shopping-rules.ts';
+import { DEFAULT_SHOP_NAME } from '../../../../contract/shop-constants.ts';
 import { ApiError } from '../../api/client.ts';
 import { loadHome, nothingOnSale } from '../../app/catalog.ts';
-import { shop } from '../../app/shop.ts';
+import { useShop } from '../../app/shop.ts';
 import { showAlert } from '../../components/Alert.tsx';
 import { ScreenMessage } from '../../components/ScreenMessage.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
@@ -49,17 +49,21 @@ function useHomeLoad(): boolean {
 export function HomeScreen() {
   usePageTitle(undefined);
   const empty = useHomeLoad();
-  if (empty) return <ComingSoon />;
+  const shop = useShop();
+  const name = shop?.name ?? DEFAULT_SHOP_NAME;
+  if (empty) return <ComingSoon name={name} />;
   return (
     <div className="home">
-      <h1 className="visually-hidden">{shop.name}: Indian fashion and crafts</h1>
+      <h1 className="visually-hidden">{name}: Indian fashion and crafts</h1>
       <div className="container home-hero">
         <Carousel slides={SLIDES} label="Featured collections" />
       </div>
       <ul className="container home-promises">
-        <li>
-          <strong>Free delivery</strong> above {formatPaise(FREE_DELIVERY_ABOVE_PAISE)}
-        </li>
+        {shop && (
+          <li>
+            <strong>Free delivery</strong> above {formatRupees(shop.freeDeliveryAbove)}
+          </li>
+        )}
         <li>
           <strong>Easy returns</strong> on apparel
         </li>
@@ -74,7 +78,7 @@ export function HomeScreen() {
 }
 
 /** A shop with nothing on sale yet (a new shop, started empty): a word to the shopper, not an error. */
-function ComingSoon() {
+function ComingSoon({ name }: { name: string }) {
   return (
     <div className="home">
       <ScreenMessage
@@ -86,7 +90,7 @@ function ComingSoon() {
           </span>
         }
       >
-        <p>{shop.name} has nothing on sale just yet. Please come back soon.</p>
+        <p>{name} has nothing on sale just yet. Please come back soon.</p>
       </ScreenMessage>
     </div>
   );

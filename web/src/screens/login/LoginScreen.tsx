@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../../contract/paths.ts';
+import { DEFAULT_SHOP_NAME } from '../../../../contract/shop-constants.ts';
 import {
   logIn,
   messages,
@@ -11,6 +12,7 @@ import {
 } from '../../api/accounts.ts';
 import { ApiError } from '../../api/client.ts';
 import { pathAfterLogin, returnPath } from '../../app/after-login.ts';
+import { useShop } from '../../app/shop.ts';
 import { showAlert } from '../../components/Alert.tsx';
 import { FieldError, OtpField } from '../../components/OtpField.tsx';
 import { useOneAtATime } from '../../components/useOneAtATime.ts';
@@ -34,6 +36,7 @@ export function LoginScreen() {
   const [phoneMessage, setPhoneMessage] = useState('');
   const run = useOneAtATime();
   const otp = useOtp(phone);
+  const shopName = useShop()?.name ?? DEFAULT_SHOP_NAME;
 
   const requestOtp = () =>
     run(async () => {
@@ -122,7 +125,7 @@ export function LoginScreen() {
           </button>
         )}
         <p className="auth-switch">
-          New to haat?{' '}
+          New to {shopName}?{' '}
           <Link to={paths.signUp()} state={{ next: returnPath(state) }}>
             SIGN UP
           </Link>

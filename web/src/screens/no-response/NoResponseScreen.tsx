@@ -1,5 +1,7 @@
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../../contract/paths.ts';
+import { DEFAULT_SHOP_NAME } from '../../../../contract/shop-constants.ts';
+import { useShop } from '../../app/shop.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import './no-response.css';
 
@@ -7,6 +9,8 @@ import './no-response.css';
 export function NoResponseScreen() {
   usePageTitle('No response');
   const navigate = useNavigate();
+  // the name this tab already had: the server may be the one that cannot answer
+  const shopName = useShop()?.name ?? DEFAULT_SHOP_NAME;
   // back to the screen that could not load, when there is one in this tab's history
   const retry = () => ((window.history.state?.idx ?? 0) > 0 ? navigate(-1) : navigate(paths.home()));
   return (
@@ -23,8 +27,8 @@ export function NoResponseScreen() {
       </svg>
       <h1>No response from the server</h1>
       <p>
-        We could not reach haat just now. Please check your internet connection; if it is working, our server
-        may be busy. Try again in a moment.
+        We could not reach {shopName} just now. Please check your internet connection; if it is working, our
+        server may be busy. Try again in a moment.
       </p>
       <div className="no-response-actions">
         <button type="button" className="button button-primary" onClick={retry}>

@@ -1,9 +1,13 @@
 import { useEffect } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import { apiPaths, paths } from '../../../../contract/paths.ts';
+import { POLICY_TITLES } from '../../../../contract/shop-constants.ts';
 import { api } from '../../api/client.ts';
 import { useFailure } from '../../api/useFailure.ts';
 import { markLoggedOut } from '../../app/session.tsx';
+import { PolicyText, usePolicy } from '../../components/PolicyText.tsx';
+import { ScreenMessage } from '../../components/ScreenMessage.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { POLICIES, type PolicyName } from './policies.tsx';
 import './policies.css';
@@ -30,9 +34,9 @@ export function PolicyScreen({ name }: { name: PolicyName }) {
 }
 
 function PolicyPage({ name }: { name: PolicyName }) {
-  const policy = POLICIES[name];
-  usePageTitle(policy.title);
+  usePageTitle(POLICY_TITLES[name]);
   useTermsCheck();
+  const { state, retry } = usePolicy(name);
   return (
     <div className="policy container">
       <nav className="policy-nav" aria-label="All policies">
@@ -44,11 +48,21 @@ function PolicyPage({ name }: { name: PolicyName }) {
           ))}
         </ul>
       </nav>
-      <article className="policy-article">
-        <h1>{policy.title}</h1>
-        <p className="policy-summary">{policy.summary}</p>
-        {policy.body}
-      </article>
+      {state.status === 'loading' ? (
+        <Spinner />
+      ) : state.status === 'ready' ? (
+        <article className="policy-article">
+          <h1>{state.data.title}</h1>
+          <PolicyText className="policy-text" html={state.data.html} />
+        </article>
+      ) : (
+        <ScreenMessage title={`${POLICY_TITLES[name]} could not be loaded`}>
+          <p>Please check your connection and try again.</p>
+          <button type="button" className="button button-primary" onClick={retry}>
+            Try again
+          </button>
+        </ScreenMessage>
+      )}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { type FormEvent, useCallback, useId, useState } from 'react';
 import { Link } from 'react-router';
-import type { LowStockResponse, ShopSettings } from '../../../../../contract/products.ts';
+import type { LowStockResponse } from '../../../../../contract/products.ts';
+import type { ShopSettings } from '../../../../../contract/shop.ts';
 import { showAlert } from '../../../../src/components/Alert.tsx';
 import { usePageTitle } from '../../../../src/components/usePageTitle.ts';
 import { api } from '../../api/client.ts';

@@ -73,7 +73,7 @@ export function ProductForm({ product, choices, onSaved, onEdited }: Props) {
   };
 
   return (
-    <form className="admin-product-form" onSubmit={save} noValidate>
+    <form className="admin-form-grid" onSubmit={save} noValidate>
       <datalist id={`${id}-segments`}>
         {choices.segments.map((name) => (
           <option key={name} value={name} />

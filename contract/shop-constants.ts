@@ -1,0 +1,48 @@
+/**
+ * The shop's own details (contract/shop.ts) as plain values, so the web apps import them without TypeBox.
+ */
+
+/** The policy pages whose text the owner edits, in the order the shop lists them. */
+export const POLICY_PAGES = ['terms', 'privacy', 'payment', 'cancellation', 'shipping', 'contact'] as const;
+export type PolicyPage = (typeof POLICY_PAGES)[number];
+
+/** Each page's heading, as the spec names it. */
+export const POLICY_TITLES: Record<PolicyPage, string> = {
+  terms: 'Terms of use',
+  privacy: 'Privacy policy',
+  payment: 'Payment policy',
+  cancellation: 'Cancellation & return policy',
+  shipping: 'Shipping policy',
+  contact: 'Contact us',
+};
+
+/** the name a shop has until its owner names it */
+export const DEFAULT_SHOP_NAME = 'haat';
+
+/** What the owner's Markdown may write to have the shop's current value put in its place. */
+export const POLICY_PLACEHOLDERS = [
+  '{shop}',
+  '{legalName}',
+  '{supportEmail}',
+  '{supportPhone}',
+  '{supportHours}',
+  '{deliveryCharge}',
+  '{freeDeliveryAbove}',
+] as const;
+
+export const SHOP_LIMITS = {
+  name: 60,
+  legalName: 150,
+  /** lines of the registered office's address, and characters per line */
+  officeLines: 6,
+  officeLine: 120,
+  supportHours: 120,
+  /** characters of one policy page's Markdown */
+  policy: 50_000,
+  /** whole rupees: ₹10,00,000 and ₹2,00,00,000, as the database allows */
+  deliveryCharge: 1_000_000,
+  freeDeliveryAbove: 20_000_000,
+} as const;
+
+/** The shop's support phone (10 digits) as a shopper dials it: +91 and the digits in two groups. */
+export const phoneText = (digits: string) => `+91 ${digits.slice(0, 5)} ${digits.slice(5)}`;

@@ -1,0 +1,69 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { ErrorResponse, FieldErrors } from '../../../contract/errors.ts';
+import {
+  AdminShop,
+  PolicyParams,
+  PolicyResponse,
+  SettingsUpdate,
+  ShopDetails,
+  ShopSettings,
+  ShopUpdate,
+} from '../../../contract/shop.ts';
+import { ownerOnly } from '../../platform/admin-auth.ts';
+import { answerFormsByField } from '../../platform/errors.ts';
+import type { Services } from '../../services.ts';
+
+/** The shop's details and policy pages (public), and the owner's edit of them and of the settings. */
+export const shopRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
+  await app.register(publicRoutes, ctx);
+  await app.register(ownerRoutes, ctx);
+};
+
+const publicRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { shop }) => {
+  app.get('/api/shop', { schema: { response: { 200: ShopDetails } } }, async () => shop.details());
+
+  app.get(
+    '/api/policies/:page',
+    { schema: { params: PolicyParams, response: { 200: PolicyResponse, 404: ErrorResponse } } },
+    async (request) => shop.policy(request.params.page),
+  );
+};
+
+// a form's fields, or what refused the request before its fields were read (e.g. a body that is not JSON)
+const Refused = Type.Union([FieldErrors, ErrorResponse]);
+
+const ownerRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
+  const { shop } = ctx;
+  app.addHook('onRequest', ctx.adminAuth.guard);
+  // a form's wrong type or length answers as its own checks do: 400 `{error, fields}`
+  answerFormsByField(app);
+  // the guard checks a cookie session's CSRF token itself; the bearer needs none
+  const owners = { preHandler: ownerOnly };
+  const edit = { ...owners, config: { csrf: false } };
+
+  app.get(
+    '/admin/api/shop',
+    { ...owners, schema: { response: { 200: AdminShop } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return shop.forOwner();
+    },
+  );
+
+  app.put(
+    '/admin/api/shop',
+    { ...edit, schema: { body: ShopUpdate, response: { 200: AdminShop, 400: Refused } } },
+    async (request) => shop.update(request.body, request.staff.actor),
+  );
+
+  app.get('/admin/api/settings', { ...owners, schema: { response: { 200: ShopSettings } } }, async () =>
+    shop.settings(),
+  );
+
+  app.put(
+    '/admin/api/settings',
+    { ...edit, schema: { body: SettingsUpdate, response: { 200: ShopSettings, 400: Refused } } },
+    async (request) => shop.setSettings(request.body, request.staff.actor),
+  );
+};

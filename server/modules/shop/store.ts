@@ -1,0 +1,57 @@
+import type { Updateable } from 'kysely';
+import type { Db } from '../../db/connect.ts';
+import type { ShopSettingsTable } from '../../db/schema.ts';
+
+/** The shop's one row of details and settings (migrations 011 and 015), as the database keeps it. */
+export interface ShopRow {
+  name: string | null;
+  legal_name: string | null;
+  logo: string | null;
+  gstin: string | null;
+  office_address: string[];
+  support_email: string | null;
+  support_phone: string | null;
+  support_hours: string | null;
+  policies: Record<string, string>;
+  delivery_charge_paise: number;
+  free_delivery_above_paise: number;
+  low_stock_threshold: number;
+}
+
+const COLUMNS = [
+  'name',
+  'legal_name',
+  'logo',
+  'gstin',
+  'office_address',
+  'support_email',
+  'support_phone',
+  'support_hours',
+  'policies',
+  'delivery_charge_paise',
+  'free_delivery_above_paise',
+  'low_stock_threshold',
+] as const;
+
+/** The row; `lock` holds it until the caller's transaction ends, so two owners' edits never interleave. */
+export function shopRow(db: Db, lock = false): Promise<ShopRow> {
+  const query = db.selectFrom('shop_settings').select(COLUMNS);
+  return (lock ? query.forUpdate() : query).executeTakeFirstOrThrow();
+}
+
+export type ShopChange = Omit<Updateable<ShopSettingsTable>, 'id' | 'updated_at' | 'policies'> & {
+  policies?: Record<string, string>;
+};
+
+export async function updateShop(db: Db, change: ShopChange): Promise<ShopRow> {
+  const { policies, ...columns } = change;
+  return db
+    .updateTable('shop_settings')
+    .set({
+      ...columns,
+      ...(policies && { policies: JSON.stringify(policies) }),
+      updated_at: new Date(),
+    })
+    .returning(COLUMNS)
+    .executeTakeFirstOrThrow();
+}

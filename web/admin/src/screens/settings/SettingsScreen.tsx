@@ -1,0 +1,434 @@
+import { type ChangeEvent, type FormEvent, type ReactNode, useCallback, useId, useState } from 'react';
+import { paths as shopPaths } from '../../../../../contract/paths.ts';
+import type { AdminShop, ShopSettings, ShopUpdate } from '../../../../../contract/shop.ts';
+import {
+  POLICY_PAGES,
+  POLICY_PLACEHOLDERS,
+  POLICY_TITLES,
+  type PolicyPage,
+  SHOP_LIMITS,
+} from '../../../../../contract/shop-constants.ts';
+import { showAlert } from '../../../../src/components/Alert.tsx';
+import { usePageTitle } from '../../../../src/components/usePageTitle.ts';
+import { ApiError, api } from '../../api/client.ts';
+import { apiPaths } from '../../api/paths.ts';
+import { failureMessage, useLoad } from '../../api/useLoad.ts';
+import { controlProps, Field } from '../../components/Field.tsx';
+import { Loading } from '../../components/Loading.tsx';
+import './SettingsScreen.css';
+
+type FieldErrors = Record<string, string>;
+
+/** Where each policy page is in the shop, to see it as shoppers do. */
+const PAGE_PATHS: Record<PolicyPage, string> = {
+  terms: shopPaths.terms(),
+  privacy: shopPaths.privacy(),
+  payment: shopPaths.payment(),
+  cancellation: shopPaths.cancellation(),
+  shipping: shopPaths.shipping(),
+  contact: shopPaths.contact(),
+};
+
+/** The server's message for each field of a refused save, and its words for the whole. */
+function refusal(error: unknown, logged: string): { fields: FieldErrors; message: string } {
+  const fields = error instanceof ApiError ? (error.body as { fields?: FieldErrors })?.fields : undefined;
+  return { fields: fields ?? {}, message: failureMessage(error, logged) };
+}
+
+/** A form's saving: busy while it goes, the server's field errors and message when it is refused. */
+function useSave<T>(logged: string, done: string, onSaved: (answer: T) => void) {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [message, setMessage] = useState('');
+  const [busy, setBusy] = useState(false);
+  const save = async (send: () => Promise<T>) => {
+    setBusy(true);
+    try {
+      const answer = await send();
+      setErrors({});
+      setMessage('');
+      onSaved(answer);
+      showAlert(done);
+    } catch (error) {
+      const refused = refusal(error, logged);
+      setErrors(refused.fields);
+      setMessage(refused.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { errors, message, busy, save };
+}
+
+interface Loaded {
+  shop: AdminShop;
+  settings: ShopSettings;
+}
+
+/**
+ * The owner's settings: the shop's details as its pages, invoices and SMS name it, the delivery charge
+ * and low-stock threshold, and the policy pages' texts. Each part saves on its own; a refused field
+ * shows the server's message beside it and nothing of that part changes.
+ */
+export function SettingsScreen() {
+  usePageTitle('Settings');
+  const request = useCallback(async (signal?: AbortSignal): Promise<Loaded> => {
+    const [shop, settings] = await Promise.all([
+      api.get<AdminShop>(apiPaths.shop(), signal),
+      api.get<ShopSettings>(apiPaths.settings(), signal),
+    ]);
+    return { shop, settings };
+  }, []);
+  const { state, retry, update } = useLoad(request, 'Loading the settings failed');
+  return (
+    <>
+      <h1 className="admin-title">Settings</h1>
+      <Loading state={state} onRetry={retry}>
+        {({ shop, settings }) => (
+          <div className="admin-settings">
+            <DetailsForm shop={shop} onSaved={(saved) => update((data) => ({ ...data, shop: saved }))} />
+            <ChargesForm
+              settings={settings}
+              onSaved={(saved) => update((data) => ({ ...data, settings: saved }))}
+            />
+            <PoliciesForm shop={shop} onSaved={(saved) => update((data) => ({ ...data, shop: saved }))} />
+          </div>
+        )}
+      </Loading>
+    </>
+  );
+}
+
+/** A titled part of the settings with its own Save button and message. */
+function Part(props: {
+  id: string;
+  title: string;
+  intro: ReactNode;
+  busy: boolean;
+  action: string;
+  message: string;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  children: ReactNode;
+}) {
+  return (
+    <section className="admin-settings-part" aria-labelledby={`${props.id}-title`}>
+      <h2 id={`${props.id}-title`} className="admin-form-title">
+        {props.title}
+      </h2>
+      <p className="admin-details">{props.intro}</p>
+      <form className="admin-form-grid" onSubmit={props.onSubmit} noValidate>
+        {props.children}
+        <div className="admin-field-wide admin-actions">
+          <button type="submit" className="button button-primary" disabled={props.busy}>
+            {props.action}
+          </button>
+        </div>
+        <p className="admin-form-message admin-field-wide" role="alert">
+          {props.message}
+        </p>
+      </form>
+    </section>
+  );
+}
+
+interface DetailsDraft {
+  name: string;
+  legalName: string;
+  gstin: string;
+  officeAddress: string;
+  supportEmail: string;
+  supportPhone: string;
+  supportHours: string;
+  logo: string | null;
+}
+
+const detailsOf = (shop: AdminShop): DetailsDraft => ({
+  name: shop.name ?? '',
+  legalName: shop.legalName ?? '',
+  gstin: shop.gstin ?? '',
+  officeAddress: shop.officeAddress.join('\n'),
+  supportEmail: shop.supportEmail ?? '',
+  supportPhone: shop.supportPhone ?? '',
+  supportHours: shop.supportHours ?? '',
+  logo: shop.logo,
+});
+
+function DetailsForm({ shop, onSaved }: { shop: AdminShop; onSaved: (shop: AdminShop) => void }) {
+  const id = useId();
+  const [draft, setDraft] = useState(() => detailsOf(shop));
+  const { errors, message, busy, save } = useSave<AdminShop>(
+    'Saving the shop details failed',
+    'Shop details saved',
+    (saved) => {
+      setDraft(detailsOf(saved));
+      onSaved(saved);
+    },
+  );
+  const text = (field: Exclude<keyof DetailsDraft, 'logo'>) => ({
+    ...controlProps(`${id}-${field}`, errors[field]),
+    value: draft[field],
+    onChange: (event: { target: { value: string } }) =>
+      setDraft((d) => ({ ...d, [field]: event.target.value })),
+  });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const body: ShopUpdate = { ...draft, officeAddress: draft.officeAddress.split('\n') };
+    save(() => api.put<AdminShop>(apiPaths.shop(), body));
+  };
+
+  return (
+    <Part
+      id={`${id}-details`}
+      title="Shop details"
+      intro="What the shop's pages, share previews, invoices and SMS name. A shop ready to go live has a name, legal name, GSTIN, registered office and support e-mail; the logo is optional."
+      busy={busy}
+      action="Save shop details"
+      message={message}
+      onSubmit={submit}
+    >
+      <Field id={`${id}-name`} label="Shop name" error={errors.name}>
+        <input
+          {...text('name')}
+          maxLength={SHOP_LIMITS.name}
+          placeholder="haat"
+          autoComplete="organization"
+        />
+      </Field>
+      <Field id={`${id}-legalName`} label="Legal name" error={errors.legalName}>
+        <input {...text('legalName')} maxLength={SHOP_LIMITS.legalName} />
+      </Field>
+      <Field id={`${id}-gstin`} label="GSTIN" error={errors.gstin}>
+        <input {...text('gstin')} maxLength={15} autoCapitalize="characters" spellCheck={false} />
+      </Field>
+      <Field
+        id={`${id}-officeAddress`}
+        label="Registered office (one line per row, with the pincode)"
+        error={errors.officeAddress}
+        className="admin-field-wide"
+      >
+        <textarea {...text('officeAddress')} rows={4} />
+      </Field>
+      <Field id={`${id}-supportEmail`} label="Support e-mail" error={errors.supportEmail}>
+        <input {...text('supportEmail')} type="email" maxLength={254} autoComplete="email" />
+      </Field>
+      <Field id={`${id}-supportPhone`} label="Support phone" error={errors.supportPhone}>
+        <input {...text('supportPhone')} type="tel" maxLength={20} autoComplete="tel" />
+      </Field>
+      <Field id={`${id}-supportHours`} label="Support hours" error={errors.supportHours}>
+        <input
+          {...text('supportHours')}
+          maxLength={SHOP_LIMITS.supportHours}
+          placeholder="Monday to Saturday, 10 am to 7 pm IST"
+        />
+      </Field>
+      <LogoField
+        id={`${id}-logo`}
+        logo={draft.logo}
+        error={errors.logo}
+        onChange={(logo) => setDraft((d) => ({ ...d, logo }))}
+      />
+    </Part>
+  );
+}
+
+/** The logo: uploaded at once (checked by content on the server), shown, and saved with the details. */
+function LogoField(props: {
+  id: string;
+  logo: string | null;
+  error: string | undefined;
+  onChange: (logo: string | null) => void;
+}) {
+  const { id, logo, error, onChange } = props;
+  const [problem, setProblem] = useState('');
+  const [busy, setBusy] = useState(false);
+  const upload = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    if (!file) return;
+    const form = new FormData();
+    form.append('file', file);
+    setBusy(true);
+    try {
+      onChange((await api.post<{ photo: string }>(apiPaths.photos(), form)).photo);
+      setProblem('');
+    } catch (failure) {
+      setProblem(failureMessage(failure, 'Uploading the logo failed'));
+    } finally {
+      setBusy(false);
+      input.value = '';
+    }
+  };
+  const shown = problem || error;
+  return (
+    <div className="admin-field admin-field-wide admin-logo-field">
+      <label htmlFor={id}>Logo</label>
+      {logo && <img className="admin-logo-preview" src={shopPaths.logo(logo, 320)} alt="The shop's logo" />}
+      <input
+        id={id}
+        type="file"
+        accept="image/jpeg,image/png,image/webp"
+        disabled={busy}
+        aria-describedby={`${id}-help ${id}-error`}
+        aria-invalid={shown ? true : undefined}
+        onChange={upload}
+      />
+      <p id={`${id}-help`} className="admin-details">
+        JPEG, PNG or WebP, shown in the shop's header, on invoices and in share previews; without one the shop
+        shows its name. {logo ? 'Save the details to use it.' : ''}
+        {busy && ' Uploading…'}
+      </p>
+      {logo && (
+        <div className="admin-actions">
+          <button type="button" className="button" onClick={() => onChange(null)}>
+            Remove logo
+          </button>
+        </div>
+      )}
+      <p id={`${id}-error`} className="admin-field-error">
+        {shown}
+      </p>
+    </div>
+  );
+}
+
+/** Whole rupees (or units) as the owner types them; undefined until it is a whole number. */
+const wholeNumber = (text: string) => (/^[0-9]+$/.test(text.trim()) ? Number(text) : undefined);
+
+function ChargesForm({ settings, onSaved }: { settings: ShopSettings; onSaved: (s: ShopSettings) => void }) {
+  const id = useId();
+  const draftOf = (s: ShopSettings) => ({
+    deliveryCharge: String(s.deliveryCharge),
+    freeDeliveryAbove: String(s.freeDeliveryAbove),
+    lowStockThreshold: String(s.lowStockThreshold),
+  });
+  const [draft, setDraft] = useState(() => draftOf(settings));
+  const [checked, setChecked] = useState<FieldErrors>({});
+  const { errors, message, busy, save } = useSave<ShopSettings>(
+    'Saving the delivery charge failed',
+    'Delivery and stock settings saved',
+    (saved) => {
+      setDraft(draftOf(saved));
+      onSaved(saved);
+    },
+  );
+  const shownErrors = { ...errors, ...checked };
+  const number = (field: keyof typeof draft) => ({
+    ...controlProps(`${id}-${field}`, shownErrors[field]),
+    value: draft[field],
+    inputMode: 'numeric' as const,
+    onChange: (event: { target: { value: string } }) =>
+      setDraft((d) => ({ ...d, [field]: event.target.value })),
+  });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const values = Object.fromEntries(
+      Object.entries(draft).map(([field, text]) => [field, wholeNumber(text)]),
+    );
+    const wrong = Object.fromEntries(
+      Object.entries(values)
+        .filter(([, value]) => value === undefined)
+        .map(([field]) => [field, 'Enter a whole number, 0 or more']),
+    );
+    setChecked(wrong);
+    if (Object.keys(wrong).length > 0) return;
+    save(() => api.put<ShopSettings>(apiPaths.settings(), values));
+  };
+  return (
+    <Part
+      id={`${id}-charges`}
+      title="Delivery and stock"
+      intro="A bag that comes to the free-delivery amount or less after discounts pays the delivery charge. Orders already placed keep the charge they paid."
+      busy={busy}
+      action="Save delivery and stock"
+      message={message}
+      onSubmit={submit}
+    >
+      <Field id={`${id}-deliveryCharge`} label="Delivery charge (₹)" error={shownErrors.deliveryCharge}>
+        <input {...number('deliveryCharge')} />
+      </Field>
+      <Field
+        id={`${id}-freeDeliveryAbove`}
+        label="Free delivery above (₹)"
+        error={shownErrors.freeDeliveryAbove}
+      >
+        <input {...number('freeDeliveryAbove')} />
+      </Field>
+      <Field
+        id={`${id}-lowStockThreshold`}
+        label="Low-stock threshold (units)"
+        error={shownErrors.lowStockThreshold}
+      >
+        <input {...number('lowStockThreshold')} />
+      </Field>
+    </Part>
+  );
+}
+
+function PoliciesForm({ shop, onSaved }: { shop: AdminShop; onSaved: (shop: AdminShop) => void }) {
+  const id = useId();
+  const [texts, setTexts] = useState(shop.policies);
+  const { errors, message, busy, save } = useSave<AdminShop>(
+    'Saving the policy pages failed',
+    'Policy pages saved',
+    (saved) => {
+      setTexts(saved.policies);
+      onSaved(saved);
+    },
+  );
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // only the pages changed here: the others keep their text
+    const changed = Object.fromEntries(
+      POLICY_PAGES.filter((page) => texts[page] !== shop.policies[page]).map((page) => [page, texts[page]]),
+    );
+    save(() => api.put<AdminShop>(apiPaths.shop(), { policies: changed }));
+  };
+  return (
+    <Part
+      id={`${id}-policies`}
+      title="Policy pages"
+      intro={
+        <>
+          Each page is written in Markdown: <code>## Heading</code>, <code>- item</code>,{' '}
+          <code>**bold**</code>, <code>[link text](/shipping)</code>; HTML is shown as text. These words are
+          replaced by the shop's current values:{' '}
+          {POLICY_PLACEHOLDERS.map((word, index) => (
+            <span key={word}>
+              {index > 0 && ', '}
+              <code>{word}</code>
+            </span>
+          ))}
+          . Empty a page to show the standard text again.
+        </>
+      }
+      busy={busy}
+      action="Save policy pages"
+      message={message}
+      onSubmit={submit}
+    >
+      {POLICY_PAGES.map((page) => {
+        const field = `policies.${page}`;
+        return (
+          <Field
+            key={page}
+            id={`${id}-${page}`}
+            label={`${POLICY_TITLES[page]}${shop.changedPolicies.includes(page) ? '' : ' (standard text)'}`}
+            error={errors[field]}
+            className="admin-field-wide"
+          >
+            <textarea
+              {...controlProps(`${id}-${page}`, errors[field])}
+              className="admin-policy-text"
+              rows={10}
+              maxLength={SHOP_LIMITS.policy}
+              value={texts[page]}
+              onChange={(event) => setTexts((t) => ({ ...t, [page]: event.target.value }))}
+            />
+            <a href={PAGE_PATHS[page]} target="_blank" rel="noreferrer" className="admin-details">
+              See the {POLICY_TITLES[page].toLowerCase()} page in the shop (opens a new tab)
+            </a>
+          </Field>
+        );
+      })}
+    </Part>
+  );
+}
