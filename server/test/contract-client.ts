@@ -170,16 +170,32 @@ export class BackOfficeClient {
     private readonly adminToken: string,
   ) {}
 
-  async post<T = unknown>(path: string, body: unknown = {}): Promise<Answer<T>> {
-    const res = await fetch(`${this.baseUrl}${path}`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${this.adminToken}`,
-        'content-type': 'application/json',
-        accept: 'application/json',
-      },
-      body: JSON.stringify(body),
-    });
-    return describedAnswer<T>(this.baseUrl, 'POST', path, undefined, res);
+  get<T = unknown>(path: string): Promise<Answer<T>> {
+    return this.call<T>('GET', path);
+  }
+
+  post<T = unknown>(path: string, body: unknown = {}): Promise<Answer<T>> {
+    return this.call<T>('POST', path, JSON.stringify(body));
+  }
+
+  put<T = unknown>(path: string, body: unknown): Promise<Answer<T>> {
+    return this.call<T>('PUT', path, JSON.stringify(body));
+  }
+
+  /** A multipart write with the file in `field`, as the back office's uploads and imports take it. */
+  upload<T = unknown>(path: string, field: string, file: UploadFile): Promise<Answer<T>> {
+    const form = new FormData();
+    form.append(field, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+    return this.call<T>('POST', path, form);
+  }
+
+  private async call<T>(method: string, path: string, body?: string | FormData): Promise<Answer<T>> {
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${this.adminToken}`,
+      accept: 'application/json',
+    };
+    if (typeof body === 'string') headers['content-type'] = 'application/json';
+    const res = await fetch(`${this.baseUrl}${path}`, { method, headers, body });
+    return describedAnswer<T>(this.baseUrl, method, path, undefined, res);
   }
 }

@@ -38,8 +38,9 @@ const ownerRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
   app.addHook('onRequest', ctx.adminAuth.guard);
   // a form's wrong type or length answers as its own checks do: 400 `{error, fields}`
   answerFormsByField(app);
-  // the guard checks a cookie session's CSRF token itself; the bearer needs none
-  const owners = { preHandler: ownerOnly };
+  // the guard checks a cookie session's CSRF token itself; the bearer needs none. Staff are turned away
+  // before their body is read.
+  const owners = { onRequest: ownerOnly };
   const edit = { ...owners, config: { csrf: false } };
 
   app.get(
