@@ -1,9 +1,16 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { gstinCheckCharacter } from '../contract/gstin.ts';
 import { startTestApp } from '../server/test/app.ts';
 import { Fixtures } from '../server/test/fixtures.ts';
-import { addStaff, confirmIn, navigation, type Person, signIn } from './support/back-office.ts';
+import { gstinOf } from '../server/test/own-shop.ts';
+import {
+  addStaff,
+  confirmIn,
+  messageBeside,
+  navigation,
+  type Person,
+  signIn,
+} from './support/back-office.ts';
 import { expectAccessible } from './support/browser.ts';
 import { alertWith, browserSite } from './support/site.ts';
 
@@ -14,22 +21,11 @@ const SELLER = `Shantiniketan Kantha ${stamp}`;
 const PARTNER = `Howrah Express ${stamp}`;
 const CODE = `HWH-${stamp}`;
 const PAN = 'AAKFS7788Q';
-const gstinOf = (stateCode: string) => {
-  const first14 = `${stateCode}${PAN}1Z`;
-  return `${first14}${gstinCheckCharacter(first14)}`;
-};
 let owner: Person;
 
 beforeAll(async () => {
   owner = await addStaff(site.app, 'Asha Owner', 'owner');
 });
-
-/** The message shown beside a field, read through the field's aria-describedby. */
-async function messageBeside(page: Page, label: string): Promise<string> {
-  const field = page.getByLabel(label, { exact: true });
-  await field.and(page.locator('[aria-invalid="true"]')).waitFor();
-  return (await page.locator(`[id="${await field.getAttribute('aria-describedby')}"]`).textContent()) ?? '';
-}
 
 /** The page does not scroll sideways at its width. */
 async function expectNoSidewaysScroll(page: Page): Promise<void> {
@@ -51,12 +47,12 @@ describe('sellers and delivery in the back office, in the browser', () => {
     await form.getByLabel('Address line 1').fill('Bolpur Road 7');
     await form.getByLabel('City').fill('Kolkata');
     await form.getByLabel('Pincode').fill('700001');
-    await form.getByLabel('GSTIN').fill(gstinOf('27'));
+    await form.getByLabel('GSTIN').fill(gstinOf('27', PAN));
     await form.getByLabel('PAN').fill(PAN);
     await form.getByLabel('Contact mobile number').fill('9830077777');
     await form.getByLabel('Contact e-mail').fill('kantha@example.com');
     await form.getByRole('button', { name: 'Add seller' }).click();
-    expect(await messageBeside(page, 'GSTIN')).toBe(
+    expect(await messageBeside(page, page.getByLabel('GSTIN', { exact: true }))).toBe(
       'The GSTIN is registered in Maharashtra (code 27), but the address is in West Bengal',
     );
     await expect
@@ -65,13 +61,13 @@ describe('sellers and delivery in the back office, in the browser', () => {
     await expectAccessible(page, 'seller form with an error');
     expect(await page.getByRole('row').filter({ hasText: SELLER }).count()).toBe(0);
 
-    await form.getByLabel('GSTIN').fill(gstinOf('19'));
+    await form.getByLabel('GSTIN').fill(gstinOf('19', PAN));
     await form.getByRole('button', { name: 'Add seller' }).click();
     await alertWith(page, `Added: ${SELLER}`).waitFor();
     await page.getByRole('button', { name: 'OK', exact: true }).click();
     const row = page.getByRole('row').filter({ hasText: SELLER });
     await row.getByRole('cell', { name: 'West Bengal' }).waitFor();
-    await row.getByRole('cell', { name: gstinOf('19') }).waitFor();
+    await row.getByRole('cell', { name: gstinOf('19', PAN) }).waitFor();
     await row.getByText('Active', { exact: true }).waitFor();
 
     // one of its products, on sale until the seller is deactivated

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { startTestApp } from '../server/test/app.ts';
 import { gstinOf } from '../server/test/own-shop.ts';
-import { addStaff, confirmIn, signIn } from './support/back-office.ts';
+import { addStaff, confirmIn, messageBeside, signIn } from './support/back-office.ts';
 import { expectAccessible } from './support/browser.ts';
 import { expectAlert, pngOfAPhoto } from './support/shopper.ts';
 import { browserSite } from './support/site.ts';
@@ -74,9 +74,7 @@ describe('the owner sets up an empty shop through the back office, in the browse
     const saveDetails = () => details.getByRole('button', { name: 'Save shop details' }).click();
     await gstin.fill(gstinOf('27', SHOP_PAN));
     await saveDetails();
-    await gstin.and(page.locator('[aria-invalid="true"]')).waitFor();
-    const beside = page.locator(`[id="${await gstin.getAttribute('aria-describedby')}"]`);
-    expect(await beside.textContent()).toBe(
+    expect(await messageBeside(page, gstin)).toBe(
       'The GSTIN is registered in Maharashtra (code 27), but the address is in West Bengal',
     );
     await gstin.fill(gstinOf('19', SHOP_PAN));

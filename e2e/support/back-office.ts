@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { TEST_ADMIN_TOKEN, type TestApp } from '../../server/test/app.ts';
 import { alertWith, type Site, smsCode } from './site.ts';
@@ -69,4 +69,10 @@ export async function moveLineAsStaff(
     body: JSON.stringify(body),
   });
   expect(res.status).toBe(200);
+}
+
+/** The server's message shown beside a form's field once it is marked wrong (through aria-describedby). */
+export async function messageBeside(page: Page, field: Locator): Promise<string> {
+  await field.and(page.locator('[aria-invalid="true"]')).waitFor();
+  return (await page.locator(`[id="${await field.getAttribute('aria-describedby')}"]`).textContent()) ?? '';
 }

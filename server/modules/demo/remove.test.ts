@@ -1,18 +1,19 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ListingResponse, SuggestResponse } from '../../../contract/catalog.ts';
 import { DEMO_HAS_ORDERS, type DemoRemoved } from '../../../contract/demo.ts';
 import { apiPaths } from '../../../contract/paths.ts';
 import { ONLY_THE_OWNER } from '../../../contract/staff.ts';
-import { connectPostgres, type Db } from '../../db/connect.ts';
+import type { Db } from '../../db/connect.ts';
 import { generateDemoShop } from '../../demo/generate.ts';
 import { DEMO_PHOTOS } from '../../platform/images/service.ts';
-import { describeEachDatabase, listenTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../../test/app.ts';
-import { databaseForProcess, databaseKinds } from '../../test/database.ts';
+import { describeEachDatabase, TEST_ADMIN_TOKEN, type TestApp } from '../../test/app.ts';
+import { databaseKinds } from '../../test/database.ts';
 import { type FixtureProduct, Fixtures } from '../../test/fixtures.ts';
 import { TestClient } from '../../test/http.ts';
+import { readUntil, twoInstances } from '../../test/instances.ts';
 import { staffPerson, staffSignedIn } from '../../test/staff.ts';
 
 const REMOVE = '/admin/api/demo/remove';
@@ -257,41 +258,22 @@ async function kurtisOn(instance: TestApp): Promise<number> {
   return res.body.noOfEntries;
 }
 
-/** Reads until the instance's listing counts `expected` (or gives up well past the one second promised). */
-async function kurtisSeenBy(instance: TestApp, expected: number): Promise<number> {
-  let total = await kurtisOn(instance);
-  for (let tries = 1; tries < 50 && total !== expected; tries++) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    total = await kurtisOn(instance);
-  }
-  return total;
-}
-
 describe.skipIf(!databaseKinds().includes('postgres'))('removing the demo on one of two instances', () => {
-  let database: Awaited<ReturnType<typeof databaseForProcess>>;
-  let a: TestApp;
-  let b: TestApp;
-
-  beforeAll(async () => {
-    database = await databaseForProcess('postgres');
-    const url = database.env.DATABASE_URL ?? '';
-    a = await listenTestApp('postgres', connectPostgres(url, 4), { DATABASE_URL: url });
-    b = await listenTestApp('postgres', connectPostgres(url, 4), { DATABASE_URL: url });
-  }, 60_000);
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await database?.close();
-  });
+  const { a, b } = twoInstances();
 
   it("empties the other instance's cached listings and home at once", async () => {
-    expect(await count(b.db, 'products')).toBe(seeded.products);
+    expect(await count(b().db, 'products')).toBe(seeded.products);
     // instance B has the listing and the home cached, with their lifetime ahead of them
-    expect(await kurtisOn(b)).toBeGreaterThan(0);
-    expect((await (await b.client()).get<unknown[]>(apiPaths.home())).body.length).toBeGreaterThan(0);
-    const res = await new TestClient(a.baseUrl).post(REMOVE, undefined, bearer);
+    expect(await kurtisOn(b())).toBeGreaterThan(0);
+    expect((await (await b().client()).get<unknown[]>(apiPaths.home())).body.length).toBeGreaterThan(0);
+    const res = await new TestClient(a().baseUrl).post(REMOVE, undefined, bearer);
     expect(res.status).toBe(200);
-    expect(await kurtisSeenBy(b, 0)).toBe(0);
-    expect((await (await b.client()).get(apiPaths.home())).body).toEqual([]);
+    expect(
+      await readUntil(
+        () => kurtisOn(b()),
+        (total) => total === 0,
+      ),
+    ).toBe(0);
+    expect((await (await b().client()).get(apiPaths.home())).body).toEqual([]);
   });
 });

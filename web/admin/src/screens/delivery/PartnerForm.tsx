@@ -1,10 +1,11 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import type { Partner } from '../../../../../contract/partners.ts';
 import { TRACKING_ID } from '../../../../../contract/partners-constants.ts';
-import { ApiError, api } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
 import { apiPaths } from '../../api/paths.ts';
-import { failureMessage } from '../../api/useLoad.ts';
+import { useSave } from '../../api/useSave.ts';
 import { controlProps, Field } from '../../components/Field.tsx';
+import { FormActions } from '../../components/FormActions.tsx';
 
 type Key = 'code' | 'name' | 'trackingUrl';
 
@@ -24,36 +25,29 @@ export function PartnerForm({ partner, onSaved, onDone }: Props) {
     name: partner?.name ?? '',
     trackingUrl: partner?.trackingUrl ?? '',
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { errors, message, busy, save } = useSave<Partner>('Saving a delivery partner failed', {
+    onSaved: (saved) => {
+      setDraft({ code: '', name: '', trackingUrl: '' });
+      onSaved(saved);
+    },
+    onRefused: (fields) => {
+      const first = (['code', 'name', 'trackingUrl'] as const).find((key) => fields[key]);
+      if (first) document.getElementById(`${id}-${first}`)?.focus();
+    },
+  });
   // "Edit" in the list brings the person here, to the partner's first field
   useEffect(() => {
     if (partner) document.getElementById(`${id}-name`)?.focus();
   }, [partner, id]);
 
-  const save = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setBusy(true);
-    try {
-      const { code, name, trackingUrl } = draft;
-      const saved = partner
-        ? await api.put<Partner>(apiPaths.partner(partner.code), { name, trackingUrl })
-        : await api.post<Partner>(apiPaths.partners(), { code, name, trackingUrl });
-      setErrors({});
-      setMessage('');
-      setDraft({ code: '', name: '', trackingUrl: '' });
-      onSaved(saved);
-    } catch (error) {
-      const fields =
-        error instanceof ApiError ? (error.body as { fields?: Record<string, string> })?.fields : undefined;
-      setErrors(fields ?? {});
-      setMessage(failureMessage(error, 'Saving a delivery partner failed'));
-      const first = (['code', 'name', 'trackingUrl'] as const).find((key) => fields?.[key]);
-      if (first) document.getElementById(`${id}-${first}`)?.focus();
-    } finally {
-      setBusy(false);
-    }
+    const { code, name, trackingUrl } = draft;
+    save(() =>
+      partner
+        ? api.put<Partner>(apiPaths.partner(partner.code), { name, trackingUrl })
+        : api.post<Partner>(apiPaths.partners(), { code, name, trackingUrl }),
+    );
   };
 
   const input = (key: Key, extra: { type?: string; placeholder?: string } = {}) => (
@@ -68,7 +62,7 @@ export function PartnerForm({ partner, onSaved, onDone }: Props) {
   );
 
   return (
-    <form className="admin-form-grid admin-add" onSubmit={save} noValidate aria-labelledby={`${id}-title`}>
+    <form className="admin-form-grid admin-add" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="admin-form-title admin-field-wide">
         {partner ? `Edit ${partner.name}` : 'Add a delivery partner'}
       </h2>
@@ -88,19 +82,12 @@ export function PartnerForm({ partner, onSaved, onDone }: Props) {
       >
         {input('trackingUrl', { type: 'url', placeholder: `https://courier.example/track/${TRACKING_ID}` })}
       </Field>
-      <div className="admin-field-wide admin-actions">
-        <button type="submit" className="button button-primary" disabled={busy}>
-          {partner ? 'Save' : 'Add partner'}
-        </button>
-        {partner && (
-          <button type="button" className="button" onClick={onDone}>
-            Cancel
-          </button>
-        )}
-      </div>
-      <p className="admin-form-message admin-field-wide" role="alert">
-        {message}
-      </p>
+      <FormActions
+        busy={busy}
+        label={partner ? 'Save' : 'Add partner'}
+        onCancel={partner && onDone}
+        message={message}
+      />
     </form>
   );
 }

@@ -3,9 +3,10 @@ import { useNavigate } from 'react-router';
 import { paths as shopPaths } from '../../../../../contract/paths.ts';
 import type { AdminProduct } from '../../../../../contract/products.ts';
 import { showAlert } from '../../../../src/components/Alert.tsx';
-import { ApiError, api } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
 import { apiPaths, paths } from '../../api/paths.ts';
 import { alertFailure } from '../../api/useLoad.ts';
+import { fieldErrorsOf } from '../../api/useSave.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 
 interface Props {
@@ -41,10 +42,7 @@ export function ProductActions({ product, onChanged }: Props) {
       showAlert(`${active ? 'Restored' : 'Withdrawn'}: ${product.name}`);
     } catch (error) {
       // a restore refused while its seller is deactivated says so beside no field here: say it in the alert
-      const seller =
-        error instanceof ApiError
-          ? (error.body as { fields?: { seller?: string } })?.fields?.seller
-          : undefined;
+      const seller = fieldErrorsOf(error)?.seller;
       if (seller) showAlert(seller);
       else alertFailure(error, active ? 'Restoring a product failed' : 'Withdrawing a product failed');
     }

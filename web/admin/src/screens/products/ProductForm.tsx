@@ -2,9 +2,10 @@ import { type FormEvent, useId, useState } from 'react';
 import { FEATURE_LABELS } from '../../../../../contract/catalog-constants.ts';
 import type { AdminProduct, CatalogueChoices } from '../../../../../contract/products.ts';
 import { EDITABLE_FEATURES, type EditableFeature } from '../../../../../contract/products-constants.ts';
-import { ApiError, api } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
 import { apiPaths } from '../../api/paths.ts';
 import { failureMessage } from '../../api/useLoad.ts';
+import { fieldErrorsOf } from '../../api/useSave.ts';
 import { controlProps, Field } from '../../components/Field.tsx';
 import { bodyOf, type Draft, discountOf, draftOf, emptyDraft, type FieldErrors } from './draft.ts';
 import { PhotosField } from './PhotosField.tsx';
@@ -64,8 +65,7 @@ export function ProductForm({ product, choices, onSaved, onEdited }: Props) {
       setDraft(draftOf(saved));
       onSaved(saved);
     } catch (error) {
-      const fields = error instanceof ApiError ? (error.body as { fields?: FieldErrors })?.fields : undefined;
-      setErrors(fields ?? {});
+      setErrors(fieldErrorsOf(error) ?? {});
       setMessage(failureMessage(error, 'Saving the product failed'));
     } finally {
       setBusy(false);

@@ -1,9 +1,10 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import type { Seller, SellerBody } from '../../../../../contract/sellers.ts';
-import { ApiError, api } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
 import { apiPaths } from '../../api/paths.ts';
-import { failureMessage } from '../../api/useLoad.ts';
+import { useSave } from '../../api/useSave.ts';
 import { controlProps, Field } from '../../components/Field.tsx';
+import { FormActions } from '../../components/FormActions.tsx';
 
 type Key =
   | 'name'
@@ -92,42 +93,33 @@ interface Props {
 export function SellerForm({ seller, onSaved, onDone }: Props) {
   const id = useId();
   const [draft, setDraft] = useState<Draft>(() => draftOf(seller));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { errors, message, busy, save } = useSave<Seller>('Saving a seller failed', {
+    onSaved: (saved) => {
+      setDraft(draftOf(undefined));
+      onSaved(saved);
+    },
+    // the first field to correct, for keyboard and screen reader users
+    onRefused: (fields) => {
+      const first = FIELDS.find((spec) => fields[spec.field]);
+      if (first) document.getElementById(`${id}-${first.key}`)?.focus();
+    },
+  });
   // "Edit" in the list brings the person here, to the seller's first field
   useEffect(() => {
     if (seller) document.getElementById(`${id}-name`)?.focus();
   }, [seller, id]);
 
-  const save = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setBusy(true);
-    try {
-      const body = bodyOf(draft);
-      const saved = seller
-        ? await api.put<Seller>(apiPaths.seller(seller.id), body)
-        : await api.post<Seller>(apiPaths.sellers(), body);
-      setErrors({});
-      setMessage('');
-      setDraft(draftOf(undefined));
-      onSaved(saved);
-    } catch (error) {
-      const fields =
-        error instanceof ApiError ? (error.body as { fields?: Record<string, string> })?.fields : undefined;
-      setErrors(fields ?? {});
-      setMessage(failureMessage(error, 'Saving a seller failed'));
-      // the first field to correct, for keyboard and screen reader users
-      const first = FIELDS.find((spec) => fields?.[spec.field]);
-      if (first) document.getElementById(`${id}-${first.key}`)?.focus();
-    } finally {
-      setBusy(false);
-    }
+    const body = bodyOf(draft);
+    save(() =>
+      seller ? api.put<Seller>(apiPaths.seller(seller.id), body) : api.post<Seller>(apiPaths.sellers(), body),
+    );
   };
 
   const title = seller ? `Edit ${seller.name}` : 'Add a seller';
   return (
-    <form className="admin-form-grid admin-add" onSubmit={save} noValidate aria-labelledby={`${id}-title`}>
+    <form className="admin-form-grid admin-add" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="admin-form-title admin-field-wide">
         {title}
       </h2>
@@ -147,19 +139,12 @@ export function SellerForm({ seller, onSaved, onDone }: Props) {
           />
         </Field>
       ))}
-      <div className="admin-field-wide admin-actions">
-        <button type="submit" className="button button-primary" disabled={busy}>
-          {seller ? 'Save' : 'Add seller'}
-        </button>
-        {seller && (
-          <button type="button" className="button" onClick={onDone}>
-            Cancel
-          </button>
-        )}
-      </div>
-      <p className="admin-form-message admin-field-wide" role="alert">
-        {message}
-      </p>
+      <FormActions
+        busy={busy}
+        label={seller ? 'Save' : 'Add seller'}
+        onCancel={seller && onDone}
+        message={message}
+      />
     </form>
   );
 }

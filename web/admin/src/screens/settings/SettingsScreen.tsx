@@ -8,16 +8,14 @@ import {
   type PolicyPage,
   SHOP_LIMITS,
 } from '../../../../../contract/shop-constants.ts';
-import { showAlert } from '../../../../src/components/Alert.tsx';
 import { usePageTitle } from '../../../../src/components/usePageTitle.ts';
-import { ApiError, api } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
 import { apiPaths } from '../../api/paths.ts';
 import { failureMessage, useLoad } from '../../api/useLoad.ts';
+import { type FieldErrors, useSave } from '../../api/useSave.ts';
 import { controlProps, Field } from '../../components/Field.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import './SettingsScreen.css';
-
-type FieldErrors = Record<string, string>;
 
 /** Where each policy page is in the shop, to see it as shoppers do. */
 const PAGE_PATHS: Record<PolicyPage, string> = {
@@ -28,36 +26,6 @@ const PAGE_PATHS: Record<PolicyPage, string> = {
   shipping: shopPaths.shipping(),
   contact: shopPaths.contact(),
 };
-
-/** The server's message for each field of a refused save, and its words for the whole. */
-function refusal(error: unknown, logged: string): { fields: FieldErrors; message: string } {
-  const fields = error instanceof ApiError ? (error.body as { fields?: FieldErrors })?.fields : undefined;
-  return { fields: fields ?? {}, message: failureMessage(error, logged) };
-}
-
-/** A form's saving: busy while it goes, the server's field errors and message when it is refused. */
-function useSave<T>(logged: string, done: string, onSaved: (answer: T) => void) {
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState('');
-  const [busy, setBusy] = useState(false);
-  const save = async (send: () => Promise<T>) => {
-    setBusy(true);
-    try {
-      const answer = await send();
-      setErrors({});
-      setMessage('');
-      onSaved(answer);
-      showAlert(done);
-    } catch (error) {
-      const refused = refusal(error, logged);
-      setErrors(refused.fields);
-      setMessage(refused.message);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { errors, message, busy, save };
-}
 
 interface Loaded {
   shop: AdminShop;
@@ -155,14 +123,13 @@ const detailsOf = (shop: AdminShop): DetailsDraft => ({
 function DetailsForm({ shop, onSaved }: { shop: AdminShop; onSaved: (shop: AdminShop) => void }) {
   const id = useId();
   const [draft, setDraft] = useState(() => detailsOf(shop));
-  const { errors, message, busy, save } = useSave<AdminShop>(
-    'Saving the shop details failed',
-    'Shop details saved',
-    (saved) => {
+  const { errors, message, busy, save } = useSave<AdminShop>('Saving the shop details failed', {
+    done: 'Shop details saved',
+    onSaved: (saved) => {
       setDraft(detailsOf(saved));
       onSaved(saved);
     },
-  );
+  });
   const text = (field: Exclude<keyof DetailsDraft, 'logo'>) => ({
     ...controlProps(`${id}-${field}`, errors[field]),
     value: draft[field],
@@ -302,14 +269,13 @@ function ChargesForm({ settings, onSaved }: { settings: ShopSettings; onSaved: (
   });
   const [draft, setDraft] = useState(() => draftOf(settings));
   const [checked, setChecked] = useState<FieldErrors>({});
-  const { errors, message, busy, save } = useSave<ShopSettings>(
-    'Saving the delivery charge failed',
-    'Delivery and stock settings saved',
-    (saved) => {
+  const { errors, message, busy, save } = useSave<ShopSettings>('Saving the delivery charge failed', {
+    done: 'Delivery and stock settings saved',
+    onSaved: (saved) => {
       setDraft(draftOf(saved));
       onSaved(saved);
     },
-  );
+  });
   const shownErrors = { ...errors, ...checked };
   const number = (field: keyof typeof draft) => ({
     ...controlProps(`${id}-${field}`, shownErrors[field]),
@@ -366,14 +332,13 @@ function ChargesForm({ settings, onSaved }: { settings: ShopSettings; onSaved: (
 function PoliciesForm({ shop, onSaved }: { shop: AdminShop; onSaved: (shop: AdminShop) => void }) {
   const id = useId();
   const [texts, setTexts] = useState(shop.policies);
-  const { errors, message, busy, save } = useSave<AdminShop>(
-    'Saving the policy pages failed',
-    'Policy pages saved',
-    (saved) => {
+  const { errors, message, busy, save } = useSave<AdminShop>('Saving the policy pages failed', {
+    done: 'Policy pages saved',
+    onSaved: (saved) => {
       setTexts(saved.policies);
       onSaved(saved);
     },
-  );
+  });
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     // only the pages changed here: the others keep their text
