@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
 
 /** The route a code was asked on: the shop's (`POST /api/otp/send`) or the back office's. */
@@ -14,6 +13,11 @@ export type LimitReason =
   | 'unknown-share'
   | 'staff-address';
 
+/** Where the warn lines go: the app's logger. */
+export interface WarnLog {
+  warn(fields: object, message: string): void;
+}
+
 // a flood from ever new networks must not grow the memory of who was logged without bound
 const MAX_WATCHED = 10_000;
 
@@ -26,7 +30,7 @@ export class FloodWatch {
   private readonly loggedUntil = new Map<string, number>();
 
   constructor(
-    private readonly log: Pick<FastifyBaseLogger, 'warn'>,
+    private readonly log: WarnLog,
     private readonly count: (route: CodeRoute, reason: LimitReason) => void,
     private readonly now: () => Date,
   ) {}
