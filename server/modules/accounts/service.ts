@@ -18,7 +18,6 @@ import type { Charge, Limit, RateLimits } from '../../platform/rate-limit.ts';
 import type { Session, Sessions } from '../../platform/sessions.ts';
 import type { SmsSender } from '../../platform/sms/sender.ts';
 import { type CodeRoute, FloodWatch, isRefusal, type LimitReason, maskedPhone } from './flood-watch.ts';
-import type { CodePurpose } from './store.ts';
 import * as store from './store.ts';
 
 const SECOND = 1000;
@@ -183,7 +182,7 @@ export class AccountsService {
    * Uses up the phone's latest code of `purpose` if `code` is it: what every sign-in by code shares
    * (shoppers here, staff in the back office). Any refusal is a 401 'Incorrect OTP'.
    */
-  async checkCode(purpose: CodePurpose, phone: string, code: string): Promise<void> {
+  async checkCode(purpose: store.CodePurpose, phone: string, code: string): Promise<void> {
     const { db } = this.deps;
     const now = this.deps.now();
     const latest = await store.latestCode(db, purpose, phone);
@@ -290,7 +289,7 @@ export class AccountsService {
    * Stores a new code of `purpose` for the phone, or answers the limit that holds it back (noted). With
    * `keep` false it makes the same reads and stores nothing (the back office's unknown numbers).
    */
-  private async claim(purpose: CodePurpose, phone: string, clientAddress: string, keep: boolean) {
+  private async claim(purpose: store.CodePurpose, phone: string, clientAddress: string, keep: boolean) {
     const now = this.deps.now();
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const claim: Claim = await this.deps.db.transaction().execute(async (trx) => {
@@ -342,7 +341,7 @@ export class AccountsService {
    */
   private async throttle(
     trx: Db,
-    purpose: CodePurpose,
+    purpose: store.CodePurpose,
     phone: string,
     clientAddress: string,
     now: Date,
