@@ -37,6 +37,28 @@ describe('configuration', () => {
     expect(() => loadConfig({ SMS_DAILY_BUDGET: 'lots' })).toThrow('SMS_DAILY_BUDGET must be a whole number');
   });
 
+  it("reads the share of numbers with no account and the back office's own SMS budget", () => {
+    expect(loadConfig({}).smsUnknownShare).toBe(20);
+    expect(loadConfig({}).staffSmsBudget).toEqual({ hourly: 100, daily: 500 });
+    const tuned = loadConfig({
+      SMS_UNKNOWN_SHARE: '5',
+      STAFF_SMS_HOURLY_BUDGET: '10',
+      STAFF_SMS_DAILY_BUDGET: '30',
+    });
+    expect(tuned.smsUnknownShare).toBe(5);
+    expect(tuned.staffSmsBudget).toEqual({ hourly: 10, daily: 30 });
+    // 0 would refuse every sign-up's code
+    expect(() => loadConfig({ SMS_UNKNOWN_SHARE: '0' })).toThrow(
+      'SMS_UNKNOWN_SHARE must be a whole number from 1 to 100',
+    );
+    expect(() => loadConfig({ SMS_UNKNOWN_SHARE: '150' })).toThrow(
+      'SMS_UNKNOWN_SHARE must be a whole number from 1 to 100',
+    );
+    expect(() => loadConfig({ STAFF_SMS_HOURLY_BUDGET: '-1' })).toThrow(
+      'STAFF_SMS_HOURLY_BUDGET must be a whole number',
+    );
+  });
+
   it('turns the demo on in development and off in production, unless HAAT_DEMO says otherwise', () => {
     const production = {
       ...RAZORPAY,

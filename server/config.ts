@@ -29,8 +29,12 @@ export interface Config {
   reconcileIntervalMs: number;
   /** one-time codes (and key=phone / key=mail checks) a client address may make per hour */
   otpAddressHourlyLimit: number;
-  /** every SMS the shop may send per hour and per day, whoever asks: SMS costs money */
+  /** every SMS the shop may send shoppers per hour and per day, whoever asks: SMS costs money */
   smsBudget: { hourly: number; daily: number };
+  /** the percentage of smsBudget that codes for numbers with no account may use (SMS pumping) */
+  smsUnknownShare: number;
+  /** the back office's sign-in codes, a budget of their own that no shopper request can spend */
+  staffSmsBudget: { hourly: number; daily: number };
   /** the proxies allowed to set X-Forwarded-For: addresses, CIDRs or names (loopback, uniquelocal, ...) */
   trustProxy: string;
   /** how long a session read from the database is reused in this process */
@@ -140,6 +144,11 @@ export function loadConfig(env: Env = process.env): Config {
     smsBudget: {
       hourly: integer(env, 'SMS_HOURLY_BUDGET', 1000, 1, 10_000_000),
       daily: integer(env, 'SMS_DAILY_BUDGET', 10_000, 1, 100_000_000),
+    },
+    smsUnknownShare: integer(env, 'SMS_UNKNOWN_SHARE', 20, 1, 100),
+    staffSmsBudget: {
+      hourly: integer(env, 'STAFF_SMS_HOURLY_BUDGET', 100, 1, 1_000_000),
+      daily: integer(env, 'STAFF_SMS_DAILY_BUDGET', 500, 1, 10_000_000),
     },
     sessionCacheMs: integer(env, 'SESSION_CACHE_MS', 5000, 0, 60_000),
     trustProxy: trustProxy(text(env, 'TRUST_PROXY') ?? 'loopback'),

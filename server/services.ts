@@ -146,9 +146,12 @@ export async function buildServices({
     secret: config.sessionSecret,
     addressHourlyLimit: config.otpAddressHourlyLimit,
     smsBudget: config.smsBudget,
+    unknownShare: config.smsUnknownShare,
+    staffSmsBudget: config.staffSmsBudget,
     limits,
     now,
     log,
+    onHeld: (route, reason) => metrics.otpLimited.inc({ route, reason }),
   });
   const wishlist = new Wishlist(db);
   const cart = new Cart(db, inventory, shop);

@@ -156,6 +156,8 @@ export interface OtpCodesTable {
   phone: string;
   code_hash: string;
   client_address: string;
+  /** 'shopper' or 'staff' (017_otp_purpose.sql): each purpose's codes are counted and checked apart */
+  purpose: Generated<'shopper' | 'staff'>;
   created_at: DefaultedTimestamp;
   expires_at: Timestamp;
   failed_attempts: Generated<number>;

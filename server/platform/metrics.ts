@@ -51,6 +51,14 @@ export class ShopMetrics {
     registers: [this.registry],
   });
 
+  /** one-time code requests a limit held back, whatever the answer said: a flood or SMS pumping shows here */
+  readonly otpLimited = new Counter({
+    name: 'haat_otp_limited_total',
+    help: 'One-time code requests held back by a limit in this process, by route (shopper, staff) and reason',
+    labelNames: ['route', 'reason'] as const,
+    registers: [this.registry],
+  });
+
   constructor(private readonly db: Db) {
     this.shopGauges();
     const pool = () => this.pool;

@@ -197,6 +197,8 @@ describeEachDatabase(
     MSG91_BASE_URL: gateway.url,
     SMS_HOURLY_BUDGET: '3',
     SMS_DAILY_BUDGET: '5',
+    // the whole budget, for numbers with no account too: the share is tested on its own below
+    SMS_UNKNOWN_SHARE: '100',
   },
   { now },
 );

@@ -17,6 +17,7 @@ import {
 import type { Charge, Limit, RateLimits } from '../../platform/rate-limit.ts';
 import type { Session, Sessions } from '../../platform/sessions.ts';
 import type { SmsSender } from '../../platform/sms/sender.ts';
+import { type CodeRoute, FloodWatch, isRefusal, type LimitReason, maskedPhone } from './flood-watch.ts';
 import * as store from './store.ts';
 
 const SECOND = 1000;
@@ -33,8 +34,9 @@ export const MAX_ATTEMPTS = 5;
 export const PHONE_ADDRESS_HOURLY_LIMIT = 5;
 /**
  * Codes one phone may be sent in an hour from all addresses together, so that many addresses cannot flood
- * a number with paid SMS. Four times an address's share: the owner is locked out only when strangers on
- * four networks gang up, and then for at most the hour.
+ * a number with paid SMS. Four times an address's share, so no single network reaches it: the owner is
+ * locked out only when strangers on four networks gang up, and then for at most the hour (see
+ * docs/decisions for why it stays).
  */
 export const PHONE_HOURLY_CEILING = 4 * PHONE_ADDRESS_HOURLY_LIMIT;
 /**
@@ -58,11 +60,17 @@ export interface AccountsDeps {
   secret: string;
   /** codes one client address may request, and registration checks it may make, per hour */
   addressHourlyLimit: number;
-  /** SMS the whole shop may send per hour and per day */
+  /** SMS the shop may send shoppers per hour and per day */
   smsBudget: Config['smsBudget'];
+  /** the percentage of smsBudget that numbers with no account may use */
+  unknownShare: number;
+  /** the back office's sign-in codes, apart from shoppers' */
+  staffSmsBudget: Config['staffSmsBudget'];
   limits: RateLimits;
   now: () => Date;
-  log: Pick<FastifyBaseLogger, 'error' | 'info'>;
+  log: Pick<FastifyBaseLogger, 'error' | 'info' | 'warn'>;
+  /** counts a request a limit held back, by route and reason (the metrics) */
+  onHeld: (route: CodeRoute, reason: LimitReason) => void;
 }
 
 /** Who asks: a browser (its cookie's id) from a client address (see `clientAddressKey`). */
@@ -76,58 +84,80 @@ export interface LoggedIn {
   fname: string;
 }
 
+/** A code stored and ready to send, or the limit that held it back. */
+type Claim = { id: string; code: string } | { held: LimitReason; refusal: AppError } | undefined;
+
 /** Accounts: one-time codes by SMS, sign-up and login for the phone a session verified, the profile. */
 export class AccountsService {
   private readonly checksByBrowser: Limit;
   private readonly checksByAddress: Limit;
+  private readonly staffCodesByAddress: Limit;
   private readonly smsBudget: Charge[];
+  private readonly unknownBudget: Charge[];
+  private readonly staffBudget: Charge[];
+  private readonly floods: FloodWatch;
 
   constructor(private readonly deps: AccountsDeps) {
     this.checksByBrowser = hourly('signup-check:browser', CHECKS_PER_BROWSER_HOURLY, CHECKS_REFUSED);
     this.checksByAddress = hourly('signup-check:address', deps.addressHourlyLimit, CHECKS_REFUSED);
+    this.staffCodesByAddress = hourly('staff-code:address', deps.addressHourlyLimit, ADDRESS_CAPPED);
     const { hourly: perHour, daily: perDay } = deps.smsBudget;
-    this.smsBudget = [
-      { limit: hourly('sms:hour', perHour, SMS_BUDGET_SPENT), subject: '' },
-      { limit: { bucket: 'sms:day', max: perDay, windowMs: DAY, message: SMS_BUDGET_SPENT }, subject: '' },
-    ];
+    const share = (max: number) => Math.max(1, Math.floor((max * deps.unknownShare) / 100));
+    this.smsBudget = budget('sms', perHour, perDay);
+    this.unknownBudget = budget('sms:unknown', share(perHour), share(perDay));
+    this.staffBudget = budget('sms:staff', deps.staffSmsBudget.hourly, deps.staffSmsBudget.daily);
+    this.floods = new FloodWatch(deps.log, deps.onHeld, deps.now);
   }
 
   /**
-   * Sends a new code, unless the phone or the client address has asked too often or the shop's SMS budget
-   * is spent (429): a refused send stores and sends nothing.
+   * Sends a shopper a new code, unless the phone, the phone from this network or the client address has
+   * asked too often, or the SMS budget is spent (429): a refused send stores and sends nothing. A number
+   * with no account draws on a smaller share of the budget, so a flood of random numbers (SMS pumping)
+   * spends only that share and registered shoppers still get their codes.
    */
   async sendCode(phone: string, clientAddress: string): Promise<OtpSendResponse> {
-    const { db, sms, limits, log } = this.deps;
-    await limits.check(this.smsBudget);
-    const now = this.deps.now();
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    const claim = await db.transaction().execute(async (trx) => {
-      await store.lockPhone(trx, phone);
-      await store.deleteCodesBefore(trx, phone, new Date(now.getTime() - HOUR));
-      // returned, not thrown, so that the clean-up above commits
-      const refusal = await this.throttle(trx, phone, clientAddress, now);
-      if (refusal) return refusal;
-      const id = await store.insertCode(trx, {
-        phone,
-        codeHash: this.hash(phone, code),
-        clientAddress,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + CODE_VALID_MS),
-      });
-      return { id };
-    });
-    if (claim instanceof AppError) throw claim;
-    try {
-      await sms.sendOtp(phone, code);
-    } catch (error) {
-      // the shopper never got it: it must neither stay valid nor count against the limits
-      await store.deleteCode(db, claim.id);
-      log.error({ err: error }, 'one-time code SMS not sent');
+    const { db } = this.deps;
+    await this.checkBudget('shopper', this.smsBudget, 'budget');
+    const registered = await store.phoneRegistered(db, phone);
+    const budget = registered ? this.smsBudget : [...this.smsBudget, ...this.unknownBudget];
+    if (!registered) await this.checkBudget('shopper', this.unknownBudget, 'unknown-share');
+    const claim = await this.claim('shopper', phone, clientAddress, true);
+    if (claim && 'held' in claim) throw claim.refusal;
+    if (!claim || !(await this.deliver(claim, phone, budget))) {
       throw new AppError(502, 'Could not send the OTP right now, please try again in a moment');
     }
-    // counted once sent: a provider outage must not spend the budget
-    await limits.count(db, this.smsBudget);
     return { sent: true, resendAfter: RESEND_AFTER_S };
+  }
+
+  /**
+   * The back office's code: its own limits and budget, apart from shoppers'. Every number costs the same
+   * checks, the per-address count included, and only a staff phone's code is stored, so the answer (the
+   * caller's `{sent: true}`) and its time tell nobody whether the number is staff's; for the same reason a
+   * staff phone's limits hold its code back silently (counted and logged) and its SMS leaves after the
+   * answer. Throws 429 only for the client address's hourly count, the same for every number.
+   */
+  async sendStaffCode(phone: string, clientAddress: string, isStaff: () => Promise<boolean>): Promise<void> {
+    const { limits } = this.deps;
+    try {
+      await limits.take([{ limit: this.staffCodesByAddress, subject: clientAddress }]);
+    } catch (error) {
+      if (isRefusal(error)) this.floods.held('staff', 'staff-address', clientAddress, error);
+      throw error;
+    }
+    const staff = await isStaff();
+    let claim: Claim;
+    try {
+      await this.checkBudget('staff', this.staffBudget, 'budget');
+      claim = await this.claim('staff', phone, clientAddress, staff);
+    } catch (error) {
+      if (isRefusal(error)) return;
+      throw error;
+    }
+    if (!claim || 'held' in claim) return;
+    // after the answer: a gateway's latency would otherwise tell a staff phone from any other number
+    this.deliver(claim, phone, this.staffBudget).catch((error: unknown) => {
+      this.deps.log.error({ err: error }, 'staff sign-in code not sent');
+    });
   }
 
   /** Codes older than every limit that counts them, of phones that never asked again. */
@@ -141,7 +171,7 @@ export class AccountsService {
    * is told apart in the log only. `session` is started only once the code matched.
    */
   async verifyCode(session: () => Promise<Session>, phone: string, code: string): Promise<void> {
-    await this.checkCode(phone, code);
+    await this.checkCode('shopper', phone, code);
     await this.deps.sessions.update(await session(), {
       verifiedPhone: phone,
       verifiedUntil: new Date(this.deps.now().getTime() + VERIFIED_FOR_MS),
@@ -149,13 +179,13 @@ export class AccountsService {
   }
 
   /**
-   * Uses up the phone's latest code if `code` is it: what every sign-in by code shares (shoppers here,
-   * staff in the back office). Any refusal is a 401 'Incorrect OTP'.
+   * Uses up the phone's latest code of `purpose` if `code` is it: what every sign-in by code shares
+   * (shoppers here, staff in the back office). Any refusal is a 401 'Incorrect OTP'.
    */
-  async checkCode(phone: string, code: string): Promise<void> {
+  async checkCode(purpose: store.CodePurpose, phone: string, code: string): Promise<void> {
     const { db } = this.deps;
     const now = this.deps.now();
-    const latest = await store.latestCode(db, phone);
+    const latest = await store.latestCode(db, purpose, phone);
     const refuse = (why: string) => {
       this.deps.log.info({ why }, 'one-time code refused');
       return unauthorized(INCORRECT_OTP);
@@ -245,21 +275,93 @@ export class AccountsService {
     ]);
   }
 
-  /** The first limit this send would break, as the 429 to answer. */
-  private async throttle(trx: Db, phone: string, clientAddress: string, now: Date) {
-    const hourAgo = new Date(now.getTime() - HOUR);
-    const byPhone = await store.recentSends(trx, { phone }, hourAgo);
-    const waited = byPhone.newest ? now.getTime() - byPhone.newest.getTime() : Number.POSITIVE_INFINITY;
-    if (waited < RESEND_AFTER_S * SECOND) {
-      return throttled('Please wait before requesting another OTP', RESEND_AFTER_S * SECOND - waited);
+  /** Throws the 429 of `charges` when the budget is spent, noting it as `reason`. */
+  private async checkBudget(route: CodeRoute, charges: Charge[], reason: LimitReason): Promise<void> {
+    try {
+      await this.deps.limits.check(charges);
+    } catch (error) {
+      if (isRefusal(error)) this.floods.held(route, reason, 'shop', error);
+      throw error;
     }
-    const byPhoneHere = await store.recentSends(trx, { phone, clientAddress }, hourAgo);
-    const full =
-      usedUp(byPhoneHere, PHONE_ADDRESS_HOURLY_LIMIT, now) ?? usedUp(byPhone, PHONE_HOURLY_CEILING, now);
-    if (full !== undefined) return throttled(PHONE_CAPPED, full);
-    const byAddress = await store.recentSends(trx, { clientAddress }, hourAgo);
+  }
+
+  /**
+   * Stores a new code of `purpose` for the phone, or answers the limit that holds it back (noted). With
+   * `keep` false it makes the same reads and stores nothing (the back office's unknown numbers).
+   */
+  private async claim(purpose: store.CodePurpose, phone: string, clientAddress: string, keep: boolean) {
+    const now = this.deps.now();
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const claim: Claim = await this.deps.db.transaction().execute(async (trx) => {
+      await store.lockPhone(trx, purpose, phone);
+      await store.deleteCodesBefore(trx, phone, new Date(now.getTime() - HOUR));
+      // returned, not thrown, so that the clean-up above commits
+      const held = await this.throttle(trx, purpose, phone, clientAddress, now);
+      if (held || !keep) return held;
+      const id = await store.insertCode(trx, {
+        purpose,
+        phone,
+        codeHash: this.hash(phone, code),
+        clientAddress,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + CODE_VALID_MS),
+      });
+      return { id, code };
+    });
+    if (claim && 'held' in claim) {
+      const subject = claim.held === 'address' ? clientAddress : maskedPhone(phone);
+      this.floods.held(purpose, claim.held, subject, claim.refusal);
+    }
+    return claim;
+  }
+
+  /**
+   * Sends a claimed code and counts it in `budget`; false when the SMS failed, which leaves no valid
+   * code and spends nothing.
+   */
+  private async deliver(claimed: { id: string; code: string }, phone: string, budget: Charge[]) {
+    const { db, sms, limits, log } = this.deps;
+    try {
+      await sms.sendOtp(phone, claimed.code);
+    } catch (error) {
+      // never received: the code must neither stay valid nor count against the limits
+      await store.deleteCode(db, claimed.id);
+      log.error({ err: error }, 'one-time code SMS not sent');
+      return false;
+    }
+    // counted once sent: a provider outage must not spend the budget
+    await limits.count(db, budget);
+    return true;
+  }
+
+  /**
+   * The first limit this send would break. Counted per phone and network (a client address, an IPv6
+   * /64), under a per-phone ceiling no single network reaches, so a network flooding a number uses up
+   * its own share only and the phone's owner still gets a code from theirs.
+   */
+  private async throttle(
+    trx: Db,
+    purpose: store.CodePurpose,
+    phone: string,
+    clientAddress: string,
+    now: Date,
+  ): Promise<{ held: LimitReason; refusal: AppError } | undefined> {
+    const hourAgo = new Date(now.getTime() - HOUR);
+    const byPhoneHere = await store.recentSends(trx, purpose, { phone, clientAddress }, hourAgo);
+    // per network too: a flood from elsewhere must not make the phone's owner wait
+    const wait = (byPhoneHere.newest?.getTime() ?? 0) + RESEND_AFTER_S * SECOND - now.getTime();
+    if (wait > 0) {
+      return { held: 'resend', refusal: throttled('Please wait before requesting another OTP', wait) };
+    }
+    const byPhone = await store.recentSends(trx, purpose, { phone }, hourAgo);
+    const here = usedUp(byPhoneHere, PHONE_ADDRESS_HOURLY_LIMIT, now);
+    if (here !== undefined) return { held: 'phone-network', refusal: throttled(PHONE_CAPPED, here) };
+    const anywhere = usedUp(byPhone, PHONE_HOURLY_CEILING, now);
+    if (anywhere !== undefined) return { held: 'phone', refusal: throttled(PHONE_CAPPED, anywhere) };
+    const byAddress = await store.recentSends(trx, purpose, { clientAddress }, hourAgo);
     const addressFull = usedUp(byAddress, this.deps.addressHourlyLimit, now);
-    if (addressFull !== undefined) return throttled(ADDRESS_CAPPED, addressFull);
+    if (addressFull !== undefined)
+      return { held: 'address', refusal: throttled(ADDRESS_CAPPED, addressFull) };
     return undefined;
   }
 
@@ -281,6 +383,12 @@ const hourly = (bucket: string, max: number, message: string): Limit => ({
   windowMs: HOUR,
   message,
 });
+
+/** A shop-wide SMS budget: `perHour` and `perDay` sends, counted under `name`. */
+const budget = (name: string, perHour: number, perDay: number): Charge[] => [
+  { limit: hourly(`${name}:hour`, perHour, SMS_BUDGET_SPENT), subject: '' },
+  { limit: { bucket: `${name}:day`, max: perDay, windowMs: DAY, message: SMS_BUDGET_SPENT }, subject: '' },
+];
 
 /** How long until a send counted in `sends` leaves the hour, when `max` of them are there already. */
 function usedUp(sends: store.RecentSends, max: number, now: Date): number | undefined {

@@ -4,9 +4,12 @@ import type { CustomersTable } from '../../db/schema.ts';
 
 // One-time codes -------------------------------------------------------------------------------
 
-/** Serialises the sends of one phone number until the transaction ends. */
-export async function lockPhone(trx: Db, phone: string): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(hashtext(${`otp:${phone}`}))`.execute(trx);
+/** Whom a code signs in: a shopper (the shop's routes) or a staff member (the back office's). */
+export type CodePurpose = 'shopper' | 'staff';
+
+/** Serialises the sends of one phone number for one purpose until the transaction ends. */
+export async function lockPhone(trx: Db, purpose: CodePurpose, phone: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${`otp:${purpose}:${phone}`}))`.execute(trx);
 }
 
 export interface RecentSends {
@@ -15,9 +18,10 @@ export interface RecentSends {
   newest: Date | null;
 }
 
-/** Codes sent since `since` to a phone, from a client address, or to a phone from one address. */
+/** Codes of one purpose sent since `since` to a phone, from a client address, or to a phone from one address. */
 export async function recentSends(
   db: Db,
+  purpose: CodePurpose,
   by: { phone: string; clientAddress?: string } | { phone?: string; clientAddress: string },
   since: Date,
 ): Promise<RecentSends> {
@@ -28,6 +32,7 @@ export async function recentSends(
       eb.fn.min('created_at').as('oldest'),
       eb.fn.max('created_at').as('newest'),
     ])
+    .where('purpose', '=', purpose)
     .where('created_at', '>', since);
   if (by.phone !== undefined) query = query.where('phone', '=', by.phone);
   if (by.clientAddress !== undefined) query = query.where('client_address', '=', by.clientAddress);
@@ -41,11 +46,19 @@ export async function recentSends(
 
 export async function insertCode(
   db: Db,
-  code: { phone: string; codeHash: string; clientAddress: string; createdAt: Date; expiresAt: Date },
+  code: {
+    purpose: CodePurpose;
+    phone: string;
+    codeHash: string;
+    clientAddress: string;
+    createdAt: Date;
+    expiresAt: Date;
+  },
 ): Promise<string> {
   const row = await db
     .insertInto('otp_codes')
     .values({
+      purpose: code.purpose,
       phone: code.phone,
       code_hash: code.codeHash,
       client_address: code.clientAddress,
@@ -72,12 +85,13 @@ export async function deleteCode(db: Db, id: string): Promise<void> {
   await db.deleteFrom('otp_codes').where('id', '=', id).execute();
 }
 
-/** The phone's newest code: the only one that can be verified. */
-export function latestCode(db: Db, phone: string) {
+/** The phone's newest code of one purpose: the only one that can be verified for it. */
+export function latestCode(db: Db, purpose: CodePurpose, phone: string) {
   return db
     .selectFrom('otp_codes')
     .select(['id', 'code_hash', 'expires_at', 'failed_attempts', 'consumed_at'])
     .where('phone', '=', phone)
+    .where('purpose', '=', purpose)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(1)

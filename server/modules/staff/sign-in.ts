@@ -14,7 +14,7 @@ const TOUCH_EVERY_MS = 60 * 1000;
 export interface StaffSignInDeps {
   db: Db;
   directory: StaffDirectory;
-  /** the shop's one-time codes: the same sends, limits, outbox and checks as shoppers' */
+  /** the shop's one-time codes: the outbox and checks shoppers' use, with limits and a budget of staff's own */
   accounts: AccountsService;
   /** key of the session ids' HMAC */
   secret: string;
@@ -29,9 +29,17 @@ export interface StaffSignInDeps {
 export class StaffSignIn implements StaffSessionLookup {
   constructor(private readonly deps: StaffSignInDeps) {}
 
-  /** Sends a code to a current person's phone; to any other number nothing, with the same answer. */
+  /**
+   * Sends a code to a current person's phone; to any other number nothing, with the same answer in the
+   * same time (see `AccountsService.sendStaffCode`).
+   */
   async sendCode(phone: string, clientAddress: string): Promise<void> {
-    if (await this.deps.directory.find({ phone })) await this.deps.accounts.sendCode(phone, clientAddress);
+    const { directory, accounts } = this.deps;
+    await accounts.sendStaffCode(
+      phone,
+      clientAddress,
+      async () => (await directory.find({ phone })) !== undefined,
+    );
   }
 
   /** Starts a session for the person whose phone the code is for; 401 otherwise. */
@@ -40,7 +48,7 @@ export class StaffSignIn implements StaffSessionLookup {
     // a shopper's code for a number that is not staff's is neither used up nor worth anything here
     const person = await directory.find({ phone });
     if (!person) throw unauthorized(INCORRECT_OTP);
-    await accounts.checkCode(phone, code);
+    await accounts.checkCode('staff', phone, code);
     const token = randomToken();
     await db.transaction().execute(async (trx) => {
       await store.insertSession(trx, this.sessionId(token), person.id, this.deps.now());
