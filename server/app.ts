@@ -82,7 +82,7 @@ export async function buildApp(deps: AppDeps) {
   });
   // before every route: the document and its check see only routes added after
   await registerOpenApi(app);
-  registerHealth(app, { db, stopping: () => stopping });
+  registerHealth(app, { db, stopping: () => stopping, warming: () => services.catalog.warming() });
   registerGracefulClose(app, config.shutdownGraceMs);
   services.metrics.watchPool(deps.pool);
   registerMetrics(app, services.metrics, {
