@@ -21,6 +21,9 @@ import { toAdminProduct } from './service.ts';
 import * as store from './store.ts';
 import { isValid, type Lookups, sellerInactive, type ValidProduct, validateProduct } from './validate.ts';
 
+/** How many of an import's skus are looked up in one query. */
+const SKU_BATCH = 1_000;
+
 type Column = (typeof CSV_COLUMNS)[number];
 type Row = Record<Column, string>;
 const LIST = '|';
@@ -251,10 +254,13 @@ export class Catalogue {
   }
 
   private async plan(groups: Group[], report: Report, fromZip: Set<string>, turns: Turns): Promise<Plan[]> {
-    const existing = await store.productsBySku(
-      this.db,
-      groups.map((g) => g.sku),
-    );
+    // by batches: one query for 50,000 skus is built and its answer parsed on the shop's thread at once
+    const existing = new Map<string, store.ProductRow>();
+    for (let at = 0; at < groups.length; at += SKU_BATCH) {
+      const skus = groups.slice(at, at + SKU_BATCH).map((g) => g.sku);
+      for (const [sku, row] of await store.productsBySku(this.db, skus)) existing.set(sku, row);
+      await turns.take();
+    }
     const [sellers, partners] = await Promise.all([store.sellersByName(this.db), store.partnerIds(this.db)]);
     const uploaded = await this.uploadedPhotos(groups, existing, fromZip);
     const plans: Plan[] = [];
