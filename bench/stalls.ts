@@ -34,7 +34,9 @@ interface Probed {
 
 /** The server's event-loop delay since the last scrape, in ms (a scrape starts a new window). */
 async function loopDelay(): Promise<{ loopP99: number; loopMax: number }> {
-  const text = await (await fetch(`${URL_}/metrics`, { headers: BEARER })).text();
+  // once more on a kept-alive connection the server closed (after a refused body, say)
+  const scrape = () => fetch(`${URL_}/metrics`, { headers: BEARER }).then((res) => res.text());
+  const text = await scrape().catch(scrape);
   const sample = (name: string) => 1000 * Number(new RegExp(`^${name} ([0-9.e+-]+)`, 'm').exec(text)?.[1]);
   return {
     loopP99: sample('haat_nodejs_eventloop_lag_p99_seconds'),
