@@ -2,7 +2,9 @@ import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { COMPILED_WORKER, WORKER_BUILD } from '../server/modules/catalog/index-thread.ts';
+import { INDEX_WORKER } from '../server/modules/catalog/index-thread.ts';
+import { PHOTO_ZIP_WORKER } from '../server/modules/products/photo-zip.ts';
+import { workerBuild } from '../server/platform/worker-script.ts';
 
 /**
  * The compiled server (part of `npm run build`): each command the image runs, bundled from its
@@ -38,7 +40,9 @@ export async function buildServer(): Promise<void> {
       sourcemap: true,
       logLevel: 'warning',
     }),
-    build({ ...WORKER_BUILD, outfile: join(SERVER_OUT, COMPILED_WORKER) }),
+    ...[INDEX_WORKER, PHOTO_ZIP_WORKER].map((worker) =>
+      build({ ...workerBuild(worker), outfile: join(SERVER_OUT, worker.compiled) }),
+    ),
   ]);
 }
 

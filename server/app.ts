@@ -21,7 +21,7 @@ import { setupRoutes } from './modules/setup/routes.ts';
 import { shopRoutes } from './modules/shop/routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { wishlistRoutes } from './modules/wishlist/routes.ts';
-import { registerBodyDrain } from './platform/body-limit.ts';
+import { JSON_BODY_LIMIT, registerBodyDrain } from './platform/body-limit.ts';
 import { registerCsrfCheck } from './platform/csrf.ts';
 import { AppError, registerErrorHandling } from './platform/errors.ts';
 import { registerHealth } from './platform/health.ts';
@@ -56,7 +56,7 @@ const DEFAULT_WEB_DIR = projectPath('dist/web');
 export async function buildApp(deps: AppDeps) {
   const app = Fastify({
     logger: deps.logger ?? false,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: JSON_BODY_LIMIT,
     trustProxy: deps.config.trustProxy,
     genReqId: requestId,
     // ids in paths are plain; reject pathological URLs early
@@ -82,7 +82,7 @@ export async function buildApp(deps: AppDeps) {
   });
   // before every route: the document and its check see only routes added after
   await registerOpenApi(app);
-  registerHealth(app, { db, stopping: () => stopping });
+  registerHealth(app, { db, stopping: () => stopping, warming: () => services.catalog.warming() });
   registerGracefulClose(app, config.shutdownGraceMs);
   services.metrics.watchPool(deps.pool);
   registerMetrics(app, services.metrics, {

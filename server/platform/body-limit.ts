@@ -4,6 +4,15 @@ import type { FastifyInstance } from 'fastify';
 /** Routes that take a few short fields (accounts, cart, wishlist, pincode check) need no more. */
 export const SMALL_BODY_LIMIT = 16 * 1024;
 
+/** A body of a few numbers and short words (a listing's page and sort, a colour's key): a 1 MB array is refused unread. */
+export const TINY_BODY_LIMIT = 1024;
+
+/** A product as the owner edits it (a description of 5,000 characters, features, sizes), or a payment provider's event. */
+export const MEDIUM_BODY_LIMIT = 64 * 1024;
+
+/** The app-wide limit (the contract's "JSON bodies over 1 MB answer 413"), which the shop's policies need. */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
 /** How much of a body we answered early is read and dropped; past it, the connection is cut. */
 const DRAIN_LIMIT = 32 * 1024 * 1024;
 

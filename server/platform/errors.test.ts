@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../test/app.ts';
+import { describeEachDatabase, TEST_ADMIN_TOKEN } from '../test/app.ts';
 import { registerErrorHandling } from './errors.ts';
 
 const LISTING = '/api/item/Women/Kurti/%7B%7D';
@@ -32,11 +32,15 @@ describeEachDatabase('error answers', (t) => {
   it('refuses a body nested deeper than any contract before parsing it, and parses one at the limit', async () => {
     const client = await t().client();
     const nested = `${'['.repeat(450_000)}${']'.repeat(450_000)}`;
-    const deep = await client.post(LISTING, nested, { 'content-type': 'application/json' });
+    // the shop's details take bodies up to 1 MB (their policies); a listing's, 1 KB (refused unread)
+    const owner = { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, 'content-type': 'application/json' };
+    const deep = await client.put('/admin/api/shop', nested, owner);
     expect(deep).toMatchObject({
       status: 400,
       body: { error: 'JSON bodies may nest at most 16 levels deep' },
     });
+    const listing = await client.post(LISTING, nested, { 'content-type': 'application/json' });
+    expect(listing).toMatchObject({ status: 413, body: { error: 'Request body is too large' } });
     // brackets inside a text are text: this body is one level deep, and only its field is wrong
     const quoted = await client.post(LISTING, { page: 1, sort: 0, x: '[[[[[[[[[[[[[[[[[[[[' });
     expect(quoted).toMatchObject({ status: 400, body: { error: 'x is not allowed' } });
@@ -47,11 +51,15 @@ describeEachDatabase('error answers', (t) => {
     });
   });
 
-  it('refuses a JSON body over 1 MB with 413', async () => {
+  it('refuses a JSON body over 1 MB with 413, even on the routes that take the most', async () => {
     const client = await t().client();
     const big = JSON.stringify({ page: 1, sort: 0, pad: 'x'.repeat(1024 * 1024) });
     const res = await client.post(LISTING, big, { 'content-type': 'application/json' });
     expect(res).toMatchObject({ status: 413, body: { error: 'Request body is too large' } });
+    const owner = { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, 'content-type': 'application/json' };
+    const policies = JSON.stringify({ policies: { terms: 'x'.repeat(1024 * 1024) } });
+    const shop = await client.put('/admin/api/shop', policies, owner);
+    expect(shop).toMatchObject({ status: 413, body: { error: 'Request body is too large' } });
   });
 
   it('answers API-only paths with JSON, never the web app', async () => {

@@ -1,9 +1,23 @@
 import Fastify from 'fastify';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import type { ListingResponse } from '../../contract/catalog.ts';
 import { connectPglite, createPglite } from '../db/connect.ts';
 import { migrate } from '../db/migrate.ts';
-import { describeEachDatabase } from '../test/app.ts';
+import { IndexThread } from '../modules/catalog/index-thread.ts';
+import { describeEachDatabase, startTestApp, type TestApp } from '../test/app.ts';
+import { databaseKinds } from '../test/database.ts';
+import type { TestClient } from '../test/http.ts';
 import { registerHealth } from './health.ts';
+
+/** /readyz's answers until it is ready (the catalogue's index is built in the background at start). */
+async function untilReady(client: TestClient) {
+  for (;;) {
+    const ready = await client.get<{ status?: string; error?: string }>('/readyz');
+    if (ready.status !== 503) return ready;
+    expect(ready.body).toEqual({ error: "Not ready: the catalogue's index is being built" });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 describeEachDatabase('health and request ids', (t) => {
   it('answers /healthz and /readyz on a migrated database', async () => {
@@ -11,7 +25,7 @@ describeEachDatabase('health and request ids', (t) => {
     const health = await client.get('/healthz');
     expect(health.status).toBe(200);
     expect(health.body).toEqual({ status: 'ok' });
-    const ready = await client.get('/readyz');
+    const ready = await untilReady(client);
     expect(ready.status).toBe(200);
     expect(ready.body).toEqual({ status: 'ready' });
     expect(ready.headers.get('cache-control')).toBe('no-store');
@@ -36,12 +50,15 @@ describe('readiness', () => {
   it('is 503 with the reason until the migrations are applied, and while shutting down', async () => {
     const { db } = connectPglite(await pglite);
     let stopping = false;
+    let warming: string | undefined = 'an index is being built';
     const app = Fastify();
-    registerHealth(app, { db, stopping: () => stopping });
+    registerHealth(app, { db, stopping: () => stopping, warming: () => warming });
     const unmigrated = await app.inject('/readyz');
     expect(unmigrated.statusCode).toBe(503);
     expect(unmigrated.json().error).toMatch(/^Not ready: migrations not applied: 001_schema/);
     await migrate(db);
+    expect((await app.inject('/readyz')).json()).toEqual({ error: 'Not ready: an index is being built' });
+    warming = undefined;
     expect((await app.inject('/readyz')).statusCode).toBe(200);
     stopping = true;
     const closing = await app.inject('/readyz');
@@ -49,4 +66,40 @@ describe('readiness', () => {
     expect(closing.json()).toEqual({ error: 'Not ready: shutting down' });
     expect((await app.inject('/healthz')).statusCode).toBe(200);
   });
+});
+
+describe.each(databaseKinds())('readiness at start, on %s', (kind) => {
+  let testApp: TestApp | undefined;
+  afterAll(async () => {
+    vi.restoreAllMocks();
+    await testApp?.close();
+  });
+
+  it("is 503 until the catalogue's index is built, then 200, and a search right after is answered", async () => {
+    // the index's thread starts when it is let: a restart at a million products, made as slow as a test needs
+    const start = IndexThread.start.bind(IndexThread);
+    let letStart: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      letStart = resolve;
+    });
+    const started = vi.spyOn(IndexThread, 'start').mockImplementation(async () => {
+      await held;
+      return start();
+    });
+    testApp = await startTestApp(kind);
+    const client = await testApp.client();
+    for (let i = 0; i < 3; i++) {
+      const cold = await client.get('/readyz');
+      expect(cold.status).toBe(503);
+      expect(cold.body).toEqual({ error: "Not ready: the catalogue's index is being built" });
+    }
+    expect((await client.get('/healthz')).status).toBe(200);
+    letStart();
+    expect((await untilReady(client)).body).toEqual({ status: 'ready' });
+    const search = await client.get<ListingResponse>('/api/search?q=kurta');
+    expect(search.status).toBe(200);
+    expect(search.body.noOfEntries).toBeGreaterThan(0);
+    // the index the search read is the one readiness waited for
+    expect(started).toHaveBeenCalledTimes(1);
+  }, 60_000);
 });

@@ -9,19 +9,24 @@ export interface HealthDeps {
   db: Db;
   /** true once shutdown began: the load balancer should send new shoppers elsewhere */
   stopping: () => boolean;
+  /** what a request would now wait for, being built in memory (an index), if anything */
+  warming: () => string | undefined;
 }
 
 const Alive = Type.Object({ status: Type.Literal('ok') });
 const Ready = Type.Object({ status: Type.Literal('ready') });
 const NotReady = {
   ...ErrorResponse,
-  description: 'Not ready: the reason (the database, migrations, shutting down)',
+  description:
+    "Not ready: the reason (the database, migrations, the catalogue's index being built, shutting down)",
 };
 
 /**
  * `GET /healthz`: the process answers (a load balancer restarts it otherwise).
- * `GET /readyz`: it can serve shoppers: the database answers and every migration is applied; 503 with
- * the reason otherwise, and from the moment shutdown begins.
+ * `GET /readyz`: it can serve shoppers: the database answers, every migration is applied and every
+ * in-memory index a request reads is built (so that a load balancer sends no shopper to a cold instance,
+ * to wait behind the index's first read); 503 with the reason otherwise, and from the moment shutdown
+ * begins.
  */
 export function registerHealth(app: FastifyInstance, deps: HealthDeps): void {
   let migrated = false;
@@ -38,7 +43,7 @@ export function registerHealth(app: FastifyInstance, deps: HealthDeps): void {
       // applied migrations are never taken back: asked once
       migrated = true;
     }
-    return undefined;
+    return deps.warming();
   };
 
   app.get('/healthz', { schema: { response: { 200: Alive } } }, async (_request, reply) => {

@@ -25,6 +25,7 @@ import {
 } from '../../../contract/admin.ts';
 import { ownerOnly } from '../../platform/admin-auth.ts';
 import { parseProductId } from '../../platform/api-values.ts';
+import { keepBodiesSmall } from '../../platform/body-limit.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { Services } from '../../services.ts';
 import { setStock } from './service.ts';
@@ -40,6 +41,7 @@ const cursorOf = (before: string | undefined) => (before === undefined ? undefin
 
 /** The back office: staff signed in, or ADMIN_TOKEN's bearer; request.staff says who, for the audit log. */
 export const adminRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
+  keepBodiesSmall(app);
   const orders = ctx.backOffice;
   // onRequest: an unauthorised caller is turned away before its body is read
   app.addHook('onRequest', ctx.adminAuth.guard);

@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
-import { type BuildOptions, build } from 'esbuild';
+import type { Worker } from 'node:worker_threads';
+import { startWorker, type WorkerModule } from '../../platform/worker-script.ts';
 import type {
   FacetAnswer,
   FacetIndex,
@@ -27,37 +26,11 @@ export type IndexReply = { id: number } & (
   | { ok: false; message: string }
 );
 
-/** How the worker's module and all it imports become one script: here, or by the compiled server's build. */
-export const WORKER_BUILD = {
-  entryPoints: [fileURLToPath(new URL('./index-worker.ts', import.meta.url))],
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  logLevel: 'silent',
-} satisfies BuildOptions;
-
-/** The compiled server's worker script, which deploy/build-server.ts writes beside its own files. */
-export const COMPILED_WORKER = 'index-worker.cjs';
-
-let script: Promise<string> | undefined;
-
-/**
- * The worker's script, made once per process: from the TypeScript source it is bundled now (esbuild,
- * tens of ms), and the compiled server reads the one its build made. A thread then starts in tens of
- * ms, where loading TypeScript through tsx took over a second.
- */
-function workerScript(): Promise<string> {
-  script ??= (
-    import.meta.url.endsWith('.ts')
-      ? build({ ...WORKER_BUILD, write: false }).then(({ outputFiles }) => outputFiles[0]?.text ?? '')
-      : readFile(new URL(`./${COMPILED_WORKER}`, import.meta.url), 'utf8')
-  ).catch((error: unknown) => {
-    script = undefined;
-    throw error;
-  });
-  return script;
-}
+/** The facet index's thread's module. */
+export const INDEX_WORKER: WorkerModule = {
+  source: fileURLToPath(new URL('./index-worker.ts', import.meta.url)),
+  compiled: 'index-worker.cjs',
+};
 
 interface Pending {
   resolve: (value: FacetAnswer | GenreCounts) => void;
@@ -77,12 +50,11 @@ export class IndexThread {
   private failed: Error | undefined;
 
   static async start(): Promise<IndexThread> {
-    return new IndexThread(await workerScript());
+    return new IndexThread(await startWorker(INDEX_WORKER));
   }
 
-  private constructor(script: string) {
-    // no flags of the parent's (a profiler's, tsx's): the script is plain JavaScript
-    this.worker = new Worker(script, { eval: true, execArgv: [] });
+  private constructor(worker: Worker) {
+    this.worker = worker;
     // it keeps the process alive only while a question waits (see ask)
     this.worker.unref();
     this.worker.on('message', (reply: IndexReply) => this.settle(reply));

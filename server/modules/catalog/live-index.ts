@@ -24,6 +24,8 @@ export class LiveIndex {
   private built: Promise<IndexThread> | undefined;
   /** the thread being read into or answering */
   private thread: IndexThread | undefined;
+  /** the thread once the whole catalogue is read into it */
+  private answering: IndexThread | undefined;
   private stopped = false;
   private horizon = 0;
   private running: Promise<void> | undefined;
@@ -44,6 +46,16 @@ export class LiveIndex {
   /** Starts the first read now, so that the first shopper does not wait for it (a failure is retried on use). */
   warm(): void {
     this.current().catch(() => undefined);
+  }
+
+  /**
+   * Whether a use now would wait for the whole catalogue to be read (the first read, or a dead thread's
+   * successor's); if so, the read is started, or started again after a failure.
+   */
+  isCold(): boolean {
+    if (this.answering && !this.answering.failure) return false;
+    this.warm();
+    return true;
   }
 
   /** The index with every product change committed before this call (one catch-up read for all asked of it). */
@@ -109,6 +121,7 @@ export class LiveIndex {
       thread.send({ kind: 'finish' });
       // all indexed; a thread that died meanwhile fails this use (not every use after it, in a loop)
       await thread.genreCounts();
+      this.answering = thread;
       return thread;
     } catch (error) {
       await thread.stop();

@@ -17,6 +17,7 @@ import {
   SuggestResponse,
   TermsResponse,
 } from '../../../contract/catalog.ts';
+import { keepBodiesSmall, TINY_BODY_LIMIT } from '../../platform/body-limit.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { Services } from '../../services.ts';
 import { bagToRead } from '../cart/owner.ts';
@@ -38,6 +39,7 @@ const TERMS: TermsResponse = {
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 export const catalogRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
+  keepBodiesSmall(app);
   const bagOf = (request: FastifyRequest) => bagToRead(ctx.sessions, request);
 
   /**
@@ -73,7 +75,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ct
 
   const accessories = { body: ListingBody, params: AccessoriesParams, response: { 200: ListingResponse } };
   for (const url of ['/api/item/accessories/:filters', '/api/item/accessories']) {
-    app.post(url, { schema: accessories }, async (request, reply) => {
+    app.post(url, { bodyLimit: TINY_BODY_LIMIT, schema: accessories }, async (request, reply) => {
       const answer = await listing(request, request.body, { prod: 'accessories' }, request.params.filters);
       return sendAnswer(reply, answer);
     });
@@ -81,7 +83,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ct
 
   const apparel = { body: ListingBody, params: ListingParams, response: { 200: ListingResponse } };
   for (const url of ['/api/item/:userSegment/:genre/:filters', '/api/item/:userSegment/:genre']) {
-    app.post(url, { schema: apparel }, async (request, reply) => {
+    app.post(url, { bodyLimit: TINY_BODY_LIMIT, schema: apparel }, async (request, reply) => {
       const { userSegment, genre, filters } = request.params;
       const answer = await listing(request, request.body, { prod: 'apparel', userSegment, genre }, filters);
       return sendAnswer(reply, answer);
@@ -123,6 +125,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ct
     '/api/:prod/modifyProd',
     {
       constraints: { key: 'color' },
+      bodyLimit: TINY_BODY_LIMIT,
       schema: {
         params: ModifyProdParams,
         body: ModifyProdBody,

@@ -100,6 +100,14 @@ export class Catalog {
     changes.onChange((change) => this.forget(change));
   }
 
+  /**
+   * Why a request would now wait for an in-memory index (the facet index, which listings, search and
+   * suggestions read, while it is read whole), or undefined when none would: /readyz says so.
+   */
+  warming(): string | undefined {
+    return this.index.isCold() ? "the catalogue's index is being built" : undefined;
+  }
+
   /** Ends the facet index's thread (the shop is closing). */
   stop(): Promise<void> {
     return this.index.stop();

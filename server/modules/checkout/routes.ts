@@ -11,12 +11,14 @@ import {
   VerifyPaymentResponse,
   WebhookResponse,
 } from '../../../contract/payments.ts';
+import { keepBodiesSmall, MEDIUM_BODY_LIMIT } from '../../platform/body-limit.ts';
 import { customersOnly } from '../../platform/sessions.ts';
 import type { Services } from '../../services.ts';
 import type { PaymentWebhook } from './webhook.ts';
 
 /** Paying and placing: the shopper's calls, Razorpay's webhook, and the reconciler behind both. */
 export const checkoutRoutes: FastifyPluginAsync<Services> = async (app, ctx) => {
+  keepBodiesSmall(app);
   await app.register(webhookRoute, { webhook: ctx.webhook });
   await app.register(shopperRoutes, ctx);
 };
@@ -77,13 +79,17 @@ const webhookRoute: FastifyPluginAsync<{ webhook: PaymentWebhook }> = async (app
       'secret) and named by X-Razorpay-Event-Id; payment.captured and order.paid place the order.',
     response: { 200: WebhookResponse },
   };
-  app.post('/api/webhooks/razorpay', { config: { csrf: false }, schema }, async (request) => {
-    // no body at all (no content type) is checked like any other: its signature cannot match
-    const outcome = await webhook.receive(
-      typeof request.body === 'string' ? request.body : '',
-      request.headers['x-razorpay-signature'],
-      request.headers['x-razorpay-event-id'],
-    );
-    return { status: outcome };
-  });
+  app.post(
+    '/api/webhooks/razorpay',
+    { config: { csrf: false }, bodyLimit: MEDIUM_BODY_LIMIT, schema },
+    async (request) => {
+      // no body at all (no content type) is checked like any other: its signature cannot match
+      const outcome = await webhook.receive(
+        typeof request.body === 'string' ? request.body : '',
+        request.headers['x-razorpay-signature'],
+        request.headers['x-razorpay-event-id'],
+      );
+      return { status: outcome };
+    },
+  );
 };

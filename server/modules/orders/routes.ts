@@ -6,11 +6,13 @@ import {
   ReturnBody,
   ReturnResponse,
 } from '../../../contract/orders.ts';
+import { keepBodiesSmall } from '../../platform/body-limit.ts';
 import { customersOnly } from '../../platform/sessions.ts';
 import type { Services } from '../../services.ts';
 
 /** The shopper's orders: listing, cancelling and asking to return their own lines. */
 export const orderRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
+  keepBodiesSmall(app);
   const { orders } = ctx;
   app.addHook('preValidation', customersOnly(ctx.sessions));
 

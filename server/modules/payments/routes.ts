@@ -5,6 +5,7 @@ import {
   DevPaymentResponse,
   DevPayResponse,
 } from '../../../contract/payments.ts';
+import { keepBodiesSmall } from '../../platform/body-limit.ts';
 import { answerLoopbackOnly } from '../../platform/dev-routes.ts';
 import type { Services } from '../../services.ts';
 import { gatewayId } from './gateway.ts';
@@ -13,6 +14,7 @@ import { paymentCapturedEvent, webhookSignature } from './webhook-event.ts';
 
 /** The simulated gateway's checkout window and dashboard, for development and tests only. */
 export const devPaymentRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
+  keepBodiesSmall(app);
   const { gateway } = ctx;
   if (ctx.config.nodeEnv === 'production' || !(gateway instanceof SimulatedGateway)) return;
   answerLoopbackOnly(app);

@@ -14,11 +14,15 @@ import {
   productOriginalExists,
   storeProductOriginal,
 } from '../../platform/images/service.ts';
+import { Turns } from '../../platform/turns.ts';
 import type { Inventory } from '../inventory/service.ts';
-import { type CsvRecord, formatCsv, lineError, parseCsv } from './csv.ts';
+import { type CsvRecord, formatCsv, lineError, parseCsvInTurns } from './csv.ts';
 import { toAdminProduct } from './service.ts';
 import * as store from './store.ts';
 import { isValid, type Lookups, sellerInactive, type ValidProduct, validateProduct } from './validate.ts';
+
+/** How many of an import's skus are looked up in one query. */
+const SKU_BATCH = 1_000;
 
 type Column = (typeof CSV_COLUMNS)[number];
 type Row = Record<Column, string>;
@@ -127,7 +131,8 @@ export class Catalogue {
 
   /**
    * Checks the file; with `apply` and no errors, makes every change in one transaction. `zip` holds the
-   * photos the rows may name by file name instead of naming uploaded ones.
+   * photos the rows may name by file name instead of naming uploaded ones. A file of 50,000 rows is read
+   * and checked in slices, so that the shop's other requests are answered meanwhile (Turns).
    */
   async import(
     csv: string,
@@ -136,10 +141,11 @@ export class Catalogue {
     zip: ReadonlyMap<string, Buffer> = new Map(),
   ): Promise<ImportResponse> {
     const report = new Report();
-    const groups = this.read(csv, report);
+    const turns = new Turns();
+    const groups = await this.read(csv, report, turns);
     const rows = groups.reduce((sum, g) => sum + g.rows.length, 0);
-    const fromZip = await this.takeZipPhotos(groups, zip, report);
-    const plans = await this.plan(groups, report, fromZip.names);
+    const fromZip = await this.takeZipPhotos(groups, zip, report, turns);
+    const plans = await this.plan(groups, report, fromZip.names, turns);
     const answer = { rows, products: groups.length, errors: report.errors, applied: false };
     if (!apply || report.errors.length > 0) return answer;
     // written before the transaction: should it fail, the photos are unused files, never missing ones
@@ -167,10 +173,10 @@ export class Catalogue {
   }
 
   /** The records as rows grouped by sku, in the file's order; a bad header or a row's shape is reported. */
-  private read(csv: string, report: Report): Group[] {
+  private async read(csv: string, report: Report, turns: Turns): Promise<Group[]> {
     let records: CsvRecord[];
     try {
-      records = parseCsv(csv);
+      records = await parseCsvInTurns(csv, turns);
     } catch (error) {
       report.errors.push(`${(error as Error).message}`);
       return [];
@@ -191,6 +197,7 @@ export class Catalogue {
     if (report.errors.length > 0) return [];
     const groups = new Map<string, Group>();
     for (const record of data) {
+      await turns.take();
       if (record.fields.length !== names.length) {
         report.add(
           record.line,
@@ -220,10 +227,12 @@ export class Catalogue {
     groups: Group[],
     zip: ReadonlyMap<string, Buffer>,
     report: Report,
+    turns: Turns,
   ): Promise<{ names: Set<string>; photos: Map<string, Buffer> }> {
     const renamed = new Map<string, string>();
     const photos = new Map<string, Buffer>();
     for (const { line, row } of groups.flatMap((g) => g.rows)) {
+      await turns.take();
       const names = list(row.photos);
       if (!names.some((name) => zip.has(name))) continue;
       for (const name of names) {
@@ -244,15 +253,19 @@ export class Catalogue {
     return { names: new Set(renamed.values()), photos };
   }
 
-  private async plan(groups: Group[], report: Report, fromZip: Set<string>): Promise<Plan[]> {
-    const existing = await store.productsBySku(
-      this.db,
-      groups.map((g) => g.sku),
-    );
+  private async plan(groups: Group[], report: Report, fromZip: Set<string>, turns: Turns): Promise<Plan[]> {
+    // by batches: one query for 50,000 skus is built and its answer parsed on the shop's thread at once
+    const existing = new Map<string, store.ProductRow>();
+    for (let at = 0; at < groups.length; at += SKU_BATCH) {
+      const skus = groups.slice(at, at + SKU_BATCH).map((g) => g.sku);
+      for (const [sku, row] of await store.productsBySku(this.db, skus)) existing.set(sku, row);
+      await turns.take();
+    }
     const [sellers, partners] = await Promise.all([store.sellersByName(this.db), store.partnerIds(this.db)]);
     const uploaded = await this.uploadedPhotos(groups, existing, fromZip);
     const plans: Plan[] = [];
     for (const group of groups) {
+      await turns.take();
       const product = existing.get(group.sku);
       const own = new Set(product?.photos ?? []);
       const lookups: Lookups = { sellers, partners, photoKnown: (n) => own.has(n) || uploaded.has(n) };

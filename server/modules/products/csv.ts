@@ -1,5 +1,7 @@
 /** RFC 4180 CSV: fields quoted when they hold a comma, quote or line break; quotes doubled. */
 
+import type { Turns } from '../../platform/turns.ts';
+
 const NEEDS_QUOTES = /[",\r\n]/;
 
 const field = (value: string) => (NEEDS_QUOTES.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
@@ -23,8 +25,23 @@ export interface CsvRecord {
  * throws, naming the line it opened on.
  */
 export function parseCsv(text: string): CsvRecord[] {
-  const input = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  return [...csvRecords(text)];
+}
+
+/** parseCsv for a large file (a catalogue): the same records, with turns for the event loop as they are read. */
+export async function parseCsvInTurns(text: string, turns: Turns): Promise<CsvRecord[]> {
   const records: CsvRecord[] = [];
+  for (const record of csvRecords(text)) {
+    records.push(record);
+    await turns.take();
+  }
+  return records;
+}
+
+/** The records one at a time, as parseCsv describes them. */
+function* csvRecords(text: string): Generator<CsvRecord> {
+  const input = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  let ended: CsvRecord | undefined;
   let fields: string[] = [];
   let value = '';
   let line = 1;
@@ -33,7 +50,7 @@ export function parseCsv(text: string): CsvRecord[] {
   let quoteLine = 0;
   const endRecord = () => {
     fields.push(value);
-    if (fields.length > 1 || fields[0] !== '') records.push({ line: start, fields });
+    if (fields.length > 1 || fields[0] !== '') ended = { line: start, fields };
     fields = [];
     value = '';
   };
@@ -59,9 +76,11 @@ export function parseCsv(text: string): CsvRecord[] {
       endRecord();
       line++;
       start = line;
+      if (ended) yield ended;
+      ended = undefined;
     } else value += c;
   }
   if (quoted) throw new Error(`line ${quoteLine}: a quoted field is never closed`);
   if (value !== '' || fields.length > 0) endRecord();
-  return records;
+  if (ended) yield ended;
 }

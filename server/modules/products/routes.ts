@@ -17,6 +17,7 @@ import {
   ProductIdParams,
 } from '../../../contract/products.ts';
 import { parseProductId } from '../../platform/api-values.ts';
+import { keepBodiesSmall, MEDIUM_BODY_LIMIT } from '../../platform/body-limit.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { formFiles } from '../../platform/form-files.ts';
 import type { Services } from '../../services.ts';
@@ -36,6 +37,7 @@ function idOf(text: string): number {
 
 /** The back office's catalogue: products, their photos, the CSV import and export, and low stock. */
 export const productRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
+  keepBodiesSmall(app);
   const { products, catalogue } = ctx;
   app.addHook('onRequest', ctx.adminAuth.guard);
   // the guard checks a cookie session's CSRF token itself; the bearer needs none
@@ -57,13 +59,17 @@ export const productRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ct
 
   app.post(
     '/admin/api/products',
-    { config: change, schema: { body: ProductBody, response: answersEdit } },
+    { config: change, bodyLimit: MEDIUM_BODY_LIMIT, schema: { body: ProductBody, response: answersEdit } },
     async (request) => products.create(request.body, request.staff.actor),
   );
 
   app.put(
     '/admin/api/products/:id',
-    { config: change, schema: { params: ProductIdParams, body: ProductBody, response: answersEdit } },
+    {
+      config: change,
+      bodyLimit: MEDIUM_BODY_LIMIT,
+      schema: { params: ProductIdParams, body: ProductBody, response: answersEdit },
+    },
     async (request) => products.update(idOf(request.params.id), request.body, request.staff.actor),
   );
 

@@ -11,6 +11,7 @@ import {
   UploadParams,
   UploadResponse,
 } from '../../../contract/reviews.ts';
+import { keepBodiesSmall } from '../../platform/body-limit.ts';
 import { AppError, badRequest, tooLarge, unsupportedMediaType } from '../../platform/errors.ts';
 import { customersOnly } from '../../platform/sessions.ts';
 import type { Services } from '../../services.ts';
@@ -53,6 +54,7 @@ async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
 
 /** POST /orders/rate, GET and POST /api/review/{prodId}, POST /upload/{prod}/{prodId}: login required. */
 export const reviewRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
+  keepBodiesSmall(app);
   const { reviews } = ctx;
   app.addHook('preValidation', customersOnly(ctx.sessions));
 
@@ -91,7 +93,7 @@ export const reviewRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx
     });
     uploads.post(
       '/upload/:prod/:prodId',
-      { schema: { params: UploadParams, response: { 200: UploadResponse } } },
+      { bodyLimit: UPLOAD_LIMIT_BYTES, schema: { params: UploadParams, response: { 200: UploadResponse } } },
       async (request) => {
         const customerId = await ctx.sessions.requireCustomer(request);
         const photo = await uploadedFile(request);

@@ -11,11 +11,13 @@ import {
   ShopUpdate,
 } from '../../../contract/shop.ts';
 import { ownerOnly } from '../../platform/admin-auth.ts';
+import { JSON_BODY_LIMIT, keepBodiesSmall } from '../../platform/body-limit.ts';
 import { answerFormsByField } from '../../platform/errors.ts';
 import type { Services } from '../../services.ts';
 
 /** The shop's details and policy pages (public), and the owner's edit of them and of the settings. */
 export const shopRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
+  keepBodiesSmall(app);
   await app.register(publicRoutes, ctx);
   await app.register(ownerRoutes, ctx);
 };
@@ -54,7 +56,12 @@ const ownerRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
 
   app.put(
     '/admin/api/shop',
-    { ...edit, schema: { body: ShopUpdate, response: { 200: AdminShop, 400: Refused } } },
+    // six policies of Markdown in any script
+    {
+      ...edit,
+      bodyLimit: JSON_BODY_LIMIT,
+      schema: { body: ShopUpdate, response: { 200: AdminShop, 400: Refused } },
+    },
     async (request) => shop.update(request.body, request.staff.actor),
   );
 
