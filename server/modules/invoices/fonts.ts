@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { create } from 'fontkit';
+import { create, type Font } from 'fontkit';
 
 /**
  * The fonts tax documents are printed in. Latin text keeps PDF's own Helvetica (nothing embedded);
@@ -56,6 +56,24 @@ export const FONT_FILES: ReadonlyMap<string, string> = new Map(
   ),
 );
 
+const opened = new Map<string, Font>();
+
+/**
+ * The font registered as `name` (a key of FONT_FILES), opened once a process: its tables, once parsed,
+ * and its shaping plans stay for every document after (opened per document, they cost an Indic
+ * invoice some 0.7 s). Each document subsets and embeds it on its own.
+ */
+export function openFont(name: string): Font {
+  let font = opened.get(name);
+  if (!font) {
+    const file = FONT_FILES.get(name);
+    if (!file) throw new Error(`no font ${name}`);
+    font = create(readFileSync(file));
+    opened.set(name, font);
+  }
+  return font;
+}
+
 /**
  * fontkit 2.0.4 throws while shaping Telugu, Malayalam and Gurmukhi in Noto: their GPOS mark
  * attachments have NULL anchors ("no anchor for this mark class"), which the OpenType spec allows and
@@ -64,8 +82,7 @@ export const FONT_FILES: ReadonlyMap<string, string> = new Map(
  * pdfkit shapes with, reached through a font that has GPOS.
  */
 function skipNullAnchors(): void {
-  const file = FONT_FILES.get('malayalam-script-regular');
-  const processor = file && create(readFileSync(file))._layoutEngine.engine.GPOSProcessor;
+  const processor = openFont('malayalam-script-regular')._layoutEngine.engine.GPOSProcessor;
   if (!processor) throw new Error('fontkit: no GPOS processor to mend');
   const prototype = Object.getPrototypeOf(processor) as typeof processor;
   const applyAnchor = prototype.applyAnchor;

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { FONT_FILES, runs, type Weight } from './fonts.ts';
+import { FONT_FILES, openFont, runs, type Weight } from './fonts.ts';
 import type { TaxDocument, TaxLine } from './tax.ts';
 
 const BRAND = '#8c1c3a';
@@ -243,7 +243,10 @@ function footer(doc: Doc, d: TaxDocument, top: number): void {
 export function renderPdf(d: TaxDocument, logo?: Buffer): Promise<Buffer> {
   const title = `${d.kind === 'invoice' ? 'Tax Invoice' : 'Credit Note'} ${d.number}`;
   const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: title, Author: d.seller.name } });
-  for (const [name, file] of FONT_FILES) doc.registerFont(name, file);
+  // pdfkit takes an opened fontkit font as a source too (PDFFontFactory.open); its types leave that out
+  for (const name of FONT_FILES.keys()) {
+    doc.registerFont(name, openFont(name) as unknown as PDFKit.Mixins.PDFFontSource);
+  }
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
