@@ -8,7 +8,7 @@ import { create, type Font } from 'fontkit';
  * names and addresses in the nine Indic scripts the shop's forms accept are drawn with Noto Sans for
  * their script (SIL OFL, from the @fontsource packages, resolved in node_modules as the compiled
  * server finds them too), which pdfkit embeds and shapes (conjuncts, reph, pre-base vowel signs)
- * through fontkit's OpenType shapers. docs/decisions/028-indic-fonts-on-tax-documents.md says why.
+ * through fontkit's OpenType shapers. docs/decisions/032-indic-fonts-on-tax-documents.md says why.
  */
 
 export type Weight = 'regular' | 'bold';
