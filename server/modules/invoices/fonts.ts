@@ -45,7 +45,7 @@ const fontFile = (script: Script, subset: 'script' | 'latin', weight: Weight) =>
 const fontName = (script: Script, subset: 'script' | 'latin', weight: Weight) =>
   `${script.name}-${subset}-${weight}`;
 
-/** Every Noto file a document may use, by the name it is registered under (read only when used). */
+/** Every Noto file a document may use, by the font name runs give it (opened on first use). */
 export const FONT_FILES: ReadonlyMap<string, string> = new Map(
   SCRIPTS.flatMap((script) =>
     (['script', 'latin'] as const).flatMap((subset) =>
@@ -142,7 +142,7 @@ const NEUTRAL = /^(?:\s|\u200c|\u200d|\u0964|\u0965)$/u;
 
 export interface Run {
   text: string;
-  /** a font name FONT_FILES registers, or a PDF standard font */
+  /** a font name of FONT_FILES, or a PDF standard font */
   font: string;
 }
 

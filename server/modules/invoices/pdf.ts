@@ -32,7 +32,11 @@ function say(
   const parts = runs(text, weight);
   parts.forEach((run, i) => {
     const part = { ...options, continued: i < parts.length - 1 };
-    doc.font(run.font);
+    // a Noto font goes in opened, named by its run's font (pdfkit takes a fontkit font as a source,
+    // PDFFontFactory.open, which its types leave out): each document opens only what it draws
+    if (FONT_FILES.has(run.font))
+      doc.font(openFont(run.font) as unknown as PDFKit.Mixins.PDFFontSource, run.font);
+    else doc.font(run.font);
     if (i === 0 && at) doc.text(run.text, at.x, at.y, part);
     else doc.text(run.text, part);
   });
@@ -243,10 +247,6 @@ function footer(doc: Doc, d: TaxDocument, top: number): void {
 export function renderPdf(d: TaxDocument, logo?: Buffer): Promise<Buffer> {
   const title = `${d.kind === 'invoice' ? 'Tax Invoice' : 'Credit Note'} ${d.number}`;
   const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: title, Author: d.seller.name } });
-  // pdfkit takes an opened fontkit font as a source too (PDFFontFactory.open); its types leave that out
-  for (const name of FONT_FILES.keys()) {
-    doc.registerFont(name, openFont(name) as unknown as PDFKit.Mixins.PDFFontSource);
-  }
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
