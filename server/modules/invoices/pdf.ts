@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { FONT_FILES, openFont, runs, type Weight } from './fonts.ts';
 import type { TaxDocument, TaxLine } from './tax.ts';
 
 const BRAND = '#8c1c3a';
@@ -16,6 +17,30 @@ const money = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximum
 const rs = (paise: number) => money.format(paise / 100);
 
 type Doc = PDFKit.PDFDocument;
+
+/**
+ * Text from the document's data (names, addresses, descriptions), which may be in any Indian script:
+ * drawn as runs of one script each in a font that has it (fonts.ts), at `at` when given.
+ */
+function say(
+  doc: Doc,
+  text: string,
+  weight: Weight,
+  options: PDFKit.Mixins.TextOptions,
+  at?: { x: number; y: number },
+): void {
+  const parts = runs(text, weight);
+  parts.forEach((run, i) => {
+    const part = { ...options, continued: i < parts.length - 1 };
+    // a Noto font goes in opened, named by its run's font (pdfkit takes a fontkit font as a source,
+    // PDFFontFactory.open, which its types leave out): each document opens only what it draws
+    if (FONT_FILES.has(run.font))
+      doc.font(openFont(run.font) as unknown as PDFKit.Mixins.PDFFontSource, run.font);
+    else doc.font(run.font);
+    if (i === 0 && at) doc.text(run.text, at.x, at.y, part);
+    else doc.text(run.text, part);
+  });
+}
 
 /** pixels of the shop's own logo, as a PNG: twice the widest it is printed (in points), for print */
 export const LOGO_WIDTH = 320;
@@ -48,11 +73,8 @@ function drawLogo(
   }
   doc.circle(x + at(16), y + at(16), at(6.5)).fill(SAFFRON);
   doc.circle(x + at(16), y + at(16), at(2.5)).fill(BRAND);
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(22)
-    .fillColor(BRAND)
-    .text(name, x + size + 8, y + at(8), { lineBreak: false });
+  doc.fontSize(22).fillColor(BRAND);
+  say(doc, name, 'bold', { lineBreak: false }, { x: x + size + 8, y: y + at(8) });
 }
 
 function header(doc: Doc, d: TaxDocument, logo: Buffer | undefined): number {
@@ -84,8 +106,10 @@ function parties(doc: Doc, d: TaxDocument, top: number): number {
       .fontSize(8)
       .fillColor(MUTED)
       .text(label.toUpperCase(), x, top, { width: half });
-    doc.font('Helvetica-Bold').fontSize(10.5).fillColor(INK).text(name, { width: half });
-    doc.font('Helvetica').fontSize(9.5).text(lines.join('\n'), { width: half });
+    doc.fontSize(10.5).fillColor(INK);
+    say(doc, name, 'bold', { width: half });
+    doc.fontSize(9.5);
+    for (const line of lines) say(doc, line, 'regular', { width: half });
     return doc.y;
   };
   const left = block(MARGIN, 'Sold by', d.seller.name, [
@@ -134,17 +158,18 @@ function columns(d: TaxDocument): Column[] {
 }
 
 function row(doc: Doc, cols: Column[], cells: string[], top: number, bold = false): number {
-  doc
-    .font(bold ? 'Helvetica-Bold' : 'Helvetica')
-    .fontSize(8.5)
-    .fillColor(INK);
+  doc.fontSize(8.5).fillColor(INK);
   let x = MARGIN;
   let height = 0;
   cols.forEach((col, i) => {
-    const text = cells[i] ?? '';
-    const options = { width: col.width - 4, align: col.align } as const;
-    doc.text(text, x + 2, top + 4, options);
-    height = Math.max(height, doc.heightOfString(text, options));
+    say(
+      doc,
+      cells[i] ?? '',
+      bold ? 'bold' : 'regular',
+      { width: col.width - 4, align: col.align },
+      { x: x + 2, y: top + 4 },
+    );
+    height = Math.max(height, doc.y - top - 4);
     x += col.width;
   });
   const bottom = top + height + 8;
@@ -207,21 +232,15 @@ function footer(doc: Doc, d: TaxDocument, top: number): void {
       width: WIDTH,
       align: 'right',
     });
-  doc
-    .font('Helvetica')
-    .fontSize(8.5)
-    .fillColor(MUTED)
-    .text(
-      [
-        ...(d.shop ? [soldThrough(d.shop)] : []),
-        'Amounts in Indian rupees. Prices include GST; the taxable value is worked back from the price paid.',
-        d.interState ? 'Inter-state supply: IGST.' : 'Intra-state supply: CGST and SGST, half the rate each.',
-        'Tax payable on reverse charge: No. A computer-generated document; no signature is needed.',
-      ].join('\n'),
-      MARGIN,
-      doc.y + 14,
-      { width: WIDTH },
-    );
+  doc.fontSize(8.5).fillColor(MUTED);
+  [
+    ...(d.shop ? [soldThrough(d.shop)] : []),
+    'Amounts in Indian rupees. Prices include GST; the taxable value is worked back from the price paid.',
+    d.interState ? 'Inter-state supply: IGST.' : 'Intra-state supply: CGST and SGST, half the rate each.',
+    'Tax payable on reverse charge: No. A computer-generated document; no signature is needed.',
+  ].forEach((line, i) => {
+    say(doc, line, 'regular', { width: WIDTH }, i === 0 ? { x: MARGIN, y: doc.y + 14 } : undefined);
+  });
 }
 
 /** A tax invoice or credit note as an A4 PDF; `logo`, the shop's logo as PNG, heads it when given. */
