@@ -81,7 +81,7 @@ export async function buildApp(deps: AppDeps) {
     stopping = true;
   });
   // before every route: the document and its check see only routes added after
-  await registerOpenApi(app);
+  await registerOpenApi(app, { docs: config.apiDocs });
   registerHealth(app, { db, stopping: () => stopping });
   registerGracefulClose(app, config.shutdownGraceMs);
   services.metrics.watchPool(deps.pool);

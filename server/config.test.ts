@@ -53,6 +53,22 @@ describe('configuration', () => {
     expect(() => loadConfig({ HAAT_DEMO: 'yes' })).toThrow('HAAT_DEMO must be one of on, off (got "yes")');
   });
 
+  it('serves the API reference in development and not in production, unless API_DOCS says otherwise', () => {
+    const production = {
+      ...RAZORPAY,
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'a-production-session-secret-of-40-chars!',
+      SMS_PROVIDER: 'msg91',
+      MSG91_AUTH_KEY: 'production-auth-key',
+      MSG91_TEMPLATE_ID: 'otp_template',
+    };
+    expect(loadConfig({}).apiDocs).toBe(true);
+    expect(loadConfig({ API_DOCS: 'off' }).apiDocs).toBe(false);
+    expect(loadConfig(production).apiDocs).toBe(false);
+    expect(loadConfig({ ...production, API_DOCS: 'on' }).apiDocs).toBe(true);
+    expect(() => loadConfig({ API_DOCS: 'yes' })).toThrow('API_DOCS must be one of on, off (got "yes")');
+  });
+
   it('reads the public address as an origin without a trailing slash, and refuses one that is not http(s)', () => {
     expect(loadConfig({}).publicUrl).toBeUndefined();
     expect(loadConfig({ PUBLIC_URL: 'https://haat.in/' }).publicUrl).toBe('https://haat.in');

@@ -39,6 +39,8 @@ export interface Config {
   publicUrl: string | undefined;
   /** fill an empty shop with the demo catalogue at start (HAAT_DEMO; on in development, off in production) */
   demo: boolean;
+  /** the browsable API reference at /api/docs (API_DOCS; on in development, off in production) */
+  apiDocs: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -145,6 +147,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: trustProxy(text(env, 'TRUST_PROXY') ?? 'loopback'),
     publicUrl: publicUrl(text(env, 'PUBLIC_URL')),
     demo: oneOf(env, 'HAAT_DEMO', ['on', 'off'] as const, production ? 'off' : 'on') === 'on',
+    apiDocs: oneOf(env, 'API_DOCS', ['on', 'off'] as const, production ? 'off' : 'on') === 'on',
   };
   if (config.smsProvider === 'msg91') assertMsg91Ready(config.msg91, production);
   fillSimulatedSecrets(config, env);
