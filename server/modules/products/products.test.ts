@@ -292,6 +292,36 @@ describeEachDatabase('back office: products', (t) => {
       expect(await exported()).toBe(csv);
     }, 120_000);
 
+    it('neutralises cells a spreadsheet would run as formulas, and imports them back unchanged', async () => {
+      const risky = {
+        name: '=HYPERLINK("http://evil.example","Kurta")',
+        description: '@SUM(1+1) block-printed',
+        color: '+Madder',
+      };
+      const made = await create({ ...risky, genre: 'Formula kurtas' });
+      expect(made.status).toBe(200);
+      const csv = await exported();
+      const rows = csv.split('\r\n').filter((row) => row.includes('Formula kurtas'));
+      expect(rows).toHaveLength(2);
+      for (const row of rows) {
+        expect(row).toContain(`"'=HYPERLINK(""http://evil.example"",""Kurta"")"`);
+        expect(row).toContain("'@SUM(1+1) block-printed");
+        expect(row).toContain(",'+Madder,");
+        // no cell of the export begins with a formula character
+        expect(row.split(',').filter((cell) => /^[=+\-@\t\r]/.test(cell))).toEqual([]);
+      }
+      const applied = await upload(csv, 'apply');
+      expect(applied.body.errors).toEqual([]);
+      expect(applied.body.applied).toBe(true);
+      const stored = await t()
+        .db.selectFrom('products')
+        .select(['name', 'description', 'color'])
+        .where('id', '=', made.body.id)
+        .executeTakeFirstOrThrow();
+      expect(stored).toEqual(risky);
+      expect(await exported()).toBe(csv);
+    }, 120_000);
+
     it('takes photos from a zip that comes with the file, by their file names', async () => {
       const jpeg = await sharp({ create: { width: 200, height: 260, channels: 3, background: '#2a6' } })
         .jpeg()
