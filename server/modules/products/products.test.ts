@@ -174,6 +174,48 @@ describeEachDatabase('back office: products', (t) => {
     expect(await count()).toBe(before);
   });
 
+  it('refuses a product naming no real seller with 400 by field, and takes back what GET answers with one field changed', async () => {
+    const refused = await create({ seller: 'No such seller house' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({
+      error: expect.any(String),
+      fields: { seller: 'No seller is named "No such seller house": choose a seller from the list' },
+    });
+    const created = (await create({ name: 'Round trip kurta' })).body;
+    const read = await admin.get<AdminProduct>(`/admin/api/products/${created.id}`, BEARER);
+    expect(read.status).toBe(200);
+    const edited = await admin.put<AdminProduct>(
+      `/admin/api/products/${created.id}`,
+      { ...read.body, name: 'Round trip kurta, edited' },
+      BEARER,
+    );
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body).toEqual({ ...read.body, name: 'Round trip kurta, edited' });
+    // read-only fields are ignored, never written: the id and stock's held units stay the server's
+    const ignored = await admin.put<AdminProduct>(
+      `/admin/api/products/${created.id}`,
+      {
+        ...edited.body,
+        id: 1,
+        sku: 'X',
+        active: false,
+        discount: 90,
+        sizes: [{ size: 'S', stock: 4, held: 3 }],
+      },
+      BEARER,
+    );
+    expect(ignored.status, JSON.stringify(ignored.body)).toBe(200);
+    expect(ignored.body).toMatchObject({
+      id: created.id,
+      sku: created.sku,
+      active: true,
+      sizes: [{ size: 'S', stock: 4, held: 0 }],
+    });
+    const wrong = await admin.put(`/admin/api/products/${created.id}`, { ...read.body, seller: '' }, BEARER);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({ fields: { seller: expect.any(String) } });
+  });
+
   it('edits a product: price, sizes and stock through inventory, never below held units', async () => {
     const created = (await create({ name: 'Edit me' })).body;
     const res = await admin.put<AdminProduct>(

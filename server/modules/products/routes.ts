@@ -17,7 +17,7 @@ import {
   ProductIdParams,
 } from '../../../contract/products.ts';
 import { parseProductId } from '../../platform/api-values.ts';
-import { badRequest } from '../../platform/errors.ts';
+import { answerFormsByField, badRequest } from '../../platform/errors.ts';
 import { formFiles } from '../../platform/form-files.ts';
 import type { Services } from '../../services.ts';
 import { readPhotoZip } from './photo-zip.ts';
@@ -38,6 +38,7 @@ function idOf(text: string): number {
 export const productRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
   const { products, catalogue } = ctx;
   app.addHook('onRequest', ctx.adminAuth.guard);
+  answerFormsByField(app);
   // the guard checks a cookie session's CSRF token itself; the bearer needs none
   const change = { csrf: false };
   const answersProduct = { 200: AdminProduct };
