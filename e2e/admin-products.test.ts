@@ -110,14 +110,22 @@ describe('the catalogue in the back office, in the browser', () => {
       `/product/apparel/${productId}`,
     );
 
-    // another colour: a sibling with the same sizes at no stock, on a page of its own
+    // another colour: a sibling with the same sizes at no stock and its own photos, on a page of its own
     await page.getByRole('button', { name: 'Add colour' }).click();
-    await page
-      .getByRole('dialog', { name: /^Add colour:/ })
-      .getByLabel('New colour')
-      .fill('Rust');
+    const colourDialog = page.getByRole('dialog', { name: /^Add colour:/ });
+    await colourDialog.getByLabel('New colour').fill('Rust');
+    // without the new colour's photos nothing is made
+    await colourDialog.getByRole('button', { name: 'Add colour', exact: true }).click();
+    await page.getByText('Add the photos of the new colour (1 to 5)').waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/admin/products/${productId}`);
+    await page.getByRole('button', { name: 'Add colour' }).click();
+    await colourDialog.getByLabel('New colour').fill('Rust');
+    await colourDialog
+      .getByLabel('Photos')
+      .setInputFiles({ name: 'rust.png', mimeType: 'image/png', buffer: await pngOfAPhoto() });
+    await colourDialog.getByRole('img', { name: '1 of 1' }).waitFor();
     await expectAccessible(page, 'add colour dialog');
-    await page.getByRole('dialog').getByRole('button', { name: 'Add colour', exact: true }).click();
+    await colourDialog.getByRole('button', { name: 'Add colour', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Added colour: Rust' }).waitFor();
     expect(await page.getByLabel('Colour', { exact: true }).inputValue()).toBe('Rust');
     expect(new URL(page.url()).pathname).not.toBe(`/admin/products/${productId}`);

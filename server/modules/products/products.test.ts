@@ -243,9 +243,39 @@ describeEachDatabase('back office: products', (t) => {
 
   it('adds a colour sibling the product page links, and withdraws and restores', async () => {
     const kurta = (await create({ name: 'Madder Stripe Kurta' })).body;
-    const sibling = await admin.post<AdminProduct>(
-      `/admin/api/products/${kurta.id}/colours`,
+    const colours = `/admin/api/products/${kurta.id}/colours`;
+    const count = async () =>
+      Number(
+        (
+          await t()
+            .db.selectFrom('products')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('child_key', '=', kurta.childKey)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    // never the old colour's photos: a red kurta would be sold as blue
+    for (const refused of [
       { color: 'Indigo' },
+      { color: 'Indigo', photos: [] },
+      { color: 'Indigo', photos: [photo] },
+    ]) {
+      const res = await admin.post(colours, refused, BEARER);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({
+        error: expect.any(String),
+        fields: { photos: 'Add the photos of the new colour (1 to 5)' },
+      });
+    }
+    expect(await count()).toBe(1);
+    const indigo = await admin.post<{ photo: string }>(
+      '/admin/api/products/photos',
+      form('file', await png(), 'indigo.png', 'image/png'),
+      BEARER,
+    );
+    const sibling = await admin.post<AdminProduct>(
+      colours,
+      { color: 'Indigo', photos: [indigo.body.photo] },
       BEARER,
     );
     expect(sibling.status).toBe(200);
@@ -253,6 +283,7 @@ describeEachDatabase('back office: products', (t) => {
       name: 'Indigo Stripe Kurta',
       color: 'Indigo',
       childKey: kurta.childKey,
+      photos: [indigo.body.photo],
     });
     const shopper = await t().client();
     const page = await shopper.get<ProductResponse>(`/product/ind/apparel/${kurta.id}`);
