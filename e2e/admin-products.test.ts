@@ -85,6 +85,16 @@ describe('the catalogue in the back office, in the browser', () => {
     // a bad price is refused beside its field, and nothing is saved
     await page.getByRole('link', { name: 'Add product' }).click();
     await page.getByRole('heading', { level: 1, name: 'Add product' }).waitFor();
+    // the server's refusal of a form with prices only names the fields as their labels read
+    await page.getByLabel('MRP (₹)').fill('1999');
+    await page.getByLabel('Selling price (₹)').fill('1499');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const formMessage = page.locator('.admin-form-message').filter({ hasText: 'Please correct:' });
+    await formMessage.waitFor();
+    const named = ((await formMessage.textContent()) ?? '').replace('Please correct: ', '').split(', ');
+    expect(named).toEqual(expect.arrayContaining(['Segment', 'Seller', 'Delivery partner']));
+    for (const key of ['userSegment', 'seller', 'partner']) expect(named).not.toContain(key);
+    expect(await page.getByText('No seller named').count()).toBe(0);
     await fillNewProduct(page);
     await page.getByLabel('Selling price (₹)').fill('2500');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -162,8 +172,10 @@ describe('the catalogue in the back office, in the browser', () => {
     expect(
       await row.getByRole('spinbutton', { name: `Stock of ${NAME}, size M` }).getAttribute('aria-invalid'),
     ).toBe('true');
-    // sold out in S, so the Low stock screen lists it
+    expect(await row.getByText('8 in all').count()).toBe(1);
+    // sold out in S, so the Low stock screen lists it; the row's total follows at once
     await setStock('S', '0', 'Saved');
+    expect(await row.getByText('5 in all').count()).toBe(1);
     await page
       .getByRole('navigation', { name: 'Back office' })
       .getByRole('link', { name: 'Low stock' })
