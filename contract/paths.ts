@@ -50,6 +50,53 @@ export const paths = {
     `/reviewimages/${encodeURIComponent(file)}${width ? `?w=${width}` : ''}`,
 };
 
+/**
+ * The web app's pages as route patterns (React Router's syntax): the router's routes, and the addresses
+ * the server answers 200 for; any other address is the shop's not-found page with a 404.
+ */
+export const pageRoutes = {
+  home: paths.home(),
+  listing: '/item/:userSegment/:genre/:filters?',
+  accessories: '/accessories/:filters?',
+  product: '/product/:prod/:productId',
+  search: '/search',
+  terms: paths.terms(),
+  privacy: paths.privacy(),
+  payment: paths.payment(),
+  cancellation: paths.cancellation(),
+  shipping: paths.shipping(),
+  contact: paths.contact(),
+  error: paths.error(),
+  comingSoon: paths.comingSoon(),
+  noResponse: paths.noResponse(),
+  wishlist: paths.wishlist(),
+  checkout: paths.checkout(),
+  login: paths.login(),
+  signUp: paths.signUp(),
+  profile: paths.profile(),
+  orders: paths.orders(),
+  review: '/review/:prodId',
+} as const;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A pattern as a regular expression matching as the router does: any case, an optional final slash. */
+function patternRegExp(pattern: string): RegExp {
+  const segments = pattern
+    .split('/')
+    .filter((segment) => segment !== '')
+    .map((segment) => {
+      if (!segment.startsWith(':')) return `/${escapeRegExp(segment)}`;
+      return segment.endsWith('?') ? '(?:/[^/]+)?' : '/[^/]+';
+    });
+  return new RegExp(`^${segments.join('')}/?$`, 'i');
+}
+
+const pageRegExps = Object.values(pageRoutes).map(patternRegExp);
+
+/** Whether the web app has a page at this path (no query). */
+export const isPagePath = (pathname: string): boolean => pageRegExps.some((re) => re.test(pathname));
+
 /** The API's paths, mirrored from spec section 7. */
 export const apiPaths = {
   check: () => '/api/check',

@@ -21,14 +21,26 @@ export const ProductSize = Type.Object(
     /** '' for accessories, which come in one size */
     size: Text(20),
     stock: Type.Integer({ minimum: 0, maximum: 1_000_000 }),
+    /** read-only (units held for shoppers paying now): accepted as GET answers it, and ignored */
+    held: Type.Optional(Type.Integer()),
   },
   { additionalProperties: false },
 );
 export type ProductSize = Static<typeof ProductSize>;
 
-/** What the owner edits: POST /admin/api/products, PUT /admin/api/products/{id}. */
+/**
+ * What the owner edits: POST /admin/api/products, PUT /admin/api/products/{id}. The product as
+ * GET /admin/api/products/{id} answers it is a body these accept back: its read-only fields (id, sku,
+ * childKey, active, discount, pausedWithSeller, sizes[].held) are accepted and ignored.
+ */
 export const ProductBody = Type.Object(
   {
+    id: Type.Optional(Type.Integer()),
+    sku: Type.Optional(Type.String({ maxLength: 100 })),
+    childKey: Type.Optional(Type.String({ maxLength: 100 })),
+    active: Type.Optional(Type.Boolean()),
+    discount: Type.Optional(Type.Integer()),
+    pausedWithSeller: Type.Optional(Type.Boolean()),
     name: Text(200),
     prod: Type.String({ maxLength: 20 }),
     userSegment: Text(60),
@@ -42,7 +54,8 @@ export const ProductBody = Type.Object(
     partner: Text(40),
     /** a seller's name */
     seller: Text(200),
-    hsnCode: Type.Optional(Text(8)),
+    /** null or omitted: the genre's code */
+    hsnCode: Type.Optional(Type.Union([Text(8), Type.Null()])),
     sizes: Type.Array(ProductSize, { maxItems: 20 }),
     /** names of uploaded photos (POST /admin/api/products/photos), in order */
     photos: Type.Array(Text(120), { maxItems: 10 }),

@@ -85,6 +85,16 @@ describe('the catalogue in the back office, in the browser', () => {
     // a bad price is refused beside its field, and nothing is saved
     await page.getByRole('link', { name: 'Add product' }).click();
     await page.getByRole('heading', { level: 1, name: 'Add product' }).waitFor();
+    // the server's refusal of a form with prices only names the fields as their labels read
+    await page.getByLabel('MRP (₹)').fill('1999');
+    await page.getByLabel('Selling price (₹)').fill('1499');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const formMessage = page.locator('.admin-form-message').filter({ hasText: 'Please correct:' });
+    await formMessage.waitFor();
+    const named = ((await formMessage.textContent()) ?? '').replace('Please correct: ', '').split(', ');
+    expect(named).toEqual(expect.arrayContaining(['Segment', 'Seller', 'Delivery partner']));
+    for (const key of ['userSegment', 'seller', 'partner']) expect(named).not.toContain(key);
+    expect(await page.getByText('No seller named').count()).toBe(0);
     await fillNewProduct(page);
     await page.getByLabel('Selling price (₹)').fill('2500');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -110,14 +120,22 @@ describe('the catalogue in the back office, in the browser', () => {
       `/product/apparel/${productId}`,
     );
 
-    // another colour: a sibling with the same sizes at no stock, on a page of its own
+    // another colour: a sibling with the same sizes at no stock and its own photos, on a page of its own
     await page.getByRole('button', { name: 'Add colour' }).click();
-    await page
-      .getByRole('dialog', { name: /^Add colour:/ })
-      .getByLabel('New colour')
-      .fill('Rust');
+    const colourDialog = page.getByRole('dialog', { name: /^Add colour:/ });
+    await colourDialog.getByLabel('New colour').fill('Rust');
+    // without the new colour's photos nothing is made
+    await colourDialog.getByRole('button', { name: 'Add colour', exact: true }).click();
+    await page.getByText('Add the photos of the new colour (1 to 5)').waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/admin/products/${productId}`);
+    await page.getByRole('button', { name: 'Add colour' }).click();
+    await colourDialog.getByLabel('New colour').fill('Rust');
+    await colourDialog
+      .getByLabel('Photos')
+      .setInputFiles({ name: 'rust.png', mimeType: 'image/png', buffer: await pngOfAPhoto() });
+    await colourDialog.getByRole('img', { name: '1 of 1' }).waitFor();
     await expectAccessible(page, 'add colour dialog');
-    await page.getByRole('dialog').getByRole('button', { name: 'Add colour', exact: true }).click();
+    await colourDialog.getByRole('button', { name: 'Add colour', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Added colour: Rust' }).waitFor();
     expect(await page.getByLabel('Colour', { exact: true }).inputValue()).toBe('Rust');
     expect(new URL(page.url()).pathname).not.toBe(`/admin/products/${productId}`);
@@ -154,8 +172,10 @@ describe('the catalogue in the back office, in the browser', () => {
     expect(
       await row.getByRole('spinbutton', { name: `Stock of ${NAME}, size M` }).getAttribute('aria-invalid'),
     ).toBe('true');
-    // sold out in S, so the Low stock screen lists it
+    expect(await row.getByText('8 in all').count()).toBe(1);
+    // sold out in S, so the Low stock screen lists it; the row's total follows at once
     await setStock('S', '0', 'Saved');
+    expect(await row.getByText('5 in all').count()).toBe(1);
     await page
       .getByRole('navigation', { name: 'Back office' })
       .getByRole('link', { name: 'Low stock' })

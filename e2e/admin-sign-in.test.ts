@@ -21,6 +21,8 @@ describe('back-office sign-in in the browser', () => {
     await page.getByLabel('One-time code').and(page.locator('[aria-invalid="true"]')).waitFor();
 
     await enterCode(site, page, owner);
+    // the sign-in's "Code sent" is gone once signed in
+    expect(await page.getByText('Code sent').count()).toBe(0);
     expect(await navigation(page)).toEqual([
       'Dashboard',
       'Orders',

@@ -163,6 +163,35 @@ describeEachDatabase('pages others can read', (t) => {
     expect(missing.html).toContain('<div id="root"></div>');
   });
 
+  it('an unknown page or product answers 404 with the web app kept out of search; known pages and API paths keep their answers', async () => {
+    for (const path of ['/no-such-page', '/product/apparel/999999999', '/review/1/extra']) {
+      const missing = await page(t(), path);
+      expect(missing.status, path).toBe(404);
+      expect(missing.type, path).toMatch(/^text\/html/);
+      expect(meta(missing.html, 'robots'), path).toBe('noindex');
+      expect(missing.html, path).toContain('<div id="root"></div>');
+    }
+    for (const path of [
+      paths.home(),
+      paths.listing('Women', 'Kurti'),
+      paths.accessories(),
+      paths.search('kurta'),
+      paths.terms(),
+      paths.contact(),
+      paths.checkout(),
+      '/Login',
+      paths.review(1),
+    ]) {
+      const known = await page(t(), path);
+      expect(known.status, path).toBe(200);
+      expect(meta(known.html, 'robots'), path).toBeUndefined();
+    }
+    const api = await fetch(`${t().baseUrl}/api/no-such-thing`);
+    expect(api.status).toBe(404);
+    expect(api.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await api.json()).toEqual({ error: 'Not found: GET /api/no-such-thing' });
+  });
+
   it("a listing's head names it and its count; a filtered listing's canonical is the unfiltered one; the home has its own", async () => {
     const api = await listing(t(), 'Women', 'Kurti');
     const url = `${t().baseUrl}${paths.listing('Women', 'Kurti')}`;
@@ -186,7 +215,9 @@ describeEachDatabase('pages others can read', (t) => {
     expect(title(crafts.html)).toBe('Crafts | haat');
     expect(canonical(crafts.html)).toBe(`${t().baseUrl}${paths.accessories()}`);
 
+    // an empty shop's listings are pages too (issue 25): a listing with nothing is 200, kept out of search
     const nothing = await page(t(), paths.listing('Nobody', 'Nothing'));
+    expect(nothing.status).toBe(200);
     expect(meta(nothing.html, 'robots')).toBe('noindex');
 
     const home = await page(t(), paths.home());
@@ -344,6 +375,17 @@ describe('pages without JavaScript', () => {
     await judged.route('**/assets/*.js', (route) => route.abort());
     await judged.goto(paths.product(first.prod, first.id));
     await expectAccessible(judged, 'product page without JavaScript');
+  });
+
+  it("an unknown address shows the app's not-found screen in Chromium", async () => {
+    const browserPage = await site.openPage({ width: 412, height: 900 });
+    const answer = await browserPage.goto('/no-such-page');
+    expect(answer?.status()).toBe(404);
+    await browserPage.getByRole('heading', { name: 'Unexpected Application Error!' }).waitFor();
+    await expect(browserPage.getByText('404 Not Found').isVisible()).resolves.toBe(true);
+    await expect(browserPage.getByRole('link', { name: 'Continue shopping' }).isVisible()).resolves.toBe(
+      true,
+    );
   });
 
   it("shows a listing's name, count and first page of cards with scripts off; with scripts on the app takes over", async () => {

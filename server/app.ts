@@ -21,6 +21,7 @@ import { setupRoutes } from './modules/setup/routes.ts';
 import { shopRoutes } from './modules/shop/routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { wishlistRoutes } from './modules/wishlist/routes.ts';
+import { registerAdminNoStore } from './platform/admin-auth.ts';
 import { JSON_BODY_LIMIT, registerBodyDrain } from './platform/body-limit.ts';
 import { registerCsrfCheck } from './platform/csrf.ts';
 import { AppError, registerErrorHandling } from './platform/errors.ts';
@@ -81,7 +82,7 @@ export async function buildApp(deps: AppDeps) {
     stopping = true;
   });
   // before every route: the document and its check see only routes added after
-  await registerOpenApi(app);
+  await registerOpenApi(app, { docs: config.apiDocs });
   registerHealth(app, { db, stopping: () => stopping, warming: () => services.catalog.warming() });
   registerGracefulClose(app, config.shutdownGraceMs);
   services.metrics.watchPool(deps.pool);
@@ -92,6 +93,7 @@ export async function buildApp(deps: AppDeps) {
     host: config.host,
   });
   registerSecurityHeaders(app, config, deps.webDir ?? DEFAULT_WEB_DIR);
+  registerAdminNoStore(app);
   registerBodyDrain(app);
   parseJsonBodies(app);
   const keys = registerKeyHeaderRouting(app);

@@ -75,6 +75,59 @@ describe('configuration', () => {
     expect(() => loadConfig({ HAAT_DEMO: 'yes' })).toThrow('HAAT_DEMO must be one of on, off (got "yes")');
   });
 
+  it('names the real problem of each variable, and every problem at once, one per line', () => {
+    const env = {
+      ...RAZORPAY,
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'too-short',
+      SMS_PROVIDER: 'msg91',
+      MSG91_AUTH_KEY: 'short',
+      MSG91_TEMPLATE_ID: 'otp_template',
+      PORT: 'eighty',
+      HAAT_DEMO: 'yes',
+      ADMIN_TOKEN: 'tiny',
+    };
+    let error: unknown;
+    try {
+      loadConfig(env);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    expect(problems).toEqual([
+      'PORT must be a whole number from 0 to 65535 (got "eighty")',
+      'HAAT_DEMO must be one of on, off (got "yes")',
+      'MSG91_AUTH_KEY must be at least 8 characters and at most 200 (got 5)',
+      'SESSION_SECRET must be at least 32 characters in production (got 9)',
+      'ADMIN_TOKEN must be at least 24 characters (got 4)',
+    ]);
+    expect((error as ConfigError).message).toBe(problems.join('\n'));
+    // unset is said as such
+    expect(() => loadConfig({ SMS_PROVIDER: 'msg91', MSG91_TEMPLATE_ID: 'otp' })).toThrow(
+      'MSG91_AUTH_KEY must be set',
+    );
+    expect(() => loadConfig({ SMS_PROVIDER: 'msg91', MSG91_AUTH_KEY: 'an auth key' })).toThrow(
+      /^MSG91_AUTH_KEY must not contain spaces\nMSG91_TEMPLATE_ID must be set/,
+    );
+  });
+
+  it('serves the API reference in development and not in production, unless API_DOCS says otherwise', () => {
+    const production = {
+      ...RAZORPAY,
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'a-production-session-secret-of-40-chars!',
+      SMS_PROVIDER: 'msg91',
+      MSG91_AUTH_KEY: 'production-auth-key',
+      MSG91_TEMPLATE_ID: 'otp_template',
+    };
+    expect(loadConfig({}).apiDocs).toBe(true);
+    expect(loadConfig({ API_DOCS: 'off' }).apiDocs).toBe(false);
+    expect(loadConfig(production).apiDocs).toBe(false);
+    expect(loadConfig({ ...production, API_DOCS: 'on' }).apiDocs).toBe(true);
+    expect(() => loadConfig({ API_DOCS: 'yes' })).toThrow('API_DOCS must be one of on, off (got "yes")');
+  });
+
   it('reads the public address as an origin without a trailing slash, and refuses one that is not http(s)', () => {
     expect(loadConfig({}).publicUrl).toBeUndefined();
     expect(loadConfig({ PUBLIC_URL: 'https://haat.in/' }).publicUrl).toBe('https://haat.in');

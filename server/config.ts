@@ -43,28 +43,51 @@ export interface Config {
   publicUrl: string | undefined;
   /** fill an empty shop with the demo catalogue at start (HAAT_DEMO; on in development, off in production) */
   demo: boolean;
+  /** the browsable API reference at /api/docs (API_DOCS; on in development, off in production) */
+  apiDocs: boolean;
 }
 
-export class ConfigError extends Error {}
+/** Every problem of the configuration, one per line, so one start names them all. */
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string | string[]) {
+    const list = typeof problems === 'string' ? [problems] : problems;
+    super(list.join('\n'));
+    this.problems = list;
+  }
+}
 
 type Env = Record<string, string | undefined>;
+/** The problems found so far: each check adds its own and reading goes on with the default. */
+type Problems = string[];
 
-function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+function oneOf<T extends string>(
+  env: Env,
+  problems: Problems,
+  name: string,
+  allowed: readonly T[],
+  fallback: T,
+): T {
   const value = env[name] ?? fallback;
-  if (!(allowed as readonly string[]).includes(value)) {
-    throw new ConfigError(`${name} must be one of ${allowed.join(', ')} (got "${value}")`);
-  }
-  return value as T;
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  problems.push(`${name} must be one of ${allowed.join(', ')} (got "${value}")`);
+  return fallback;
 }
 
-function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+function integer(
+  env: Env,
+  problems: Problems,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new ConfigError(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
-  }
-  return value;
+  if (Number.isInteger(value) && value >= min && value <= max) return value;
+  problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+  return fallback;
 }
 
 function text(env: Env, name: string): string | undefined {
@@ -72,31 +95,31 @@ function text(env: Env, name: string): string | undefined {
   return value === undefined || value === '' ? undefined : value;
 }
 
-function smsTemplates(env: Env): Config['smsTemplates'] {
+function smsTemplates(env: Env, problems: Problems): Config['smsTemplates'] {
   const templates: Config['smsTemplates'] = {};
   for (const kind of MESSAGE_KINDS) {
     const name = templateVariable(kind);
     const id = text(env, name);
     if (id === undefined) continue;
-    if (!/^[\w-]{1,64}$/.test(id))
-      throw new ConfigError(`${name} must be an MSG91 template id (got "${id}")`);
-    templates[kind] = id;
+    if (/^[\w-]{1,64}$/.test(id)) templates[kind] = id;
+    else problems.push(`${name} must be an MSG91 template id (got "${id}")`);
   }
   return templates;
 }
 
-function trustProxy(value: string): string {
-  if (!/^[\w.:/,\s-]+$/.test(value))
-    throw new ConfigError(`TRUST_PROXY is not a list of addresses (got "${value}")`);
-  return value;
+function trustProxy(problems: Problems, value: string): string {
+  if (/^[\w.:/,\s-]+$/.test(value)) return value;
+  problems.push(`TRUST_PROXY is not a list of addresses (got "${value}")`);
+  return 'loopback';
 }
 
 /** An http(s) origin, kept without a trailing slash so paths join onto it. */
-function publicUrl(value: string | undefined): string | undefined {
+function publicUrl(problems: Problems, value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   const url = URL.canParse(value) ? new URL(value) : undefined;
   if (!url || !['http:', 'https:'].includes(url.protocol) || url.search || url.hash) {
-    throw new ConfigError(`PUBLIC_URL must be an http(s) address such as https://haat.in (got "${value}")`);
+    problems.push(`PUBLIC_URL must be an http(s) address such as https://haat.in (got "${value}")`);
+    return undefined;
   }
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
@@ -104,26 +127,40 @@ function publicUrl(value: string | undefined): string | undefined {
 const DEV_SESSION_SECRET = 'haat-development-session-secret-not-for-production';
 
 export function loadConfig(env: Env = process.env): Config {
-  const nodeEnv = oneOf(env, 'NODE_ENV', ['production', 'development', 'test'] as const, 'development');
+  const problems: Problems = [];
+  const nodeEnv = oneOf(
+    env,
+    problems,
+    'NODE_ENV',
+    ['production', 'development', 'test'] as const,
+    'development',
+  );
   const production = nodeEnv === 'production';
   const config: Config = {
     nodeEnv,
-    port: integer(env, 'PORT', 3000, 0, 65535),
+    port: integer(env, problems, 'PORT', 3000, 0, 65535),
     host: text(env, 'HOST') ?? '127.0.0.1',
     databaseUrl: text(env, 'DATABASE_URL'),
     dataDir: resolve(text(env, 'DATA_DIR') ?? './data'),
     sessionSecret: text(env, 'SESSION_SECRET') ?? (production ? '' : DEV_SESSION_SECRET),
-    smsProvider: oneOf(env, 'SMS_PROVIDER', ['console', 'msg91'] as const, production ? 'msg91' : 'console'),
+    smsProvider: oneOf(
+      env,
+      problems,
+      'SMS_PROVIDER',
+      ['console', 'msg91'] as const,
+      production ? 'msg91' : 'console',
+    ),
     msg91: {
       authKey: text(env, 'MSG91_AUTH_KEY') ?? '',
       templateId: text(env, 'MSG91_TEMPLATE_ID') ?? '',
       sender: text(env, 'MSG91_SENDER'),
       baseUrl: text(env, 'MSG91_BASE_URL') ?? 'https://control.msg91.com',
     },
-    smsTemplates: smsTemplates(env),
-    outboxIntervalMs: integer(env, 'OUTBOX_INTERVAL_MS', 2000, 10, 86_400_000),
+    smsTemplates: smsTemplates(env, problems),
+    outboxIntervalMs: integer(env, problems, 'OUTBOX_INTERVAL_MS', 2000, 10, 86_400_000),
     paymentProvider: oneOf(
       env,
+      problems,
       'PAYMENT_PROVIDER',
       ['simulated', 'razorpay'] as const,
       production ? 'razorpay' : 'simulated',
@@ -137,48 +174,58 @@ export function loadConfig(env: Env = process.env): Config {
     adminToken: text(env, 'ADMIN_TOKEN'),
     metricsToken: text(env, 'METRICS_TOKEN'),
     metricsPort:
-      text(env, 'METRICS_PORT') === undefined ? undefined : integer(env, 'METRICS_PORT', 0, 0, 65535),
-    shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
-    reconcileIntervalMs: integer(env, 'RECONCILE_INTERVAL_MS', 60_000, 100, 86_400_000),
-    otpAddressHourlyLimit: integer(env, 'OTP_ADDRESS_HOURLY_LIMIT', 100, 1, 1_000_000),
+      text(env, 'METRICS_PORT') === undefined
+        ? undefined
+        : integer(env, problems, 'METRICS_PORT', 0, 0, 65535),
+    shutdownGraceMs: integer(env, problems, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
+    reconcileIntervalMs: integer(env, problems, 'RECONCILE_INTERVAL_MS', 60_000, 100, 86_400_000),
+    otpAddressHourlyLimit: integer(env, problems, 'OTP_ADDRESS_HOURLY_LIMIT', 100, 1, 1_000_000),
     smsBudget: {
-      hourly: integer(env, 'SMS_HOURLY_BUDGET', 1000, 1, 10_000_000),
-      daily: integer(env, 'SMS_DAILY_BUDGET', 10_000, 1, 100_000_000),
+      hourly: integer(env, problems, 'SMS_HOURLY_BUDGET', 1000, 1, 10_000_000),
+      daily: integer(env, problems, 'SMS_DAILY_BUDGET', 10_000, 1, 100_000_000),
     },
-    smsUnknownShare: integer(env, 'SMS_UNKNOWN_SHARE', 20, 1, 100),
+    smsUnknownShare: integer(env, problems, 'SMS_UNKNOWN_SHARE', 20, 1, 100),
     staffSmsBudget: {
-      hourly: integer(env, 'STAFF_SMS_HOURLY_BUDGET', 100, 1, 1_000_000),
-      daily: integer(env, 'STAFF_SMS_DAILY_BUDGET', 500, 1, 10_000_000),
+      hourly: integer(env, problems, 'STAFF_SMS_HOURLY_BUDGET', 100, 1, 1_000_000),
+      daily: integer(env, problems, 'STAFF_SMS_DAILY_BUDGET', 500, 1, 10_000_000),
     },
-    sessionCacheMs: integer(env, 'SESSION_CACHE_MS', 5000, 0, 60_000),
-    trustProxy: trustProxy(text(env, 'TRUST_PROXY') ?? 'loopback'),
-    publicUrl: publicUrl(text(env, 'PUBLIC_URL')),
-    demo: oneOf(env, 'HAAT_DEMO', ['on', 'off'] as const, production ? 'off' : 'on') === 'on',
+    sessionCacheMs: integer(env, problems, 'SESSION_CACHE_MS', 5000, 0, 60_000),
+    trustProxy: trustProxy(problems, text(env, 'TRUST_PROXY') ?? 'loopback'),
+    publicUrl: publicUrl(problems, text(env, 'PUBLIC_URL')),
+    demo: oneOf(env, problems, 'HAAT_DEMO', ['on', 'off'] as const, production ? 'off' : 'on') === 'on',
+    apiDocs: oneOf(env, problems, 'API_DOCS', ['on', 'off'] as const, production ? 'off' : 'on') === 'on',
   };
-  if (config.smsProvider === 'msg91') assertMsg91Ready(config.msg91, production);
-  fillSimulatedSecrets(config, env);
-  if (production) assertProductionReady(config);
+  if (config.smsProvider === 'msg91') checkMsg91(problems, config.msg91, production);
+  fillSimulatedSecrets(problems, config, env);
+  if (production) checkProductionReady(problems, config, env);
+  if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }
 
-function assertMsg91Ready(msg91: Config['msg91'], production: boolean): void {
-  if (!/^\S{8,200}$/.test(msg91.authKey)) {
-    throw new ConfigError(
-      'MSG91_AUTH_KEY must be set (the auth key of your MSG91 account) when SMS_PROVIDER=msg91',
+function checkMsg91(problems: Problems, msg91: Config['msg91'], production: boolean): void {
+  if (msg91.authKey === '') {
+    problems.push('MSG91_AUTH_KEY must be set (the auth key of your MSG91 account) when SMS_PROVIDER=msg91');
+  } else if (/\s/.test(msg91.authKey)) {
+    problems.push('MSG91_AUTH_KEY must not contain spaces');
+  } else if (msg91.authKey.length < 8 || msg91.authKey.length > 200) {
+    problems.push(
+      `MSG91_AUTH_KEY must be at least 8 characters and at most 200 (got ${msg91.authKey.length})`,
     );
   }
-  if (!/^[\w-]{1,64}$/.test(msg91.templateId)) {
-    throw new ConfigError(
-      'MSG91_TEMPLATE_ID must be set to the MSG91 template id mapped to your DLT template',
+  if (msg91.templateId === '') {
+    problems.push('MSG91_TEMPLATE_ID must be set to the MSG91 template id mapped to your DLT template');
+  } else if (!/^[\w-]{1,64}$/.test(msg91.templateId)) {
+    problems.push(
+      `MSG91_TEMPLATE_ID must be an MSG91 template id: up to 64 letters, digits, _ or - (got "${msg91.templateId}")`,
     );
   }
   if (msg91.sender !== undefined && !/^[A-Za-z]{6}$/.test(msg91.sender)) {
-    throw new ConfigError(`MSG91_SENDER must be a 6-letter DLT sender id (got "${msg91.sender}")`);
+    problems.push(`MSG91_SENDER must be a 6-letter DLT sender id (got "${msg91.sender}")`);
   }
   const url = URL.canParse(msg91.baseUrl) ? new URL(msg91.baseUrl) : undefined;
   const allowed = production ? ['https:'] : ['https:', 'http:'];
   if (!url || !allowed.includes(url.protocol)) {
-    throw new ConfigError(
+    problems.push(
       `MSG91_BASE_URL must be an ${production ? 'https' : 'http(s)'} URL (got "${msg91.baseUrl}")`,
     );
   }
@@ -188,7 +235,7 @@ function assertMsg91Ready(msg91: Config['msg91'], production: boolean): void {
  * The simulated gateway signs with development secrets; Razorpay's are never guessed, in any mode: a
  * public secret would let anyone forge a webhook that places an order.
  */
-function fillSimulatedSecrets(config: Config, env: Env): void {
+function fillSimulatedSecrets(problems: Problems, config: Config, env: Env): void {
   if (config.paymentProvider === 'simulated') {
     config.razorpay.keySecret ||= 'haat-simulated-key-secret';
     config.razorpay.webhookSecret ||= 'haat-simulated-webhook-secret';
@@ -198,26 +245,28 @@ function fillSimulatedSecrets(config: Config, env: Env): void {
     (name) => !text(env, name),
   );
   if (missing.length) {
-    throw new ConfigError(
-      `PAYMENT_PROVIDER=razorpay needs ${missing.join(', ')} (from Razorpay's dashboard)`,
-    );
+    problems.push(`PAYMENT_PROVIDER=razorpay needs ${missing.join(', ')} (from Razorpay's dashboard)`);
   }
 }
 
-function assertProductionReady(config: Config): void {
-  if (config.sessionSecret.length < 32) {
-    throw new ConfigError('SESSION_SECRET must be set to at least 32 characters in production');
+function checkProductionReady(problems: Problems, config: Config, env: Env): void {
+  if (!text(env, 'SESSION_SECRET')) {
+    problems.push('SESSION_SECRET must be set to at least 32 characters in production');
+  } else if (config.sessionSecret.length < 32) {
+    problems.push(
+      `SESSION_SECRET must be at least 32 characters in production (got ${config.sessionSecret.length})`,
+    );
   }
   if (config.smsProvider === 'console') {
-    throw new ConfigError('SMS_PROVIDER=console is for development; set SMS_PROVIDER=msg91 in production');
+    problems.push('SMS_PROVIDER=console is for development; set SMS_PROVIDER=msg91 in production');
   }
   if (config.paymentProvider === 'simulated') {
-    throw new ConfigError('PAYMENT_PROVIDER=simulated is for development; use razorpay in production');
+    problems.push('PAYMENT_PROVIDER=simulated is for development; use razorpay in production');
   }
   if (!config.razorpay.baseUrl.startsWith('https://')) {
-    throw new ConfigError(`RAZORPAY_BASE_URL must be an https URL (got "${config.razorpay.baseUrl}")`);
+    problems.push(`RAZORPAY_BASE_URL must be an https URL (got "${config.razorpay.baseUrl}")`);
   }
   if (config.adminToken !== undefined && config.adminToken.length < 24) {
-    throw new ConfigError('ADMIN_TOKEN must be at least 24 characters');
+    problems.push(`ADMIN_TOKEN must be at least 24 characters (got ${config.adminToken.length})`);
   }
 }

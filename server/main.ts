@@ -31,7 +31,7 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
-    console.error(`haat: configuration error: ${error.message}`);
+    for (const problem of error.problems) console.error(`haat: configuration error: ${problem}`);
   } else {
     console.error('haat: failed to start', error);
   }

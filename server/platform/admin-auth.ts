@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ONLY_THE_OWNER, type StaffRole } from '../../contract/staff.ts';
 import type { ShopControl } from './control.ts';
 import { safeEqual } from './crypto.ts';
@@ -90,4 +90,15 @@ export class AdminAuth {
 /** preHandler of the owner's routes (staff, activity, refunds' retry): staff get 403. */
 export async function ownerOnly(request: FastifyRequest): Promise<void> {
   if (request.staff.role !== 'owner') throw forbidden(ONLY_THE_OWNER);
+}
+
+/**
+ * Every back-office answer may name shoppers (orders, returns, reviews, activity, staff, sellers…): no
+ * browser or proxy keeps a copy, as with the shopper's own answers.
+ */
+export function registerAdminNoStore(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/admin/api/')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
 }

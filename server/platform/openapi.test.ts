@@ -1,6 +1,6 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { expect, it } from 'vitest';
-import { describeEachDatabase, TEST_ADMIN_TOKEN } from '../test/app.ts';
+import { describeEachDatabase, startTestApp, TEST_ADMIN_TOKEN } from '../test/app.ts';
 import { DescribedAnswers } from '../test/described-answers.ts';
 
 interface Operation {
@@ -132,4 +132,20 @@ describeEachDatabase('the API description', (t) => {
     };
     expect(() => answers.check({ ...accessories, body: { prods: 'none' } })).toThrow(/does not match/);
   });
+});
+
+it('with API_DOCS=off (the production default) /api/docs is not found and /api/openapi.json stays', async () => {
+  const app = await startTestApp('pglite', { API_DOCS: 'off' });
+  try {
+    for (const path of ['/api/docs', '/api/docs/json', '/api/docs/static/index.html']) {
+      const res = await fetch(`${app.baseUrl}${path}`);
+      expect(res.status, path).toBe(404);
+      expect(await res.json(), path).toEqual({ error: `Not found: GET ${path}` });
+    }
+    const document = await fetch(`${app.baseUrl}/api/openapi.json`);
+    expect(document.status).toBe(200);
+    expect(((await document.json()) as { openapi: string }).openapi).toBe('3.1.0');
+  } finally {
+    await app.close();
+  }
 });

@@ -150,10 +150,10 @@ const { version } = JSON.parse(readFileSync(projectPath('package.json'), 'utf8')
 
 /**
  * The OpenAPI 3.1 document, generated from the route schemas at `GET /api/openapi.json`, and a
- * browsable reference (Swagger UI, served from the package, no CDN) at `GET /api/docs`. Register
+ * browsable reference (Swagger UI, served from the package, no CDN) at `GET /api/docs` when `docs`. Register
  * before any route: the generator and the check below see only routes added after them.
  */
-export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+export async function registerOpenApi(app: FastifyInstance, { docs }: { docs: boolean }): Promise<void> {
   const described: string[] = [];
   const undescribed: string[] = [];
   app.addHook('onRoute', (route) => {
@@ -204,7 +204,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       return { ...openapiObject, paths: mergeKeyedPaths(openapiObject.paths as Record<string, PathItem>) };
     },
   });
-  await app.register(fastifySwaggerUi, { routePrefix: DOCS_PATH });
+  // the reference page is for developers; a production shop shows it only when asked (API_DOCS=on)
+  if (docs) await app.register(fastifySwaggerUi, { routePrefix: DOCS_PATH });
 
   let document: string | undefined;
   app.get(

@@ -91,7 +91,11 @@ describeEachDatabase('GST tax invoices and credit notes', (t) => {
     const { client, customerId } = await driver.shopper(first[1], first[0]);
     for (const [item, units] of rest) await fixtures.cartLine(customerId, item.skus.M ?? 0, units);
     const city = pin === '700001' ? 'Kolkata' : 'New Delhi';
-    await t().db.updateTable('customers').set({ pin, city }).where('id', '=', customerId).execute();
+    await t()
+      .db.updateTable('customers')
+      .set({ pin, city, fname: 'Priya', lname: 'Sharma' })
+      .where('id', '=', customerId)
+      .execute();
     const paid = await driver.paid(client);
     expect((await driver.checkOut(client, paid)).status).toBe(200);
     const orders = await client.get<OrderLine[]>('/api/orders');
@@ -150,6 +154,9 @@ describeEachDatabase('GST tax invoices and credit notes', (t) => {
       expect(text).toContain(words);
     }
     expect(text).toContain(`Date: ${today()}`);
+    // the buyer's name as a person writes it
+    expect(text).toContain('BILLED AND SHIPPED TO\nPriya Sharma\n');
+    expect(text).not.toContain('Priya,');
     expect(numberIn(text)).toMatch(new RegExp(`^HT${String(bengal.id).padStart(2, '0')}/${year()}/\\d{5}$`));
     const printed = rows(text);
     // Rs 349 at 5%: 332.38 taxable, 16.62 tax as 8.31 + 8.31

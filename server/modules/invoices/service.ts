@@ -29,7 +29,8 @@ const words = (...parts: (string | null | undefined)[]) => parts.filter((p) => p
 
 function buyerOf(address: Record<string, string>, state: string): TaxParty {
   return {
-    name: words(address.fname, address.lname) || 'Customer',
+    // a name reads "Priya Sharma"; only the address's parts are joined by commas
+    name: [address.fname, address.lname].filter((p) => p?.trim()).join(' ') || 'Customer',
     address: [
       words(address.houseNo, address.roadName),
       words(address.areaName, address.postOffice),

@@ -4,7 +4,21 @@ import type { Turns } from '../../platform/turns.ts';
 
 const NEEDS_QUOTES = /[",\r\n]/;
 
-const field = (value: string) => (NEEDS_QUOTES.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
+/**
+ * A cell a spreadsheet would run as a formula (OWASP's CSV injection: it begins with =, +, -, @, tab or
+ * carriage return) is written after a single quote, which spreadsheets show as text; parseCsv takes
+ * exactly that quote off again, so an export imports back unchanged.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const GUARDED = /^'[=+\-@\t\r]/;
+
+const neutralised = (value: string) => (FORMULA_START.test(value) ? `'${value}` : value);
+const restored = (value: string) => (GUARDED.test(value) ? value.slice(1) : value);
+
+const field = (raw: string) => {
+  const value = neutralised(raw);
+  return NEEDS_QUOTES.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+};
 
 export function formatCsv(rows: readonly (readonly string[])[]): string {
   return rows.map((row) => `${row.map(field).join(',')}\r\n`).join('');
@@ -21,8 +35,8 @@ export interface CsvRecord {
 }
 
 /**
- * The file's records; a byte-order mark is dropped and blank lines are skipped. An unterminated quote
- * throws, naming the line it opened on.
+ * The file's records; a byte-order mark is dropped and blank lines are skipped, and a cell formatCsv
+ * neutralised reads as it was. An unterminated quote throws, naming the line it opened on.
  */
 export function parseCsv(text: string): CsvRecord[] {
   return [...csvRecords(text)];
@@ -49,7 +63,7 @@ function* csvRecords(text: string): Generator<CsvRecord> {
   let quoted = false;
   let quoteLine = 0;
   const endRecord = () => {
-    fields.push(value);
+    fields.push(restored(value));
     if (fields.length > 1 || fields[0] !== '') ended = { line: start, fields };
     fields = [];
     value = '';
@@ -69,7 +83,7 @@ function* csvRecords(text: string): Generator<CsvRecord> {
       quoted = true;
       quoteLine = line;
     } else if (c === ',') {
-      fields.push(value);
+      fields.push(restored(value));
       value = '';
     } else if (c === '\n' || c === '\r') {
       if (c === '\r' && input[i + 1] === '\n') i++;

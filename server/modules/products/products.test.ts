@@ -174,6 +174,48 @@ describeEachDatabase('back office: products', (t) => {
     expect(await count()).toBe(before);
   });
 
+  it('refuses a product naming no real seller with 400 by field, and takes back what GET answers with one field changed', async () => {
+    const refused = await create({ seller: 'No such seller house' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({
+      error: expect.any(String),
+      fields: { seller: 'No seller is named "No such seller house": choose a seller from the list' },
+    });
+    const created = (await create({ name: 'Round trip kurta' })).body;
+    const read = await admin.get<AdminProduct>(`/admin/api/products/${created.id}`, BEARER);
+    expect(read.status).toBe(200);
+    const edited = await admin.put<AdminProduct>(
+      `/admin/api/products/${created.id}`,
+      { ...read.body, name: 'Round trip kurta, edited' },
+      BEARER,
+    );
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body).toEqual({ ...read.body, name: 'Round trip kurta, edited' });
+    // read-only fields are ignored, never written: the id and stock's held units stay the server's
+    const ignored = await admin.put<AdminProduct>(
+      `/admin/api/products/${created.id}`,
+      {
+        ...edited.body,
+        id: 1,
+        sku: 'X',
+        active: false,
+        discount: 90,
+        sizes: [{ size: 'S', stock: 4, held: 3 }],
+      },
+      BEARER,
+    );
+    expect(ignored.status, JSON.stringify(ignored.body)).toBe(200);
+    expect(ignored.body).toMatchObject({
+      id: created.id,
+      sku: created.sku,
+      active: true,
+      sizes: [{ size: 'S', stock: 4, held: 0 }],
+    });
+    const wrong = await admin.put(`/admin/api/products/${created.id}`, { ...read.body, seller: '' }, BEARER);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({ fields: { seller: expect.any(String) } });
+  });
+
   it('edits a product: price, sizes and stock through inventory, never below held units', async () => {
     const created = (await create({ name: 'Edit me' })).body;
     const res = await admin.put<AdminProduct>(
@@ -201,9 +243,39 @@ describeEachDatabase('back office: products', (t) => {
 
   it('adds a colour sibling the product page links, and withdraws and restores', async () => {
     const kurta = (await create({ name: 'Madder Stripe Kurta' })).body;
-    const sibling = await admin.post<AdminProduct>(
-      `/admin/api/products/${kurta.id}/colours`,
+    const colours = `/admin/api/products/${kurta.id}/colours`;
+    const count = async () =>
+      Number(
+        (
+          await t()
+            .db.selectFrom('products')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('child_key', '=', kurta.childKey)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    // never the old colour's photos: a red kurta would be sold as blue
+    for (const refused of [
       { color: 'Indigo' },
+      { color: 'Indigo', photos: [] },
+      { color: 'Indigo', photos: [photo] },
+    ]) {
+      const res = await admin.post(colours, refused, BEARER);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({
+        error: expect.any(String),
+        fields: { photos: 'Add the photos of the new colour (1 to 5)' },
+      });
+    }
+    expect(await count()).toBe(1);
+    const indigo = await admin.post<{ photo: string }>(
+      '/admin/api/products/photos',
+      form('file', await png(), 'indigo.png', 'image/png'),
+      BEARER,
+    );
+    const sibling = await admin.post<AdminProduct>(
+      colours,
+      { color: 'Indigo', photos: [indigo.body.photo] },
       BEARER,
     );
     expect(sibling.status).toBe(200);
@@ -211,6 +283,7 @@ describeEachDatabase('back office: products', (t) => {
       name: 'Indigo Stripe Kurta',
       color: 'Indigo',
       childKey: kurta.childKey,
+      photos: [indigo.body.photo],
     });
     const shopper = await t().client();
     const page = await shopper.get<ProductResponse>(`/product/ind/apparel/${kurta.id}`);
@@ -289,6 +362,36 @@ describeEachDatabase('back office: products', (t) => {
       const applied = await upload(csv, 'apply');
       expect(applied.status).toBe(200);
       expect(applied.body.applied).toBe(true);
+      expect(await exported()).toBe(csv);
+    }, 120_000);
+
+    it('neutralises cells a spreadsheet would run as formulas, and imports them back unchanged', async () => {
+      const risky = {
+        name: '=HYPERLINK("http://evil.example","Kurta")',
+        description: '@SUM(1+1) block-printed',
+        color: '+Madder',
+      };
+      const made = await create({ ...risky, genre: 'Formula kurtas' });
+      expect(made.status).toBe(200);
+      const csv = await exported();
+      const rows = csv.split('\r\n').filter((row) => row.includes('Formula kurtas'));
+      expect(rows).toHaveLength(2);
+      for (const row of rows) {
+        expect(row).toContain(`"'=HYPERLINK(""http://evil.example"",""Kurta"")"`);
+        expect(row).toContain("'@SUM(1+1) block-printed");
+        expect(row).toContain(",'+Madder,");
+        // no cell of the export begins with a formula character
+        expect(row.split(',').filter((cell) => /^[=+\-@\t\r]/.test(cell))).toEqual([]);
+      }
+      const applied = await upload(csv, 'apply');
+      expect(applied.body.errors).toEqual([]);
+      expect(applied.body.applied).toBe(true);
+      const stored = await t()
+        .db.selectFrom('products')
+        .select(['name', 'description', 'color'])
+        .where('id', '=', made.body.id)
+        .executeTakeFirstOrThrow();
+      expect(stored).toEqual(risky);
       expect(await exported()).toBe(csv);
     }, 120_000);
 

@@ -18,7 +18,7 @@ import {
 } from '../../../contract/products.ts';
 import { parseProductId } from '../../platform/api-values.ts';
 import { keepBodiesSmall, MEDIUM_BODY_LIMIT } from '../../platform/body-limit.ts';
-import { badRequest } from '../../platform/errors.ts';
+import { answerFormsByField, badRequest } from '../../platform/errors.ts';
 import { formFiles } from '../../platform/form-files.ts';
 import type { Services } from '../../services.ts';
 import { readPhotoZip } from './photo-zip.ts';
@@ -40,6 +40,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ct
   keepBodiesSmall(app);
   const { products, catalogue } = ctx;
   app.addHook('onRequest', ctx.adminAuth.guard);
+  answerFormsByField(app);
   // the guard checks a cookie session's CSRF token itself; the bearer needs none
   const change = { csrf: false };
   const answersProduct = { 200: AdminProduct };

@@ -8,7 +8,7 @@ import type {
   LowStockResponse,
   ProductBody,
 } from '../../../contract/products.ts';
-import { ADMIN_PRODUCTS_PAGE_SIZE, EDITABLE_FEATURES } from '../../../contract/products.ts';
+import { ADMIN_PRODUCTS_PAGE_SIZE, EDITABLE_FEATURES, MAX_PHOTOS } from '../../../contract/products.ts';
 import type { Db } from '../../db/connect.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { ChangeFeed } from '../../platform/changes.ts';
@@ -184,6 +184,10 @@ export class Products {
   async addColour(id: number, body: ColourBody, actor: string): Promise<AdminProduct> {
     const source = await this.get(id);
     const color = body.color.trim();
+    // another colour is another photo: the old colour's photos would sell red as blue
+    const ownPhotos = (body.photos ?? []).filter((photo) => !source.photos.includes(photo));
+    if (ownPhotos.length === 0 || ownPhotos.length !== body.photos?.length)
+      throw new InvalidFields({ photos: `Add the photos of the new colour (1 to ${MAX_PHOTOS})` });
     const sibling: ProductBody = {
       ...source,
       hsnCode: source.hsnCode ?? undefined,
@@ -194,9 +198,9 @@ export class Products {
           ? source.name.replace(source.color, color)
           : `${color} ${source.name}`),
       sizes: body.sizes ?? source.sizes.map(({ size }) => ({ size, stock: 0 })),
-      photos: body.photos ?? source.photos,
+      photos: ownPhotos,
     };
-    const valid = await this.valid(sibling, source.photos, true);
+    const valid = await this.valid(sibling, [], true);
     const sku = newSku();
     return this.save(actor, 'product.colour', async (trx) => {
       refuseLive(true, await this.holdSeller(trx, valid.columns.seller_id));

@@ -1,5 +1,5 @@
 import type { ProductResponse } from '../../../contract/catalog.ts';
-import { paths } from '../../../contract/paths.ts';
+import { isPagePath, paths } from '../../../contract/paths.ts';
 import type { PolicyPage } from '../../../contract/shop-constants.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { PageParts } from '../../platform/web.ts';
@@ -81,7 +81,15 @@ export class SeoPages {
       const { title, html } = await this.shop.policy(policy);
       return this.page(namedPageHead(site, title, firstParagraph(html), pathname), site, origin);
     }
+    if (!isPagePath(pathname)) return this.notFound(site, origin, 'Page', pathname);
     return { status: 200, head: plainHead(site), body: '' };
+  }
+
+  /** The web app, which shows its own "not found", with a 404 and kept out of search results. */
+  private notFound(site: Site, origin: string, what: 'Page' | 'Product', path: string): PageParts {
+    const { structured: _organization, ...home } = homeHead(site, origin);
+    const head = { ...home, title: `${what} not found | ${site.name}`, noindex: true, path };
+    return this.page(head, site, origin, '', 404);
   }
 
   private page(head: PageHead, site: Site, origin: string, body = '', status = 200): PageParts {
@@ -94,9 +102,7 @@ export class SeoPages {
       data = await this.catalog.product(prod ?? '', id ?? '');
     } catch (error) {
       if (!isNotFound(error)) throw error;
-      const { structured: _organization, ...home } = homeHead(site, origin);
-      const missing = { ...home, title: `Product not found | ${site.name}`, noindex: true };
-      return this.page({ ...missing, path: paths.product(prod ?? '', id ?? '') }, site, origin, '', 404);
+      return this.notFound(site, origin, 'Product', paths.product(prod ?? '', id ?? ''));
     }
     return this.page(productHead(data, site, origin), site, origin, productMarkup(data, site.name));
   }

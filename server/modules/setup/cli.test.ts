@@ -53,7 +53,7 @@ for (const kind of databaseKinds()) {
       expect(await doctor({ ...LIVE_ENV, SESSION_SECRET: 'too short' })).toEqual({
         code: 1,
         stdout: '',
-        stderr: 'haat: SESSION_SECRET must be set to at least 32 characters in production\n',
+        stderr: 'haat: SESSION_SECRET must be at least 32 characters in production (got 9)\n',
       });
     }, 300_000);
 

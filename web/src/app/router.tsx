@@ -1,6 +1,6 @@
 import { type ComponentType, lazy } from 'react';
 import { matchRoutes, Route, Routes } from 'react-router';
-import { apiPaths, paths } from '../../../contract/paths.ts';
+import { apiPaths, pageRoutes } from '../../../contract/paths.ts';
 import { prefetch } from '../api/prefetch.ts';
 import { parseFilters, parsePage, parseSort } from '../components/listing/filters.ts';
 import { RouteError } from './RouteError.tsx';
@@ -80,9 +80,7 @@ const ReviewScreen = screen(
   (m) => m.ReviewScreen,
 );
 
-const LISTING = '/item/:userSegment/:genre/:filters?';
-const CRAFTS = '/accessories/:filters?';
-const PRODUCT = '/product/:prod/:productId';
+const { listing: LISTING, accessories: CRAFTS, product: PRODUCT } = pageRoutes;
 
 /**
  * Starts the first API call of the screen at this address, the one its photos wait for, so that it runs
@@ -114,24 +112,24 @@ export function AppRoutes() {
         <Route path={LISTING} element={<ListingScreen />} />
         <Route path={CRAFTS} element={<ListingScreen />} />
         <Route path={PRODUCT} element={<ProductScreen />} />
-        <Route path="/search" element={<SearchScreen />} />
-        <Route path={paths.terms()} element={<PolicyScreen name="terms" />} />
-        <Route path={paths.privacy()} element={<PolicyScreen name="privacy" />} />
-        <Route path={paths.payment()} element={<PolicyScreen name="payment" />} />
-        <Route path={paths.cancellation()} element={<PolicyScreen name="cancellation" />} />
-        <Route path={paths.shipping()} element={<PolicyScreen name="shipping" />} />
-        <Route path={paths.contact()} element={<ContactScreen />} />
-        <Route path={paths.error()} element={<ErrorScreen />} />
-        <Route path={paths.comingSoon()} element={<ComingSoonScreen />} />
-        <Route path={paths.noResponse()} element={<NoResponseScreen />} />
-        <Route path={paths.wishlist()} element={<WishlistScreen />} />
-        <Route path={paths.checkout()} element={<CheckoutScreen />} />
+        <Route path={pageRoutes.search} element={<SearchScreen />} />
+        <Route path={pageRoutes.terms} element={<PolicyScreen name="terms" />} />
+        <Route path={pageRoutes.privacy} element={<PolicyScreen name="privacy" />} />
+        <Route path={pageRoutes.payment} element={<PolicyScreen name="payment" />} />
+        <Route path={pageRoutes.cancellation} element={<PolicyScreen name="cancellation" />} />
+        <Route path={pageRoutes.shipping} element={<PolicyScreen name="shipping" />} />
+        <Route path={pageRoutes.contact} element={<ContactScreen />} />
+        <Route path={pageRoutes.error} element={<ErrorScreen />} />
+        <Route path={pageRoutes.comingSoon} element={<ComingSoonScreen />} />
+        <Route path={pageRoutes.noResponse} element={<NoResponseScreen />} />
+        <Route path={pageRoutes.wishlist} element={<WishlistScreen />} />
+        <Route path={pageRoutes.checkout} element={<CheckoutScreen />} />
         {/* routes match regardless of case, so this is also the spec's /Login */}
-        <Route path={paths.login()} element={<LoginScreen />} />
-        <Route path={paths.signUp()} element={<SignUpScreen />} />
-        <Route path={paths.profile()} element={<ProfileScreen />} />
-        <Route path={paths.orders()} element={<OrdersScreen />} />
-        <Route path="/review/:prodId" element={<ReviewScreen />} />
+        <Route path={pageRoutes.login} element={<LoginScreen />} />
+        <Route path={pageRoutes.signUp} element={<SignUpScreen />} />
+        <Route path={pageRoutes.profile} element={<ProfileScreen />} />
+        <Route path={pageRoutes.orders} element={<OrdersScreen />} />
+        <Route path={pageRoutes.review} element={<ReviewScreen />} />
         <Route path="*" element={<RouteError detail="404 Not Found" />} />
       </Route>
     </Routes>

@@ -1,13 +1,14 @@
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths as shopPaths } from '../../../../../contract/paths.ts';
-import type { AdminProduct } from '../../../../../contract/products.ts';
+import { type AdminProduct, MAX_PHOTOS } from '../../../../../contract/products.ts';
 import { showAlert } from '../../../../src/components/Alert.tsx';
 import { api } from '../../api/client.ts';
 import { apiPaths, paths } from '../../api/paths.ts';
 import { alertFailure } from '../../api/useLoad.ts';
 import { fieldErrorsOf } from '../../api/useSave.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { PhotosField } from './PhotosField.tsx';
 
 interface Props {
   product: AdminProduct;
@@ -16,6 +17,8 @@ interface Props {
 }
 
 type Asking = 'colour' | 'withdraw' | 'restore' | undefined;
+
+const NEW_COLOUR_PHOTOS = `Add the photos of the new colour (1 to ${MAX_PHOTOS})`;
 
 const ACTIVE_CHANGES = {
   withdraw: {
@@ -31,7 +34,12 @@ export function ProductActions({ product, onChanged }: Props) {
   const id = useId();
   const navigate = useNavigate();
   const [asking, setAsking] = useState<Asking>();
-  const close = () => setAsking(undefined);
+  // the new colour's own photos: the old colour's would show shoppers the wrong colour
+  const [photos, setPhotos] = useState<string[]>([]);
+  const close = () => {
+    setAsking(undefined);
+    setPhotos([]);
+  };
 
   const setActive = async (active: boolean) => {
     try {
@@ -50,8 +58,12 @@ export function ProductActions({ product, onChanged }: Props) {
 
   const addColour = async (form: FormData) => {
     const color = String(form.get('color') ?? '').trim();
+    if (photos.length === 0) {
+      showAlert(NEW_COLOUR_PHOTOS);
+      return;
+    }
     try {
-      const sibling = await api.post<AdminProduct>(apiPaths.colours(product.id), { color });
+      const sibling = await api.post<AdminProduct>(apiPaths.colours(product.id), { color, photos });
       navigate(paths.product(sibling.id), { state: { saved: `Added colour: ${sibling.color}` } });
     } catch (error) {
       alertFailure(error, 'Adding a colour failed');
@@ -81,13 +93,14 @@ export function ProductActions({ product, onChanged }: Props) {
           onConfirm={addColour}
         >
           <p>
-            A copy of this product in another colour, with the same sizes at no stock; the product pages link
-            the two.
+            A copy of this product in another colour, with the same sizes at no stock and the new colour's own
+            photos; the product pages link the two.
           </p>
           <div className="admin-dialog-field">
             <label htmlFor={`${id}-colour`}>New colour</label>
             <input id={`${id}-colour`} name="color" required maxLength={40} />
           </div>
+          <PhotosField id={`${id}-photos`} photos={photos} error={undefined} onChange={setPhotos} />
         </ConfirmDialog>
       )}
       {(asking === 'withdraw' || asking === 'restore') && (

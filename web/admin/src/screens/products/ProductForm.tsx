@@ -17,6 +17,33 @@ const featureLabel = (key: EditableFeature) => {
   return label.charAt(0).toUpperCase() + label.slice(1);
 };
 
+/** Each field as the form's label names it, so a refusal reads "Segment", never "userSegment". */
+const FIELD_LABELS: Record<string, string> = {
+  name: 'Name',
+  prod: 'Section',
+  userSegment: 'Segment',
+  genre: 'Genre',
+  description: 'Description',
+  color: 'Colour',
+  hsnCode: 'HSN code',
+  mrp: 'MRP',
+  price: 'Selling price',
+  partner: 'Delivery partner',
+  seller: 'Seller',
+  sizes: 'Sizes',
+  photos: 'Photos',
+};
+
+const labelOf = (field: string) => {
+  const feature = /^features\.(.+)$/.exec(field)?.[1];
+  if (feature) return featureLabel(feature as EditableFeature);
+  return FIELD_LABELS[field] ?? FIELD_LABELS[field.split('.')[0] ?? ''] ?? field;
+};
+
+/** "Please correct: Segment, Seller" */
+const pleaseCorrect = (errors: FieldErrors) =>
+  `Please correct: ${[...new Set(Object.keys(errors).map(labelOf))].join(', ')}`;
+
 interface Props {
   /** the product edited; none for a new one */
   product: AdminProduct | undefined;
@@ -52,7 +79,7 @@ export function ProductForm({ product, choices, onSaved, onEdited }: Props) {
     const built = bodyOf(draft);
     if ('errors' in built) {
       setErrors(built.errors);
-      setMessage(`Please correct: ${Object.keys(built.errors).join(', ')}`);
+      setMessage(pleaseCorrect(built.errors));
       return;
     }
     setBusy(true);
@@ -65,8 +92,9 @@ export function ProductForm({ product, choices, onSaved, onEdited }: Props) {
       setDraft(draftOf(saved));
       onSaved(saved);
     } catch (error) {
-      setErrors(fieldErrorsOf(error) ?? {});
-      setMessage(failureMessage(error, 'Saving the product failed'));
+      const fields = fieldErrorsOf(error);
+      setErrors(fields ?? {});
+      setMessage(fields ? pleaseCorrect(fields) : failureMessage(error, 'Saving the product failed'));
     } finally {
       setBusy(false);
     }

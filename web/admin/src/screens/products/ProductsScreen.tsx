@@ -1,4 +1,4 @@
-import { useCallback, useId } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { AdminProductRow, AdminProductsResponse } from '../../../../../contract/products.ts';
 import { usePageTitle } from '../../../../src/components/usePageTitle.ts';
@@ -113,18 +113,7 @@ function ProductTable({ products, total }: { products: AdminProductRow[]; total:
               )}
             </td>
             <td data-label="Stock">
-              {product.sizes.map((size) => (
-                <div key={size.size} className="admin-size-stock">
-                  {size.size && <span className="admin-size-name">{size.size}</span>}
-                  <StockInput
-                    productId={product.id}
-                    productName={product.name}
-                    size={size.size}
-                    stock={size.stock}
-                  />
-                </div>
-              ))}
-              {product.sizes.length > 1 && <span className="admin-details">{product.stock} in all</span>}
+              <StockCell product={product} />
             </td>
             <td data-label="Status">
               <ProductStatus active={product.active} />
@@ -133,5 +122,28 @@ function ProductTable({ products, total }: { products: AdminProductRow[]; total:
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** A product's stock per size, and their total, which follows each size's change at once. */
+function StockCell({ product }: { product: AdminProductRow }) {
+  const [stocks, setStocks] = useState(() => new Map(product.sizes.map((size) => [size.size, size.stock])));
+  const total = [...stocks.values()].reduce((sum, stock) => sum + stock, 0);
+  return (
+    <>
+      {product.sizes.map((size) => (
+        <div key={size.size} className="admin-size-stock">
+          {size.size && <span className="admin-size-name">{size.size}</span>}
+          <StockInput
+            productId={product.id}
+            productName={product.name}
+            size={size.size}
+            stock={size.stock}
+            onSet={(stock) => setStocks((before) => new Map(before).set(size.size, stock))}
+          />
+        </div>
+      ))}
+      {product.sizes.length > 1 && <span className="admin-details">{total} in all</span>}
+    </>
   );
 }

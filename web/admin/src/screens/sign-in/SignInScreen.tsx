@@ -1,7 +1,7 @@
 import '../../../../src/styles/auth.css';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { showAlert } from '../../../../src/components/Alert.tsx';
+import { dismissAlert, showAlert } from '../../../../src/components/Alert.tsx';
 import { FieldError } from '../../../../src/components/OtpField.tsx';
 import { usePageTitle } from '../../../../src/components/usePageTitle.ts';
 import { CODE_LENGTH, digitsOnly, PHONE_LENGTH, phoneError } from '../../../../src/lib/account-rules.ts';
@@ -54,7 +54,10 @@ export function SignInScreen() {
     if (!/^[0-9]{6}$/.test(code)) return setCodeMessage(CODE_ERROR);
     setBusy(true);
     try {
-      signedIn(await api.post<StaffSession>(apiPaths.session(), { phone, code }));
+      const session = await api.post<StaffSession>(apiPaths.session(), { phone, code });
+      // "Code sent" said what was happening at sign-in; it has no place in the back office
+      dismissAlert();
+      signedIn(session);
     } catch (error) {
       setCodeMessage(failureMessage(error, 'Signing in failed'));
       setBusy(false);
