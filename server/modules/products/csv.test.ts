@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_COLUMNS, type ImportResponse } from '../../../contract/products.ts';
 import { Turns } from '../../platform/turns.ts';
 import { startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../../test/app.ts';
+import { probedWhile } from '../../test/health-probe.ts';
 import { TestClient } from '../../test/http.ts';
 import { parseCsv, parseCsvInTurns } from './csv.ts';
 
@@ -95,19 +96,10 @@ describe(`a catalogue import of ${ROWS} rows`, () => {
     const body = new FormData();
     body.append('file', new Blob([csv], { type: 'text/csv' }), 'catalogue.csv');
     const admin = new TestClient(testApp.baseUrl);
-    let imported = false;
-    const importing = admin
-      .post<ImportResponse>('/admin/api/catalogue/import?mode=dry-run', body, BEARER)
-      .finally(() => {
-        imported = true;
-      });
-    const health: { status: number; during: boolean; ms: number }[] = [];
-    while (!imported) {
-      const sent = performance.now();
-      const res = await fetch(`${testApp.baseUrl}/healthz`);
-      health.push({ status: res.status, during: !imported, ms: performance.now() - sent });
-    }
-    const answer = await importing;
+    const { answer, health } = await probedWhile(
+      testApp.baseUrl,
+      admin.post<ImportResponse>('/admin/api/catalogue/import?mode=dry-run', body, BEARER),
+    );
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ rows: ROWS, products: ROWS, errors: [], applied: false });
     const during = health.filter((probe) => probe.during);

@@ -2,6 +2,7 @@ import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_COLUMNS } from '../../../contract/products.ts';
 import { startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../../test/app.ts';
+import { probedWhile } from '../../test/health-probe.ts';
 import { TestClient } from '../../test/http.ts';
 import { inflatePhotoZip } from './photo-zip-inflate.ts';
 
@@ -62,19 +63,10 @@ describe('a catalogue import with a zip of photos', () => {
     body.append('file', new Blob([CSV_COLUMNS.join(',')], { type: 'text/csv' }), 'catalogue.csv');
     body.append('photos', new Blob([new Uint8Array(bomb)], { type: 'application/zip' }), 'photos.zip');
     const admin = new TestClient(testApp.baseUrl);
-    let imported = false;
-    const importing = admin
-      .post<{ error: string }>('/admin/api/catalogue/import?mode=dry-run', body, BEARER)
-      .finally(() => {
-        imported = true;
-      });
-    const health: { status: number; during: boolean; ms: number }[] = [];
-    while (!imported) {
-      const sent = performance.now();
-      const res = await fetch(`${testApp.baseUrl}/healthz`);
-      health.push({ status: res.status, during: !imported, ms: performance.now() - sent });
-    }
-    const answer = await importing;
+    const { answer, health } = await probedWhile(
+      testApp.baseUrl,
+      admin.post<{ error: string }>('/admin/api/catalogue/import?mode=dry-run', body, BEARER),
+    );
     expect(answer).toMatchObject({
       status: 413,
       body: { error: '"shoot/bomb.jpg" in the zip is larger than 15 MB' },

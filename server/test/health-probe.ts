@@ -1,0 +1,27 @@
+/** One probe of /healthz: its status, whether the request it watched was still in flight, and its time. */
+export interface HealthProbe {
+  status: number;
+  during: boolean;
+  ms: number;
+}
+
+/**
+ * Sends `request` and asks `/healthz` one probe after another until it is answered: what shoppers meet
+ * while that request is served (a frozen shop answers no probe until it is done).
+ */
+export async function probedWhile<T>(
+  baseUrl: string,
+  request: Promise<T>,
+): Promise<{ answer: T; health: HealthProbe[] }> {
+  let done = false;
+  const settled = request.finally(() => {
+    done = true;
+  });
+  const health: HealthProbe[] = [];
+  while (!done) {
+    const sent = performance.now();
+    const res = await fetch(`${baseUrl}/healthz`);
+    health.push({ status: res.status, during: !done, ms: performance.now() - sent });
+  }
+  return { answer: await settled, health };
+}
