@@ -8,6 +8,16 @@ const RAZORPAY = {
   RAZORPAY_WEBHOOK_SECRET: 'webhook-secret',
 };
 
+/** the least a production start needs */
+const PRODUCTION = {
+  ...RAZORPAY,
+  NODE_ENV: 'production',
+  SESSION_SECRET: 'a-production-session-secret-of-40-chars!',
+  SMS_PROVIDER: 'msg91',
+  MSG91_AUTH_KEY: 'production-auth-key',
+  MSG91_TEMPLATE_ID: 'otp_template',
+};
+
 describe('configuration', () => {
   it('refuses Razorpay without its secrets in any mode, naming what is missing', () => {
     for (const NODE_ENV of [undefined, 'development', 'test']) {
@@ -60,18 +70,10 @@ describe('configuration', () => {
   });
 
   it('turns the demo on in development and off in production, unless HAAT_DEMO says otherwise', () => {
-    const production = {
-      ...RAZORPAY,
-      NODE_ENV: 'production',
-      SESSION_SECRET: 'a-production-session-secret-of-40-chars!',
-      SMS_PROVIDER: 'msg91',
-      MSG91_AUTH_KEY: 'production-auth-key',
-      MSG91_TEMPLATE_ID: 'otp_template',
-    };
     expect(loadConfig({}).demo).toBe(true);
     expect(loadConfig({ HAAT_DEMO: 'off' }).demo).toBe(false);
-    expect(loadConfig(production).demo).toBe(false);
-    expect(loadConfig({ ...production, HAAT_DEMO: 'on' }).demo).toBe(true);
+    expect(loadConfig(PRODUCTION).demo).toBe(false);
+    expect(loadConfig({ ...PRODUCTION, HAAT_DEMO: 'on' }).demo).toBe(true);
     expect(() => loadConfig({ HAAT_DEMO: 'yes' })).toThrow('HAAT_DEMO must be one of on, off (got "yes")');
   });
 
@@ -113,18 +115,10 @@ describe('configuration', () => {
   });
 
   it('serves the API reference in development and not in production, unless API_DOCS says otherwise', () => {
-    const production = {
-      ...RAZORPAY,
-      NODE_ENV: 'production',
-      SESSION_SECRET: 'a-production-session-secret-of-40-chars!',
-      SMS_PROVIDER: 'msg91',
-      MSG91_AUTH_KEY: 'production-auth-key',
-      MSG91_TEMPLATE_ID: 'otp_template',
-    };
     expect(loadConfig({}).apiDocs).toBe(true);
     expect(loadConfig({ API_DOCS: 'off' }).apiDocs).toBe(false);
-    expect(loadConfig(production).apiDocs).toBe(false);
-    expect(loadConfig({ ...production, API_DOCS: 'on' }).apiDocs).toBe(true);
+    expect(loadConfig(PRODUCTION).apiDocs).toBe(false);
+    expect(loadConfig({ ...PRODUCTION, API_DOCS: 'on' }).apiDocs).toBe(true);
     expect(() => loadConfig({ API_DOCS: 'yes' })).toThrow('API_DOCS must be one of on, off (got "yes")');
   });
 
