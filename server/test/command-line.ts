@@ -1,7 +1,11 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { existsSync, writeFileSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
+import { CONTROL_FILE } from '../platform/control.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -36,8 +40,18 @@ export async function runScript(
   return { code, stdout, stderr };
 }
 
+/**
+ * The control file a shop killed on this PGlite folder leaves behind (platform/control.ts): it names an
+ * address nothing listens on any more, so a command must open the folder itself.
+ */
+export async function leaveStaleControlFile(dataDir: string): Promise<void> {
+  expect(existsSync(join(dataDir, CONTROL_FILE))).toBe(false);
+  const url = `http://127.0.0.1:${await closedPort()}`;
+  writeFileSync(join(dataDir, CONTROL_FILE), JSON.stringify({ url, token: 'gone' }));
+}
+
 /** A port nothing listens on any more. */
-export async function closedPort(): Promise<number> {
+async function closedPort(): Promise<number> {
   const server = createServer().listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;

@@ -1,10 +1,10 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/connect.ts';
 import { CONTROL_FILE } from '../../platform/control.ts';
 import { listenTestApp } from '../../test/app.ts';
-import { closedPort, runScript } from '../../test/command-line.ts';
+import { leaveStaleControlFile, runScript } from '../../test/command-line.ts';
 import { databaseForProcess, databaseKinds } from '../../test/database.ts';
 import {
   clearShopDetails,
@@ -91,10 +91,7 @@ for (const kind of databaseKinds()) {
       'opens the folder itself when the control file is stale',
       async () => {
         const dataDir = database.env.DATA_DIR ?? '';
-        expect(existsSync(join(dataDir, CONTROL_FILE))).toBe(false);
-        // left by a shop that was killed: nothing listens there any more
-        const url = `http://127.0.0.1:${await closedPort()}`;
-        writeFileSync(join(dataDir, CONTROL_FILE), JSON.stringify({ url, token: 'gone' }));
+        await leaveStaleControlFile(dataDir);
         expect(await doctor(LIVE_ENV)).toEqual({
           code: 1,
           stdout: "Add your shop's GSTIN\nAdd your shop's support e-mail\n",

@@ -1,9 +1,9 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTROL_FILE } from '../../platform/control.ts';
 import { listenTestApp } from '../../test/app.ts';
-import { closedPort, type Run, runScript } from '../../test/command-line.ts';
+import { leaveStaleControlFile, type Run, runScript } from '../../test/command-line.ts';
 import { databaseForProcess, databaseKinds } from '../../test/database.ts';
 import { uniquePhone } from '../../test/shopper.ts';
 import { staffSignedIn } from '../../test/staff.ts';
@@ -89,10 +89,7 @@ for (const kind of databaseKinds()) {
       'opens the folder itself when the control file is stale',
       async () => {
         const dataDir = database.env.DATA_DIR ?? '';
-        expect(existsSync(join(dataDir, CONTROL_FILE))).toBe(false);
-        // left by a shop that was killed: nothing listens there any more
-        const url = `http://127.0.0.1:${await closedPort()}`;
-        writeFileSync(join(dataDir, CONTROL_FILE), JSON.stringify({ url, token: 'gone' }));
+        await leaveStaleControlFile(dataDir);
         const list = await staffCli(database.env, ['list']);
         expect({ code: list.code, stderr: list.stderr }).toEqual({ code: 0, stderr: '' });
         expect(people(list)).toEqual([`Asha Rao\t${owner.phone}\towner`]);
