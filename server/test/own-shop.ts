@@ -152,6 +152,7 @@ export const LIVE_ENV: Record<string, string> = {
   MSG91_TEMPLATE_ORDER_CANCELLED: 'tpl-cancelled',
   MSG91_TEMPLATE_RETURN_ACCEPTED: 'tpl-return-accepted',
   MSG91_TEMPLATE_REFUND_PROCESSED: 'tpl-refund-processed',
+  MSG91_TEMPLATE_BACK_IN_STOCK: 'tpl-back-in-stock',
 };
 
 /** What the test configuration (development adapters, no PUBLIC_URL) lacks, in the check's order. */
