@@ -175,6 +175,7 @@ export const SMS = [
   'Set MSG91_TEMPLATE_ORDER_CANCELLED (the "order cancelled" SMS\'s template)',
   'Set MSG91_TEMPLATE_RETURN_ACCEPTED (the "return accepted" SMS\'s template)',
   'Set MSG91_TEMPLATE_REFUND_PROCESSED (the "refund processed" SMS\'s template)',
+  'Set MSG91_TEMPLATE_BACK_IN_STOCK (the "back in stock" SMS\'s template)',
 ];
 export const SHOP = [
   "Add your shop's name",
