@@ -128,6 +128,8 @@ export const apiPaths = {
   /** the listing heart (key=wishUpdate) */
   listingWish: (productId: number | string) => `/product/${encodeURIComponent(String(productId))}`,
   wishlist: () => '/api/wishlistPage',
+  /** "Notify me" on a sold-out size: GET the sizes waited for, POST and DELETE `{size}` */
+  notifyMe: (productId: number | string) => `/api/products/${encodeURIComponent(String(productId))}/notify`,
   removeWish: (prod: string, productId: number | string) =>
     `/api/wishlistPage/${encodeURIComponent(prod)}/${encodeURIComponent(String(productId))}`,
   purchasePage: () => '/api/purchasePage',

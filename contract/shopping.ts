@@ -55,6 +55,9 @@ export const WishlistItem = Type.Object({
   photo1: Type.String(),
   prod: Prod,
   size: Type.String(),
+  /** the price now, and the price when it was wished (issue 27): lower now is "Price dropped" */
+  currentPrice: Type.Integer(),
+  wishedPrice: Type.Integer(),
 });
 export type WishlistItem = Static<typeof WishlistItem>;
 /** newest first */

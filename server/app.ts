@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/connect.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { backInStockRoutes } from './modules/back-in-stock/routes.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
@@ -109,6 +110,7 @@ export async function buildApp(deps: AppDeps) {
     imageRoutes,
     deliveryRoutes,
     wishlistRoutes,
+    backInStockRoutes,
     cartRoutes,
     checkoutRoutes,
     orderRoutes,

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Config } from './config.ts';
 import type { Db } from './db/connect.ts';
 import { AccountsService } from './modules/accounts/service.ts';
+import { BackInStock } from './modules/back-in-stock/service.ts';
 import { GuestBags } from './modules/cart/guest-bag.ts';
 import { Cart } from './modules/cart/service.ts';
 import { Catalog } from './modules/catalog/service.ts';
@@ -82,6 +83,8 @@ export interface Services {
   catalog: Catalog;
   accounts: AccountsService;
   wishlist: Wishlist;
+  /** "Notify me" on a sold-out size: told by inventory, in the transaction that brings the size back */
+  backInStock: BackInStock;
   cart: Cart;
   /** a visitor's bag and wishlist, merged into the account's at login */
   guestBags: GuestBags;
@@ -135,7 +138,7 @@ export async function buildServices({
   const refunds = new Refunds(db, gateway, log);
   const notifications = new Notifications({ db, sms, log, intervalMs: config.outboxIntervalMs });
 
-  const inventory = new Inventory(db, changes);
+  const inventory = new Inventory(db, changes, BackInStock.tellWaiting);
   const images = new Images(config.dataDir);
   const shop = new Shop(db, changes, config.dataDir);
   const catalog = new Catalog(db, changes, inventory, now);
@@ -154,6 +157,7 @@ export async function buildServices({
     onHeld: (route, reason) => metrics.otpLimited.inc({ route, reason }),
   });
   const wishlist = new Wishlist(db);
+  const backInStock = new BackInStock(db);
   const cart = new Cart(db, inventory, shop);
   const guestBags = new GuestBags(db, cart, wishlist);
   const { keyId, keySecret, webhookSecret } = config.razorpay;
@@ -204,6 +208,7 @@ export async function buildServices({
     catalog,
     accounts,
     wishlist,
+    backInStock,
     cart,
     guestBags,
     checkout,

@@ -171,6 +171,8 @@ export interface WishlistItemsTable {
   product_id: number;
   size: Generated<string>;
   created_at: DefaultedTimestamp;
+  /** the product's price when it was wished (019_back_in_stock.sql) */
+  wished_price_paise: number;
 }
 
 export interface CartLinesTable {
@@ -392,6 +394,15 @@ export interface NotificationsTable {
   sent_at: MaybeTimestamp;
 }
 
+/** A customer waiting for a sold-out size (019_back_in_stock.sql); told once, then notified_at is set. */
+export interface BackInStockRequestsTable {
+  id: Generated<string>;
+  customer_id: number;
+  sku_id: number;
+  created_at: DefaultedTimestamp;
+  notified_at: MaybeTimestamp;
+}
+
 export interface RateEventsTable {
   id: Generated<string>;
   bucket: string;
@@ -457,6 +468,7 @@ export interface Database {
   sim_gateway_refunds: SimGatewayRefundsTable;
   rate_events: RateEventsTable;
   notifications: NotificationsTable;
+  back_in_stock_requests: BackInStockRequestsTable;
   staff: StaffTable;
   staff_sessions: StaffSessionsTable;
   document_series: DocumentSeriesTable;

@@ -4,6 +4,7 @@ import { loadConfig } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import type { Features, OrderLineStatus, PricedLine, Specs } from '../db/schema.ts';
 import { indiaPincode } from '../modules/delivery/india.ts';
+import { priceNow } from '../modules/wishlist/store.ts';
 import { hmacHex, randomToken } from '../platform/crypto.ts';
 import { SESSION_COOKIE } from '../platform/sessions.ts';
 import type { TestClient } from './http.ts';
@@ -156,7 +157,12 @@ export class Fixtures {
   async wish(customerId: number, productId: number, size = ''): Promise<void> {
     await this.db
       .insertInto('wishlist_items')
-      .values({ customer_id: customerId, product_id: productId, size })
+      .values({
+        customer_id: customerId,
+        product_id: productId,
+        size,
+        wished_price_paise: priceNow(productId),
+      })
       .execute();
   }
 

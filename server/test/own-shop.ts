@@ -152,6 +152,7 @@ export const LIVE_ENV: Record<string, string> = {
   MSG91_TEMPLATE_ORDER_CANCELLED: 'tpl-cancelled',
   MSG91_TEMPLATE_RETURN_ACCEPTED: 'tpl-return-accepted',
   MSG91_TEMPLATE_REFUND_PROCESSED: 'tpl-refund-processed',
+  MSG91_TEMPLATE_BACK_IN_STOCK: 'tpl-back-in-stock',
 };
 
 /** What the test configuration (development adapters, no PUBLIC_URL) lacks, in the check's order. */
@@ -174,6 +175,7 @@ export const SMS = [
   'Set MSG91_TEMPLATE_ORDER_CANCELLED (the "order cancelled" SMS\'s template)',
   'Set MSG91_TEMPLATE_RETURN_ACCEPTED (the "return accepted" SMS\'s template)',
   'Set MSG91_TEMPLATE_REFUND_PROCESSED (the "refund processed" SMS\'s template)',
+  'Set MSG91_TEMPLATE_BACK_IN_STOCK (the "back in stock" SMS\'s template)',
 ];
 export const SHOP = [
   "Add your shop's name",

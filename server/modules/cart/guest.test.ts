@@ -237,11 +237,18 @@ describeEachDatabase('guest bag', (t) => {
     const visitor = await t().client();
     await wish(visitor, both, 'L');
     await wish(visitor, mine, 'M');
+    // the price falls before the visitor logs in: the wish keeps the price it was made at
+    await t()
+      .db.updateTable('products')
+      .set({ current_price_paise: 50_000 })
+      .where('id', '=', mine.id)
+      .execute();
 
     expect((await logIn(visitor, phone)).bagChanges).toEqual([]);
     const list = (await visitor.get<WishlistResponse>('/api/wishlistPage')).body.prods;
     expect(list.map((p) => p.productId).sort()).toEqual([theirs.id, both.id, mine.id].sort());
     expect(list.find((p) => p.productId === both.id)?.size).toBe('L');
+    expect(list.find((p) => p.productId === mine.id)).toMatchObject({ currentPrice: 500, wishedPrice: 999 });
   });
 
   it('merges at sign-up too, and the login that follows in the same session answers bagChanges []', async () => {

@@ -21,7 +21,12 @@ interface Touched {
   productIds: Set<number>;
   /** a stock set by hand: listing cards offer the first size in stock, so every listing may change */
   everything: boolean;
+  /** products a size of which gained stock: a sold-out size may be back */
+  stockRose: Set<number>;
 }
+
+/** Told, within the transaction, of the products a size of which gained stock (issue 27's "Notify me"). */
+export type StockRiseListener = (trx: Db, productIds: number[]) => Promise<void>;
 
 /**
  * What can be sold: each size's stock, and the units held for shoppers who are paying (decisions 005,
@@ -35,14 +40,20 @@ export class Inventory {
   constructor(
     private readonly db: Db,
     private readonly changes: ChangeFeed,
+    private readonly onStockRise: StockRiseListener = async () => {},
   ) {}
 
-  /** A transaction in which stock may change; the products it changed are announced after it commits. */
+  /**
+   * A transaction in which stock may change; the products it changed are announced after it commits.
+   * Stock that rose is told to `onStockRise` before the commit, so what it writes commits with the stock.
+   */
   async transaction<T>(work: (trx: Db) => Promise<T>): Promise<T> {
-    const touched: Touched = { productIds: new Set(), everything: false };
-    const result = await this.db.transaction().execute((trx) => {
+    const touched: Touched = { productIds: new Set(), everything: false, stockRose: new Set() };
+    const result = await this.db.transaction().execute(async (trx) => {
       this.open.set(trx, touched);
-      return work(trx);
+      const result = await work(trx);
+      if (touched.stockRose.size > 0) await this.onStockRise(trx, [...touched.stockRose]);
+      return result;
     });
     this.changes.announce(announcement(touched));
     return result;
@@ -123,7 +134,8 @@ export class Inventory {
 
   /** Units come back to the shelf (a cancelled line). */
   async restock(trx: Db, skuId: number, quantity: number): Promise<void> {
-    await this.write(trx, () => store.addStock(trx, skuId, quantity));
+    const productIds = await this.write(trx, () => store.addStock(trx, skuId, quantity));
+    for (const id of productIds) this.touched(trx).stockRose.add(id);
   }
 
   /**
@@ -139,6 +151,7 @@ export class Inventory {
     }
     if (change.refused) throw conflict(heldMessage(size, change.held));
     touched.everything = true;
+    if (change.stock > change.oldStock) touched.stockRose.add(productId);
     return { oldStock: change.oldStock, stock: change.stock };
   }
 
@@ -164,6 +177,7 @@ export class Inventory {
       if (stock === before.stock && position === before.position) continue;
       await store.updateSize(trx, before.id, stock, position);
       if (stock !== before.stock) changes.push({ size, old: before.stock, new: stock });
+      if (stock > before.stock) touched.stockRose.add(productId);
     }
     for (const gone of existing.values()) {
       if (gone.held > 0 || !(await store.deleteUnorderedSize(trx, gone.id))) {

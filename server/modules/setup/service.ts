@@ -188,7 +188,7 @@ function smsStep({ smsProvider, msg91, smsTemplates }: Config): SetupStep {
   if (!msg91.sender) missing.push('Set MSG91_SENDER (your 6-letter DLT sender id)');
   for (const kind of MESSAGE_KINDS) {
     if (!smsTemplates[kind])
-      missing.push(`Set ${templateVariable(kind)} (the "${kind.replace('_', ' ')}" SMS's template)`);
+      missing.push(`Set ${templateVariable(kind)} (the "${kind.replaceAll('_', ' ')}" SMS's template)`);
   }
   return step('sms', missing);
 }

@@ -1,6 +1,6 @@
 import type { WishlistResponse } from '../../../contract/shopping.ts';
 import type { Db } from '../../db/connect.ts';
-import { parseProductId } from '../../platform/api-values.ts';
+import { parseProductId, rupees } from '../../platform/api-values.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { BagOwner } from '../cart/owner.ts';
 import { chooseSize, type ProductChoice } from '../cart/service.ts';
@@ -34,7 +34,14 @@ export class Wishlist {
 
   /** The wishlist page; no owner yet is an empty wishlist. */
   async list(owner: BagOwner | undefined): Promise<WishlistResponse> {
-    return { prods: owner ? await store.wishes(this.db, owner) : [] };
+    const rows = owner ? await store.wishes(this.db, owner) : [];
+    return {
+      prods: rows.map(({ current_price_paise, wished_price_paise, ...wish }) => ({
+        ...wish,
+        currentPrice: rupees(current_price_paise),
+        wishedPrice: rupees(wished_price_paise),
+      })),
+    };
   }
 
   /** At login, inside the caller's transaction: the visitor's wishes join the account's (a union). */

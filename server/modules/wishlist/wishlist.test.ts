@@ -72,9 +72,51 @@ describeEachDatabase('wishlist', (t) => {
     await wish(client, craft, '', true, 'accessories');
     await wish(client, dupatta, 'M');
     expect(await list(client)).toEqual([
-      { productId: craft.id, name: 'Wish bowl', photo1: 'wish-bowl-1.webp', prod: 'accessories', size: '' },
-      { productId: dupatta.id, name: 'Wish dupatta', photo1: expect.any(String), prod: 'apparel', size: 'M' },
+      {
+        productId: craft.id,
+        name: 'Wish bowl',
+        photo1: 'wish-bowl-1.webp',
+        prod: 'accessories',
+        size: '',
+        currentPrice: 999,
+        wishedPrice: 999,
+      },
+      {
+        productId: dupatta.id,
+        name: 'Wish dupatta',
+        photo1: expect.any(String),
+        prod: 'apparel',
+        size: 'M',
+        currentPrice: 999,
+        wishedPrice: 999,
+      },
     ]);
+  });
+
+  it('keeps the price a product was wished at, for "Price dropped"; wishing again after removal starts anew', async () => {
+    const kurta = await fixtures.product({
+      name: 'Wish kurta',
+      genre: 'Wish fixture',
+      pricePaise: 150_000,
+      sizes: [
+        ['S', 1],
+        ['M', 1],
+      ],
+    });
+    const setPrice = (paise: number) =>
+      t().db.updateTable('products').set({ current_price_paise: paise }).where('id', '=', kurta.id).execute();
+    const prices = async (client: TestClient) =>
+      (await list(client)).map(({ currentPrice, wishedPrice }) => ({ currentPrice, wishedPrice }));
+    const client = await shopper();
+    await wish(client, kurta, 'S');
+    await setPrice(120_000);
+    expect(await prices(client)).toEqual([{ currentPrice: 1200, wishedPrice: 1500 }]);
+    // another size is the same wish: the price it was wished at stays
+    await wish(client, kurta, 'M');
+    expect(await prices(client)).toEqual([{ currentPrice: 1200, wishedPrice: 1500 }]);
+    await wish(client, kurta, 'M', false);
+    await wish(client, kurta, 'M');
+    expect(await prices(client)).toEqual([{ currentPrice: 1200, wishedPrice: 1200 }]);
   });
 
   it('needs a size of the product for apparel, none for accessories', async () => {

@@ -122,6 +122,7 @@ describe('order message templates', () => {
       'MSG91_TEMPLATE_ORDER_CANCELLED',
       'MSG91_TEMPLATE_RETURN_ACCEPTED',
       'MSG91_TEMPLATE_REFUND_PROCESSED',
+      'MSG91_TEMPLATE_BACK_IN_STOCK',
     ]);
     expect(loadConfig({ MSG91_TEMPLATE_ORDER_SHIPPED: 'tmpl_9' }).smsTemplates).toEqual({
       order_shipped: 'tmpl_9',

@@ -1,7 +1,8 @@
 import { RETURN_WINDOW_HOURS } from '../../../contract/shopping-rules.ts';
 
 /**
- * The SMS the shop sends about an order, one MSG91 flow template (and one DLT template) per kind. Each
+ * The SMS the shop sends about an order, or a size a shopper asked to hear of (issue 27), one MSG91 flow
+ * template (and one DLT template) per kind. Each
  * text's `{name}` is a template variable: MSG91's `##name##`, DLT's `{#var#}` (see `dltText`). `{shop}`
  * is the shop's name as its owner set it, filled in when the message is written.
  */
@@ -13,6 +14,8 @@ export const MESSAGE_TEXTS = {
   return_accepted: 'Your return of {shop} order {purchase} is accepted. Our courier will pick it up soon.',
   refund_processed:
     'Your refund of Rs {amount} for {shop} order {purchase} is processed. It reaches your account in 5-7 working days.',
+  back_in_stock:
+    'Good news from {shop}: {product} in size {size} is back in stock. Buy it on {shop} before it sells out again.',
 } as const;
 
 export type MessageKind = keyof typeof MESSAGE_TEXTS;
@@ -32,3 +35,16 @@ export const dltText = (kind: MessageKind) => MESSAGE_TEXTS[kind].replace(/\{\w+
 /** Rupees as SMS write them (plain ASCII: a ₹ would make it a costlier Unicode SMS), e.g. "1,29,999". */
 export const smsRupees = (paise: number) =>
   Math.round(paise / 100).toLocaleString('en-IN', { maximumFractionDigits: 0 });
+
+/** the longest value DLT lets a template variable take */
+const DLT_VARIABLE_CHARS = 30;
+
+/** A free text (a product's name) cut to what a DLT variable takes, marked as cut. */
+export function smsVariable(text: string): string {
+  const chars = Array.from(text.trim());
+  if (chars.length <= DLT_VARIABLE_CHARS) return chars.join('');
+  return `${chars
+    .slice(0, DLT_VARIABLE_CHARS - 3)
+    .join('')
+    .trimEnd()}...`;
+}

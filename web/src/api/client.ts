@@ -74,4 +74,5 @@ function safeJson(text: string): unknown {
 export const api = {
   get: <T>(path: string, options?: Options) => request<T>('GET', path, undefined, options),
   post: <T>(path: string, body?: unknown, options?: Options) => request<T>('POST', path, body, options),
+  delete: <T>(path: string, body?: unknown, options?: Options) => request<T>('DELETE', path, body, options),
 };

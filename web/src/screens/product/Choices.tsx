@@ -1,6 +1,7 @@
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../../contract/paths.ts';
+import { NotifyMe } from './NotifyMe.tsx';
 import { swatchBackground } from './swatch.ts';
 
 interface SizesProps {
@@ -10,8 +11,12 @@ interface SizesProps {
   onSelect: (size: string | undefined) => void;
 }
 
-/** A click selects a size, a second click clears it; a sold-out size cannot be chosen. */
+/**
+ * A click selects a size, a second click clears it; a sold-out size cannot be chosen, but a customer may
+ * ask to hear when it is back.
+ */
 export function Sizes({ sizes, selected, onSelect }: SizesProps) {
+  const soldOut = Object.keys(sizes).filter((size) => sizes[size] === 0);
   return (
     <fieldset className="choice">
       <legend className="choice-title">
@@ -33,6 +38,7 @@ export function Sizes({ sizes, selected, onSelect }: SizesProps) {
           </li>
         ))}
       </ul>
+      {soldOut.length > 0 && <NotifyMe soldOut={soldOut} />}
     </fieldset>
   );
 }

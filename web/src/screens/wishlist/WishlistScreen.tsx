@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../../contract/paths.ts';
 import type { WishlistItem } from '../../../../contract/shopping.ts';
 import { LoginPrompt } from '../../components/LoginPrompt.tsx';
+import { Price } from '../../components/Price.tsx';
 import { ProductRow } from '../../components/ProductRow.tsx';
 import { LoadFailed, NothingYet } from '../../components/ScreenMessage.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
@@ -49,7 +50,12 @@ function WishItem({ item, onRemove }: { item: WishlistItem; onRemove: () => void
       photoWidth="7rem"
       name={item.name}
       level={2}
-      details={item.size && <p className="wish-size">Size: {item.size}</p>}
+      details={
+        <>
+          {item.size && <p className="wish-size">Size: {item.size}</p>}
+          <PriceSinceWished item={item} />
+        </>
+      }
       actions={(nameId) => (
         <div className="wish-actions">
           <Link
@@ -65,5 +71,16 @@ function WishItem({ item, onRemove }: { item: WishlistItem; onRemove: () => void
         </div>
       )}
     />
+  );
+}
+
+/** The price now; "Price dropped", with the price it was wished at struck through, when it fell since. */
+function PriceSinceWished({ item }: { item: WishlistItem }) {
+  const dropped = item.currentPrice < item.wishedPrice;
+  return (
+    <div className="wish-price">
+      {dropped && <p className="wish-price-dropped">Price dropped</p>}
+      <Price currentPrice={item.currentPrice} oldPrice={item.wishedPrice} discount={0} />
+    </div>
   );
 }
