@@ -30,10 +30,15 @@ interface Probed {
   /** the server's own event-loop delay meanwhile (prom-client's, reset at each scrape of /metrics), ms */
   loopP99: number;
   loopMax: number;
+  /** the server process's CPU time meanwhile, ms: its own work, whatever else the machine runs */
+  serverCpu: number;
 }
 
-/** The server's event-loop delay since the last scrape, in ms (a scrape starts a new window). */
-async function loopDelay(): Promise<{ loopP99: number; loopMax: number }> {
+/**
+ * The server's event-loop delay since the last scrape, in ms (a scrape starts a new window), and its
+ * process's CPU time so far, in ms.
+ */
+async function loopDelay(): Promise<{ loopP99: number; loopMax: number; cpu: number }> {
   // once more on a kept-alive connection the server closed (after a refused body, say)
   const scrape = () => fetch(`${URL_}/metrics`, { headers: BEARER }).then((res) => res.text());
   const text = await scrape().catch(scrape);
@@ -41,12 +46,13 @@ async function loopDelay(): Promise<{ loopP99: number; loopMax: number }> {
   return {
     loopP99: sample('haat_nodejs_eventloop_lag_p99_seconds'),
     loopMax: sample('haat_nodejs_eventloop_lag_max_seconds'),
+    cpu: sample('haat_process_cpu_seconds_total'),
   };
 }
 
 /** /healthz asked again and again until `work` settles: its latencies' p50, p99 and maximum, in ms. */
 async function probeDuring(work: () => Promise<unknown>): Promise<Probed> {
-  await loopDelay();
+  const before = await loopDelay();
   const working = work();
   let done = false;
   working.then(
@@ -65,11 +71,12 @@ async function probeDuring(work: () => Promise<unknown>): Promise<Probed> {
     times.push(performance.now() - sent);
   }
   await working;
-  const loop = await loopDelay();
+  const { loopP99, loopMax, cpu } = await loopDelay();
   times.sort((a, b) => a - b);
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? Number.NaN;
   const max = times.at(-1) ?? Number.NaN;
-  return { probes: times.length, failed, p50: at(0.5), p99: at(0.99), max, ...loop };
+  const serverCpu = cpu - before.cpu;
+  return { probes: times.length, failed, p50: at(0.5), p99: at(0.99), max, loopP99, loopMax, serverCpu };
 }
 
 const importForm = (csv: string, zip?: Uint8Array) => {
