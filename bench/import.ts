@@ -63,7 +63,7 @@ try {
   await writeFile(join(dataDir, 'images', 'originals', 'bench-1.webp'), '');
   const changes = new ChangeFeed();
   const catalogue = new Catalogue(handle.db, new Inventory(handle.db, changes), changes, dataDir);
-  const csv = catalogueCsv(Math.ceil(rows / SIZES.length));
+  const csv = Buffer.from(catalogueCsv(Math.ceil(rows / SIZES.length)));
 
   const dryStart = performance.now();
   const dry = await catalogue.import(csv, false, 'bench');

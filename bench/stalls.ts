@@ -2,10 +2,16 @@
  * Whether one request can freeze the shop (issue 26): `/healthz`'s latency, probed one request after
  * another, while each of these runs against haat in its own process: a zip bomb in a catalogue import's
  * dry run, a flood of deeply nested 1 MB JSON bodies, a 50,000-row CSV import's dry run, and a cold
- * start (the time to ready, and the first search after it).
+ * start (the time to ready, and the first search after it). Beside the latencies, the CPU time the server's
+ * thread spent in its longest event-loop gap (bench/loop-watch.ts): on a shared machine, what the shop itself
+ * held the loop for, apart from the time it waited for a core.
  * `npm run bench:stalls [-- --database-url postgres://… --port 3231]`
  */
 
+import { readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { zipSync } from 'fflate';
 import { CSV_COLUMNS } from '../contract/products.ts';
 import { spawnServer, stopProcess, untilAnswers } from '../deploy/processes.ts';
@@ -20,6 +26,9 @@ const URL_ = `http://127.0.0.1:${PORT}`;
 const TOKEN = 'bench-stalls-admin-token-0123456789';
 const BEARER = { authorization: `Bearer ${TOKEN}` };
 const MiB = 1024 * 1024;
+// the server's event-loop gaps, written by bench/loop-watch.ts
+const GAPS = join(tmpdir(), `haat-stalls-${process.pid}.gaps`);
+const LOOP_WATCH = fileURLToPath(new URL('./loop-watch.ts', import.meta.url));
 
 interface Probed {
   probes: number;
@@ -30,10 +39,28 @@ interface Probed {
   /** the server's own event-loop delay meanwhile (prom-client's, reset at each scrape of /metrics), ms */
   loopP99: number;
   loopMax: number;
+  /** the server process's CPU time meanwhile, ms: its own work, whatever else the machine runs */
+  serverCpu: number;
+  /** the most CPU time the server's thread spent in one event-loop gap, and the gaps over 50 ms of it, ms */
+  heldMax: number;
+  heldOver50: number;
 }
 
-/** The server's event-loop delay since the last scrape, in ms (a scrape starts a new window). */
-async function loopDelay(): Promise<{ loopP99: number; loopMax: number }> {
+/** The CPU time (ms) the server's thread spent in each gap of its event loop between two moments (µs). */
+function heldBetween(from: number, to: number): number[] {
+  const lines = readFileSync(GAPS, { encoding: 'utf8', flag: 'a+' }).split('\n');
+  return lines
+    .map((line) => line.split(' ').map(Number))
+    .filter(([start = 0, end = 0]) => start >= from && end <= to)
+    .map(([, , cpu = 0]) => cpu / 1000);
+}
+const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
+
+/**
+ * The server's event-loop delay since the last scrape, in ms (a scrape starts a new window), and its
+ * process's CPU time so far, in ms.
+ */
+async function loopDelay(): Promise<{ loopP99: number; loopMax: number; cpu: number }> {
   // once more on a kept-alive connection the server closed (after a refused body, say)
   const scrape = () => fetch(`${URL_}/metrics`, { headers: BEARER }).then((res) => res.text());
   const text = await scrape().catch(scrape);
@@ -41,12 +68,14 @@ async function loopDelay(): Promise<{ loopP99: number; loopMax: number }> {
   return {
     loopP99: sample('haat_nodejs_eventloop_lag_p99_seconds'),
     loopMax: sample('haat_nodejs_eventloop_lag_max_seconds'),
+    cpu: sample('haat_process_cpu_seconds_total'),
   };
 }
 
 /** /healthz asked again and again until `work` settles: its latencies' p50, p99 and maximum, in ms. */
 async function probeDuring(work: () => Promise<unknown>): Promise<Probed> {
-  await loopDelay();
+  const before = await loopDelay();
+  const from = monotonicUs();
   const working = work();
   let done = false;
   working.then(
@@ -65,11 +94,24 @@ async function probeDuring(work: () => Promise<unknown>): Promise<Probed> {
     times.push(performance.now() - sent);
   }
   await working;
-  const loop = await loopDelay();
+  const held = heldBetween(from, monotonicUs());
+  const { loopP99, loopMax, cpu } = await loopDelay();
   times.sort((a, b) => a - b);
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? Number.NaN;
   const max = times.at(-1) ?? Number.NaN;
-  return { probes: times.length, failed, p50: at(0.5), p99: at(0.99), max, ...loop };
+  const serverCpu = cpu - before.cpu;
+  return {
+    probes: times.length,
+    failed,
+    p50: at(0.5),
+    p99: at(0.99),
+    max,
+    loopP99,
+    loopMax,
+    serverCpu,
+    heldMax: Math.max(0, ...held),
+    heldOver50: held.filter((ms) => ms > 50).length,
+  };
 }
 
 const importForm = (csv: string, zip?: Uint8Array) => {
@@ -152,9 +194,10 @@ async function bigCsv(rows: number): Promise<string> {
 
 const start = performance.now();
 const child = spawnServer(
-  { ...process.env, NODE_ENV: 'development', DATABASE_URL, ADMIN_TOKEN: TOKEN },
+  { ...process.env, NODE_ENV: 'development', DATABASE_URL, ADMIN_TOKEN: TOKEN, LOOP_WATCH_FILE: GAPS },
   PORT,
   ['ignore', 'ignore', 'inherit'],
+  [LOOP_WATCH],
 );
 try {
   await untilAnswers(`${URL_}/healthz`, child, 5 * 60_000);
@@ -194,4 +237,5 @@ try {
   await run('50,000-row CSV dry run', () => dryRun(importForm(csv)));
 } finally {
   await stopProcess(child);
+  rmSync(GAPS, { force: true });
 }

@@ -10,10 +10,17 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /**
  * `server/main.ts` in a process of its own on 127.0.0.1:port with exactly `env` (plus PORT and HOST).
- * One process, tsx as a loader rather than a wrapper, so a signal sent to it reaches the server.
+ * One process, tsx as a loader rather than a wrapper, so a signal sent to it reaches the server;
+ * `preload` (a benchmark's probe) is imported before it.
  */
-export function spawnServer(env: NodeJS.ProcessEnv, port: number, stdio: StdioOptions): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+export function spawnServer(
+  env: NodeJS.ProcessEnv,
+  port: number,
+  stdio: StdioOptions,
+  preload: string[] = [],
+): ChildProcess {
+  const imports = ['tsx', ...preload].flatMap((module) => ['--import', module]);
+  return spawn(process.execPath, [...imports, 'server/main.ts'], {
     cwd: ROOT,
     env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio,

@@ -4,6 +4,7 @@ import type { Partner, PartnerList, PincodesReport } from '../../../contract/par
 import { describeEachDatabase, TEST_ADMIN_TOKEN } from '../../test/app.ts';
 import { CheckoutDriver } from '../../test/checkout.ts';
 import { Fixtures } from '../../test/fixtures.ts';
+import { probedWhile } from '../../test/health-probe.ts';
 import { TestClient } from '../../test/http.ts';
 import { staffPerson, staffSignedIn } from '../../test/staff.ts';
 import { indiaPincodes } from './india.ts';
@@ -300,6 +301,27 @@ describeEachDatabase('back office: delivery partners and their pincodes', (t) =>
     // again: the same list, no duplicate
     await admin.post(`/admin/api/partners/${code}/pincodes/all-india`, undefined, BEARER);
     expect((await served(code)).length).toBe(india.length);
+  });
+
+  it('checks a list of every pincode in India, each ten times over, and /healthz answers meanwhile', async ({
+    annotate,
+  }) => {
+    const { code } = await create();
+    const india = indiaPincodes().map((row) => row.pincode);
+    const lines = Array.from({ length: 10 }, () => india).flat();
+    const { answer, health } = await probedWhile(
+      t().baseUrl,
+      upload(code, `pincode\r\n${lines.join('\r\n')}\r\n`, 'dry-run'),
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ rows: lines.length, pincodes: india.length, errors: [], applied: false });
+    const during = health.filter((probe) => probe.during);
+    expect(during.length).toBeGreaterThan(1);
+    expect(during.every((probe) => probe.status === 200)).toBe(true);
+    const slowest = Math.max(...during.map((probe) => probe.ms));
+    await annotate(
+      `/healthz answered ${during.length} times meanwhile, the slowest in ${slowest.toFixed(1)} ms`,
+    );
   });
 
   it('is the owner’s: staff get 403 (before any upload is read), a signed-in owner needs the CSRF token', async () => {

@@ -88,9 +88,13 @@ export const partnerRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ct
       },
       async (request, reply) => {
         const files = await formFiles(request, { file: PINCODES_LIMIT_BYTES }, 'file');
-        const csv = (files.get('file') as Buffer).toString('utf8');
         const apply = request.query.mode === 'apply';
-        const report = await partners.pincodes(request.params.code, csv, apply, request.staff.actor);
+        const report = await partners.pincodes(
+          request.params.code,
+          files.get('file') as Buffer,
+          apply,
+          request.staff.actor,
+        );
         return apply && !report.applied
           ? reply.code(400).send({ error: 'The file has errors: nothing was changed', ...report })
           : report;

@@ -9,7 +9,8 @@ import {
 import type { Db } from '../../db/connect.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { type FieldErrors, InvalidFields, notFound } from '../../platform/errors.ts';
-import { lineError, parseCsv } from '../products/csv.ts';
+import { Turns } from '../../platform/turns.ts';
+import { type CsvRecord, lineError, readCsv } from '../products/csv.ts';
 import { indiaPincode, indiaPincodes, type PincodeRow } from './india.ts';
 import * as store from './store.ts';
 
@@ -57,12 +58,18 @@ function changeColumns(body: PartnerChangeBody, errors: FieldErrors) {
   return { name, tracking_url: trackingUrl };
 }
 
-/** A pincode list's rows, checked: the pincodes it names (each once) and its errors by line and column. */
-function readPincodes(csv: string): { rows: number; pincodes: PincodeRow[]; errors: string[] } {
+/**
+ * A pincode list's rows, checked: the pincodes it names (each once) and its errors by line and column.
+ * A list of all of India's pincodes is read and checked in slices, as a catalogue is (Turns).
+ */
+async function readPincodes(
+  file: Buffer,
+): Promise<{ rows: number; pincodes: PincodeRow[]; errors: string[] }> {
   const errors: string[] = [];
-  let records: ReturnType<typeof parseCsv>;
+  const turns = new Turns();
+  let records: CsvRecord[];
   try {
-    records = parseCsv(csv);
+    records = await readCsv(file, turns);
   } catch (error) {
     return { rows: 0, pincodes: [], errors: [(error as Error).message] };
   }
@@ -77,6 +84,7 @@ function readPincodes(csv: string): { rows: number; pincodes: PincodeRow[]; erro
   if (errors.length > 0) return { rows: data.length, pincodes: [], errors };
   const found = new Map<string, PincodeRow>();
   for (const record of data) {
+    await turns.take();
     const pincode = record.fields[0]?.trim() ?? '';
     const place = PINCODE.test(pincode) ? indiaPincode(pincode) : undefined;
     if (record.fields.length !== 1) {
@@ -154,9 +162,9 @@ export class Partners {
   }
 
   /** Checks a pincode list; with `apply` and no errors, makes it the partner's whole list. */
-  async pincodes(code: string, csv: string, apply: boolean, actor: string): Promise<PincodesReport> {
+  async pincodes(code: string, file: Buffer, apply: boolean, actor: string): Promise<PincodesReport> {
     await this.get(code);
-    const { rows, pincodes, errors } = readPincodes(csv);
+    const { rows, pincodes, errors } = await readPincodes(file);
     const report = { rows, pincodes: pincodes.length, errors, applied: false };
     if (!apply || errors.length > 0) return report;
     await this.replace(code, pincodes, actor, 'partner.pincodes');

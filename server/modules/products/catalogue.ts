@@ -16,7 +16,7 @@ import {
 } from '../../platform/images/service.ts';
 import { Turns } from '../../platform/turns.ts';
 import type { Inventory } from '../inventory/service.ts';
-import { type CsvRecord, formatCsv, lineError, parseCsvInTurns } from './csv.ts';
+import { type CsvRecord, formatCsv, lineError, readCsv } from './csv.ts';
 import { toAdminProduct } from './service.ts';
 import * as store from './store.ts';
 import { isValid, type Lookups, sellerInactive, type ValidProduct, validateProduct } from './validate.ts';
@@ -135,7 +135,7 @@ export class Catalogue {
    * and checked in slices, so that the shop's other requests are answered meanwhile (Turns).
    */
   async import(
-    csv: string,
+    csv: Buffer,
     apply: boolean,
     actor: string,
     zip: ReadonlyMap<string, Buffer> = new Map(),
@@ -173,10 +173,10 @@ export class Catalogue {
   }
 
   /** The records as rows grouped by sku, in the file's order; a bad header or a row's shape is reported. */
-  private async read(csv: string, report: Report, turns: Turns): Promise<Group[]> {
+  private async read(csv: Buffer, report: Report, turns: Turns): Promise<Group[]> {
     let records: CsvRecord[];
     try {
-      records = await parseCsvInTurns(csv, turns);
+      records = await readCsv(csv, turns);
     } catch (error) {
       report.errors.push(`${(error as Error).message}`);
       return [];
@@ -206,7 +206,8 @@ export class Catalogue {
         );
         continue;
       }
-      const row = Object.fromEntries(names.map((n, i) => [n, record.fields[i]?.trim() ?? ''])) as Row;
+      const row = {} as Row;
+      for (const [i, name] of names.entries()) row[name as Column] = record.fields[i]?.trim() ?? '';
       if (!SKU.test(row.sku)) {
         report.add(record.line, 'sku', 'letters, digits, ".", "-" or "_", up to 40');
         continue;
@@ -262,7 +263,7 @@ export class Catalogue {
       await turns.take();
     }
     const [sellers, partners] = await Promise.all([store.sellersByName(this.db), store.partnerIds(this.db)]);
-    const uploaded = await this.uploadedPhotos(groups, existing, fromZip);
+    const uploaded = await this.uploadedPhotos(groups, existing, fromZip, turns);
     const plans: Plan[] = [];
     for (const group of groups) {
       await turns.take();
@@ -280,9 +281,11 @@ export class Catalogue {
     groups: Group[],
     existing: Map<string, store.ProductRow>,
     fromZip: Set<string>,
+    turns: Turns,
   ): Promise<Set<string>> {
     const named = new Set<string>();
     for (const group of groups) {
+      await turns.take();
       const own = new Set(existing.get(group.sku)?.photos ?? []);
       for (const name of list(group.rows[0]?.row.photos ?? '')) if (!own.has(name)) named.add(name);
     }
