@@ -66,6 +66,7 @@ describe('from one product to the next, and to the bag', () => {
 
     // the next product, from the row: its own partner's answer shows without typing
     await row(page, 'Similar products').getByRole('link').filter({ hasText: names.second }).click();
+    await page.waitForURL(`${site.app.baseUrl}/product/apparel/${second.id}`);
     await page.getByRole('heading', { level: 1, name: names.second.toUpperCase() }).waitFor();
     await deliveryLine(page).waitFor();
     expect(await deliveryLine(page).textContent()).toContain(`Delivery to ${METRO_PINCODE} by`);
