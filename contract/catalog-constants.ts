@@ -67,6 +67,9 @@ export const SORT_LABELS: Record<number, string> = {
   5: 'Better discount',
 };
 
+/** The most cards a row of products shows (similar, recently viewed, the home page's rows). */
+export const PRODUCT_ROW_SIZE = 12;
+
 /** The longest search text accepted; a longer one is a 400. */
 export const SEARCH_MAX_LENGTH = 100;
 /** Suggestions start from this many characters. */

@@ -94,6 +94,7 @@ export {
   HIDDEN_PRODUCT_FIELDS,
   PRICE_BUCKETS,
   PRICE_FILTER,
+  PRODUCT_ROW_SIZE,
   SEARCH_MAX_LENGTH,
   SORT_LABELS,
   SUGGEST_MIN_LENGTH,
@@ -221,6 +222,37 @@ export const ModifyProdBody = Type.Object({
 export type ModifyProdBody = Static<typeof ModifyProdBody>;
 export const ModifyProdResponse = Type.Object({ prodId: Type.Integer() });
 export type ModifyProdResponse = Static<typeof ModifyProdResponse>;
+
+// GET /api/products?ids=, /api/products/{id}/similar and /api/products/highlights ---------------
+
+/** Product ids, comma-separated: up to PRODUCT_ROW_SIZE (12) whole numbers ("3,17,5"). */
+export const ProductIdsQuery = Type.Object(
+  { ids: Type.String({ pattern: '^[1-9][0-9]{0,8}(,[1-9][0-9]{0,8}){0,11}$' }) },
+  { additionalProperties: false },
+);
+export type ProductIdsQuery = Static<typeof ProductIdsQuery>;
+
+export const SimilarParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+export type SimilarParams = Static<typeof SimilarParams>;
+
+/** A row of product cards, with no shopper's wish marks (the answer is the same for everyone). */
+export const ProductCards = Type.Object({ prods: Type.Array(ListingProduct) });
+export type ProductCards = Static<typeof ProductCards>;
+
+/** A home page row, and the listing it continues in (the first card's segment and genre, or crafts). */
+export const HighlightRow = Type.Object({
+  prods: Type.Array(ListingProduct),
+  listing: Type.Union([
+    Type.Object({ prod: Type.Literal('apparel'), userSegment: Type.String(), genre: Type.String() }),
+    Type.Object({ prod: Type.Literal('accessories') }),
+    Type.Null(),
+  ]),
+});
+export type HighlightRow = Static<typeof HighlightRow>;
+
+/** The home page's rows beyond the spec's: the newest products on sale, and the best rated. */
+export const HighlightsResponse = Type.Object({ newArrivals: HighlightRow, topRated: HighlightRow });
+export type HighlightsResponse = Static<typeof HighlightsResponse>;
 
 // GET /api/terms ----------------------------------------------------------------------------------
 

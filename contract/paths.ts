@@ -112,6 +112,10 @@ export const apiPaths = {
   suggest: (q: string) => `/api/suggest?${new URLSearchParams({ q })}`,
   product: (prod: string, productId: number | string) =>
     `/product/ind/${encodeURIComponent(prod)}/${encodeURIComponent(String(productId))}`,
+  /** public rows of product cards: these ids' cards, a product's similar ones, the home page's rows */
+  productCards: (ids: readonly number[]) => `/api/products?${new URLSearchParams({ ids: ids.join(',') })}`,
+  similar: (productId: number) => `/api/products/${productId}/similar`,
+  highlights: () => '/api/products/highlights',
   modifyProd: (prod: string) => `/api/${encodeURIComponent(prod)}/modifyProd`,
   otpSend: () => '/api/otp/send',
   otpVerify: () => '/api/otp/verify',

@@ -64,6 +64,18 @@ describe('the owner makes the shop theirs in Settings', () => {
     const year = new Date().getFullYear();
     await footer.getByText(`© ${year} ${SHOP}. All rights reserved.`).waitFor();
     await footer.getByText('Free delivery above ₹999').waitFor();
+    // and a product page's promise, which reads the same setting
+    const { id } = await site.app.db
+      .selectFrom('products')
+      .select('id')
+      .where('prod', '=', 'apparel')
+      .where('active', '=', true)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    await shopper.goto(`/product/apparel/${id}`);
+    await shopper.getByText('Free delivery on spending above ₹999').waitFor();
+    await shopper.goto('/');
     await expect.poll(() => shopper.title()).toBe(`${SHOP}: Indian fashion and crafts`);
     await expect(shopper.getByRole('link', { name: SHOP }).first().isVisible()).resolves.toBe(true);
 

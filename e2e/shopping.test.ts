@@ -181,8 +181,8 @@ describe('shopping in the browser', () => {
     await page.getByPlaceholder('Search to unlock cart').fill(METRO_PINCODE.slice(0, 5));
     expect(await deliveryStatus(page).count(), 'typing clears the message').toBe(0);
     expect(await checkPincode(page, METRO_PINCODE)).toContain('Pincode is serviceable');
-    expect(await page.getByText('Expected delivery:').textContent()).toMatch(
-      /Expected delivery: \w{3}, \d{1,2} \w{3} - \w{3}, \d{1,2} \w{3}/,
+    expect(await page.getByText(/^Delivery to/).textContent()).toMatch(
+      new RegExp(`^Delivery to ${METRO_PINCODE} by \\w{3}, \\d{1,2} \\w{3}$`),
     );
     expect(await addToCart.isDisabled()).toBe(false);
     await expectAlert(page, 'Please select a size!', () => addToCart.click());
@@ -199,9 +199,11 @@ describe('shopping in the browser', () => {
     await page.getByRole('button', { name: 'WISHLIST', exact: true }).click();
     await page.getByRole('button', { name: 'WISHLISTED' }).waitFor();
 
-    // the last pincode is remembered
+    // the last pincode is remembered, and checked again at once
     await page.reload();
     await page.getByRole('heading', { level: 1, name: kurta.name.toUpperCase() }).waitFor();
+    await page.getByText(`Delivery to ${METRO_PINCODE} by`).waitFor();
+    await page.getByRole('button', { name: 'Change' }).click();
     expect(await page.getByPlaceholder('Search to unlock cart').inputValue()).toBe(METRO_PINCODE);
     expect(await page.getByRole('button', { name: 'REMOVE FROM CART' }).count()).toBe(1);
     expect(await page.getByRole('button', { name: 'WISHLISTED' }).count()).toBe(1);

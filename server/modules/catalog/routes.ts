@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   AccessoriesParams,
+  HighlightsResponse,
   HomeResponse,
   ListingBody,
   ListingParams,
@@ -9,16 +10,19 @@ import {
   ModifyProdBody,
   ModifyProdParams,
   ModifyProdResponse,
+  ProductCards,
+  ProductIdsQuery,
   ProductParams,
   ProductResponse,
   SearchQuery,
+  SimilarParams,
   type SortCode,
   SuggestQuery,
   SuggestResponse,
   TermsResponse,
 } from '../../../contract/catalog.ts';
 import { keepBodiesSmall, TINY_BODY_LIMIT } from '../../platform/body-limit.ts';
-import { badRequest } from '../../platform/errors.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
 import type { Services } from '../../services.ts';
 import { bagToRead } from '../cart/owner.ts';
 import { parseFilters } from './filters.ts';
@@ -118,6 +122,39 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ct
       reply.header('cache-control', 'private, no-cache');
       const { prod, productID } = request.params;
       return sendAnswer(reply, await ctx.catalog.product(prod, productID, await bagOf(request)));
+    },
+  );
+
+  // rows of product cards: public, the same for every shopper (no wish marks), so they may be kept briefly
+  const PUBLIC_ROW = 'public, max-age=60';
+
+  app.get(
+    '/api/products',
+    { schema: { querystring: ProductIdsQuery, response: { 200: ProductCards } } },
+    async (request, reply) => {
+      reply.header('cache-control', PUBLIC_ROW);
+      const ids = [...new Set(request.query.ids.split(',').map(Number))];
+      return ctx.catalog.productCards(ids);
+    },
+  );
+
+  app.get(
+    '/api/products/:id/similar',
+    { schema: { params: SimilarParams, response: { 200: ProductCards } } },
+    async (request, reply) => {
+      const similar = await ctx.catalog.similar(request.params.id);
+      if (!similar) throw notFound(`No product ${request.params.id}`);
+      reply.header('cache-control', PUBLIC_ROW);
+      return sendAnswer(reply, similar);
+    },
+  );
+
+  app.get(
+    '/api/products/highlights',
+    { schema: { response: { 200: HighlightsResponse } } },
+    async (_request, reply) => {
+      reply.header('cache-control', PUBLIC_ROW);
+      return sendAnswer(reply, await ctx.catalog.highlights());
     },
   );
 

@@ -5,13 +5,17 @@ import {
   type FilterCounts,
   type FilterFeature,
   HIDDEN_PRODUCT_FIELDS,
+  type HighlightRow,
+  type HighlightsResponse,
   type HomeResponse,
   type ListingProduct,
   type ListingResponse,
   PAGE_SIZE,
   PRICE_BUCKETS,
   PRICE_FILTER,
+  PRODUCT_ROW_SIZE,
   type Prod,
+  type ProductCards,
   type ProductInfo,
   type ProductResponse,
   type SelectedFilters,
@@ -55,6 +59,8 @@ const SUGGESTED_GROUPS = 6;
 const NOTHING: ListingResponse = { prods: [], noOfEntries: 0, filterFeature: [], filterCounts: {} };
 const isRange = (feature: string) => feature === PRICE_FILTER || feature === DISCOUNT_FILTER;
 const REVIEWS_SHOWN = 100;
+/** Similar products cost within this share of the product's price, either way. */
+const SIMILAR_PRICE_SHARE = 0.3;
 const HIDDEN = new Set<string>(HIDDEN_PRODUCT_FIELDS);
 const FEATURE_ORDER = Object.keys(FEATURE_LABELS);
 
@@ -88,6 +94,9 @@ export class Catalog {
   private readonly productCache = new TtlCache<ProductResponse | undefined>(CACHE_TTL_MS, 2_000);
   // listing cards by product id (decision 025), some hundreds of bytes each
   private readonly cardCache = new TtlCache<CardRow | undefined>(CACHE_TTL_MS, 20_000);
+  // rows that depend on other products' stock and prices: forgotten at any change
+  private readonly similarCache = new TtlCache<ProductCards | undefined>(CACHE_TTL_MS, 2_000);
+  private readonly highlightsCache = new TtlCache<HighlightsResponse>(CACHE_TTL_MS, 1);
 
   constructor(
     private readonly db: Db,
@@ -121,6 +130,8 @@ export class Catalog {
   private forget(change: Change): void {
     // the shop's details are on no listing or product answer
     if ('shop' in change) return;
+    this.similarCache.clear();
+    this.highlightsCache.clear();
     if ('productIds' in change) {
       for (const id of change.productIds) this.productCache.delete(String(id));
       this.forgetCards(change.productIds);
@@ -311,6 +322,59 @@ export class Catalog {
       wishStatus: [{ wished: wished.has(productId) ? 'Y' : 'N' }],
       loggedin: 'customerId' in bag,
     };
+  }
+
+  /** These products' cards in the order asked; an id with no product is left out. */
+  async productCards(ids: readonly number[]): Promise<ProductCards> {
+    return { prods: (await this.cards(ids)).map(listingCard) };
+  }
+
+  /**
+   * Up to 12 products like this one: same prod, segment and genre, priced within 30% of it (the nearest
+   * first), on sale and in stock, none of its colours. Undefined when there is no such product.
+   */
+  similar(productId: number): Promise<ProductCards | undefined> {
+    return this.similarCache.get(String(productId), async () => {
+      const product = await store.findProduct(this.db, productId);
+      if (!product) return undefined;
+      const price = product.current_price_paise;
+      const range = [
+        Math.floor(price * (1 - SIMILAR_PRICE_SHARE)),
+        Math.ceil(price * (1 + SIMILAR_PRICE_SHARE)),
+      ] as const;
+      const like = {
+        prod: product.prod,
+        userSegment: product.user_segment,
+        genre: product.genre,
+        childKey: product.child_key,
+        pricePaise: price,
+      };
+      return this.productCards(await store.similarProducts(this.db, like, range, PRODUCT_ROW_SIZE));
+    });
+  }
+
+  /** The home page's rows: the newest products on sale and the best rated, each with its listing. */
+  highlights(): Promise<HighlightsResponse> {
+    return this.highlightsCache.get('highlights', async () => {
+      const [newest, best] = await Promise.all([
+        store.newestProducts(this.db, PRODUCT_ROW_SIZE),
+        store.bestRatedProducts(this.db, PRODUCT_ROW_SIZE),
+      ]);
+      const [newArrivals, topRated] = await Promise.all([this.highlightRow(newest), this.highlightRow(best)]);
+      return { newArrivals, topRated };
+    });
+  }
+
+  private async highlightRow(products: store.RowProduct[]): Promise<HighlightRow> {
+    const { prods } = await this.productCards(products.map((p) => p.id));
+    const first = products[0];
+    const listing: HighlightRow['listing'] =
+      first === undefined
+        ? null
+        : first.prod === 'accessories'
+          ? { prod: 'accessories' }
+          : { prod: 'apparel', userSegment: first.userSegment, genre: first.genre };
+    return { prods, listing };
   }
 
   async siblingInColour(prodText: string, childKey: string, color: string): Promise<number> {

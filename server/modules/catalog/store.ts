@@ -1,9 +1,10 @@
-import { type SelectQueryBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Prod } from '../../../contract/catalog.ts';
 import type { Db } from '../../db/connect.ts';
 import { runPrepared } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import { type BagOwner, ownedBy } from '../cart/owner.ts';
+import { AVAILABLE_UNITS } from '../inventory/service.ts';
 import type { Figures, IndexedProduct } from './facet-index.ts';
 import { foldText, type SearchTerms } from './search.ts';
 
@@ -359,4 +360,103 @@ export async function wordsStartingWith(db: Db, prefix: string): Promise<string[
     .limit(PREFIXED_WORDS)
     .execute();
   return rows.map((row) => row.word);
+}
+
+// Rows of product cards: similar products and the home page's rows ----------------------------------
+
+/** On sale, with some size that still has units free to sell. */
+const onSaleInStock = (eb: ExpressionBuilder<Database, 'products'>) =>
+  eb.and([
+    eb('products.active', '=', true),
+    eb.exists(
+      eb
+        .selectFrom('skus')
+        .select(sql<number>`1`.as('one'))
+        .whereRef('skus.product_id', '=', 'products.id')
+        .where(AVAILABLE_UNITS, '>', 0),
+    ),
+  ]);
+
+export interface SimilarTo {
+  prod: Prod;
+  userSegment: string;
+  genre: string;
+  /** its colours (this product too) are its swatches, not similar products */
+  childKey: string;
+  pricePaise: number;
+}
+
+/** Products like this one, in stock, priced within [min, max] paise: the nearest price first. */
+export async function similarProducts(
+  db: Db,
+  like: SimilarTo,
+  [min, max]: readonly [number, number],
+  limit: number,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom('products')
+    .select('products.id')
+    .where('products.prod', '=', like.prod)
+    .where('products.user_segment', '=', like.userSegment)
+    .where('products.genre', '=', like.genre)
+    .where('products.child_key', '<>', like.childKey)
+    .where('products.current_price_paise', '>=', min)
+    .where('products.current_price_paise', '<=', max)
+    .where(onSaleInStock)
+    .orderBy(sql`abs(products.current_price_paise - ${like.pricePaise})`)
+    .orderBy('products.id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** A product of a home page row, with what its listing is. */
+export interface RowProduct {
+  id: number;
+  prod: Prod;
+  userSegment: string;
+  genre: string;
+}
+
+const ROW_COLUMNS = [
+  'products.id',
+  'products.prod',
+  'products.user_segment as userSegment',
+  'products.genre',
+] as const;
+
+/** The products on sale and in stock added last, as sort 4 (what's new) orders them. */
+export async function newestProducts(db: Db, limit: number): Promise<RowProduct[]> {
+  return db
+    .selectFrom('products')
+    .select(ROW_COLUMNS)
+    .where(onSaleInStock)
+    .orderBy('products.created_at', 'desc')
+    .orderBy('products.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** The products on sale and in stock with the best average rating (hidden reviews left out), then the most rated. */
+export async function bestRatedProducts(db: Db, limit: number): Promise<RowProduct[]> {
+  const ratings = db
+    .selectFrom('reviews')
+    .select([
+      'reviews.product_id',
+      sql<number>`avg(reviews.rating)`.as('average'),
+      (eb) => eb.fn.count<number>('reviews.rating').as('ratings'),
+    ])
+    .where('reviews.hidden', '=', false)
+    .where('reviews.rating', 'is not', null)
+    .groupBy('reviews.product_id');
+  return db
+    .selectFrom('products')
+    .innerJoin(ratings.as('r'), 'r.product_id', 'products.id')
+    .select(ROW_COLUMNS)
+    .where(onSaleInStock)
+    .orderBy('r.average', 'desc')
+    .orderBy('r.ratings', 'desc')
+    .orderBy('products.id', 'desc')
+    .limit(limit)
+    .execute();
 }

@@ -4,6 +4,7 @@ import type { ListingProduct } from '../../../../contract/catalog.ts';
 import { paths } from '../../../../contract/paths.ts';
 import { Image } from '../Image.tsx';
 import { Price } from '../Price.tsx';
+import './card.css';
 
 interface Props {
   product: ListingProduct;

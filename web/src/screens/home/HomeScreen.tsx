@@ -11,6 +11,7 @@ import { ScreenMessage } from '../../components/ScreenMessage.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { Art } from './art.tsx';
 import { Carousel } from './Carousel.tsx';
+import { HomeRows } from './HomeRows.tsx';
 import { DESIGNER_BAGS, SLIDES, type Tile, TRENDING } from './showcase.ts';
 import './home.css';
 
@@ -73,6 +74,7 @@ export function HomeScreen() {
       </ul>
       <TileSection id="trending" title="TRENDING" tiles={TRENDING} />
       <TileSection id="designer-bags" title="DESIGNER BAGS" tiles={DESIGNER_BAGS} />
+      <HomeRows />
     </div>
   );
 }

@@ -1,18 +1,24 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { NOT_SERVICEABLE_MESSAGE } from '../../../../contract/shopping-messages.ts';
-import { deliveryWindow } from './delivery-window.ts';
+import { deliveryBy } from './delivery-window.ts';
 
 const PINCODE = /^[1-9]\d{5}$/;
 const LAST_PINCODE_KEY = 'lastPincode';
 
 interface Props {
-  /** true/false once the server answers; undefined when it did not (e.g. the shopper must log in) */
+  /** true/false once the server answers; undefined when it did not (e.g. the connection failed) */
   onCheck: (pincode: string) => Promise<boolean | undefined>;
   /** whether the cart is unlocked: only a pincode confirmed serviceable does it */
   onResult: (serviceable: boolean) => void;
 }
 
 type Message = { text: string; ok: boolean } | undefined;
+
+/**
+ * editing: the field shows; checking: the remembered pincode is being checked for this product;
+ * delivers: this product reaches the pincode, shown with its date and a Change button.
+ */
+type Phase = 'editing' | 'checking' | 'delivers';
 
 function lastPincode(): string {
   try {
@@ -30,12 +36,53 @@ function rememberPincode(pincode: string) {
   }
 }
 
-/** The delivery check that unlocks ADD TO CART; typing clears the last answer. */
+/**
+ * The delivery check that unlocks ADD TO CART; typing clears the last answer. The last pincode checked
+ * in this browser is checked again at once for this product's partner, so the shopper types it once.
+ */
 export function Delivery({ onCheck, onResult }: Props) {
   const inputId = useId();
   const messageId = useId();
-  const [pincode, setPincode] = useState(lastPincode);
+  const [remembered] = useState(lastPincode);
+  const [pincode, setPincode] = useState(remembered);
+  const [phase, setPhase] = useState<Phase>(PINCODE.test(remembered) ? 'checking' : 'editing');
   const [message, setMessage] = useState<Message>(undefined);
+  const input = useRef<HTMLInputElement>(null);
+  const change = useRef<HTMLButtonElement>(null);
+  // where focus goes once the phase shows: the field after Change, Change after a typed check
+  const focusNext = useRef<'field' | 'change' | undefined>(undefined);
+  // the page's handlers as they are now, for the check made once on arrival
+  const handlers = useRef({ onCheck, onResult });
+  handlers.current = { onCheck, onResult };
+
+  const check = async (pin: string): Promise<boolean | undefined> => {
+    const serviceable = await handlers.current.onCheck(pin);
+    if (serviceable === undefined) return undefined;
+    rememberPincode(pin);
+    handlers.current.onResult(serviceable);
+    setMessage(
+      serviceable
+        ? { text: 'Pincode is serviceable', ok: true }
+        : { text: NOT_SERVICEABLE_MESSAGE, ok: false },
+    );
+    setPhase(serviceable ? 'delivers' : 'editing');
+    return serviceable;
+  };
+  const checkOnArrival = useRef(check);
+
+  useEffect(() => {
+    if (!PINCODE.test(remembered)) return;
+    checkOnArrival.current(remembered).then(
+      (serviceable) => serviceable === undefined && setPhase('editing'),
+      () => setPhase('editing'),
+    );
+  }, [remembered]);
+
+  useEffect(() => {
+    if (focusNext.current === 'field' && phase === 'editing') input.current?.focus();
+    if (focusNext.current === 'change' && phase === 'delivers') change.current?.focus();
+    focusNext.current = undefined;
+  }, [phase]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -43,50 +90,72 @@ export function Delivery({ onCheck, onResult }: Props) {
       setMessage({ text: 'Please enter a valid 6-digit pincode', ok: false });
       return;
     }
-    const serviceable = await onCheck(pincode);
-    if (serviceable === undefined) return;
-    rememberPincode(pincode);
-    onResult(serviceable);
-    setMessage(
-      serviceable
-        ? { text: 'Pincode is serviceable', ok: true }
-        : { text: NOT_SERVICEABLE_MESSAGE, ok: false },
-    );
+    focusNext.current = 'change';
+    await check(pincode);
   };
 
   return (
     <form className="delivery" onSubmit={submit} noValidate>
-      <label htmlFor={inputId} className="choice-title">
-        CHECK DELIVERY
-      </label>
-      <div className="delivery-row">
-        <input
-          id={inputId}
-          type="text"
-          inputMode="numeric"
-          autoComplete="postal-code"
-          pattern="[0-9]*"
-          maxLength={6}
-          placeholder="Search to unlock cart"
-          aria-describedby={messageId}
-          value={pincode}
-          onChange={(event) => {
-            setPincode(event.target.value.replace(/\D/g, ''));
-            setMessage(undefined);
-            onResult(false);
-          }}
-        />
-        <button type="submit" className="button">
-          CHECK
-        </button>
-      </div>
+      {phase === 'editing' ? (
+        <>
+          <label htmlFor={inputId} className="choice-title">
+            CHECK DELIVERY
+          </label>
+          <div className="delivery-row">
+            <input
+              ref={input}
+              id={inputId}
+              type="text"
+              inputMode="numeric"
+              autoComplete="postal-code"
+              pattern="[0-9]*"
+              maxLength={6}
+              placeholder="Search to unlock cart"
+              aria-describedby={messageId}
+              value={pincode}
+              onChange={(event) => {
+                setPincode(event.target.value.replace(/\D/g, ''));
+                setMessage(undefined);
+                onResult(false);
+              }}
+            />
+            {/* its own key: React must not turn the Change button, mid-click, into this submit button */}
+            <button key="check" type="submit" className="button">
+              CHECK
+            </button>
+          </div>
+        </>
+      ) : (
+        <>
+          <p className="choice-title">CHECK DELIVERY</p>
+          <div className="delivery-row delivery-answer">
+            {phase === 'checking' ? (
+              <p>Checking delivery to {pincode}…</p>
+            ) : (
+              <>
+                <p>
+                  Delivery to <strong>{pincode}</strong> by <strong>{deliveryBy(new Date())}</strong>
+                </p>
+                <button
+                  key="change"
+                  ref={change}
+                  type="button"
+                  className="button"
+                  aria-label={`Change pincode ${pincode}`}
+                  onClick={() => {
+                    focusNext.current = 'field';
+                    setPhase('editing');
+                  }}
+                >
+                  Change
+                </button>
+              </>
+            )}
+          </div>
+        </>
+      )}
       <div id={messageId} role="status" className="delivery-status">
         {message && <p className={message.ok ? 'delivery-message ok' : 'delivery-message'}>{message.text}</p>}
-        {message?.ok && (
-          <p className="delivery-window">
-            Expected delivery: <strong>{deliveryWindow(new Date())}</strong>
-          </p>
-        )}
       </div>
     </form>
   );

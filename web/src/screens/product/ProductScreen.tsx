@@ -11,7 +11,9 @@ import { Spinner } from '../../components/Spinner.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { Colours, Sizes } from './Choices.tsx';
 import { Delivery } from './Delivery.tsx';
+import { FreeDelivery } from './FreeDelivery.tsx';
 import { Gallery } from './Gallery.tsx';
+import { ProductRows } from './ProductRows.tsx';
 import { Ratings } from './Ratings.tsx';
 import { ReviewModal } from './ReviewModal.tsx';
 import { Reviews } from './Reviews.tsx';
@@ -31,7 +33,14 @@ function ProductPage({ prod, productId }: { prod: string; productId: string }) {
   usePageTitle(product.status === 'ready' ? product.data.productInfo.name : undefined);
 
   if (product.status === 'loading') return <Spinner />;
-  if (product.status === 'ready') return <Product data={product.data} onReviewed={product.reload} />;
+  if (product.status === 'ready') {
+    return (
+      <>
+        <Product data={product.data} onReviewed={product.reload} />
+        <ProductRows productId={product.data.productInfo.id} />
+      </>
+    );
+  }
   return (
     <div className="product-missing">
       {product.status === 'notFound' ? (
@@ -157,6 +166,11 @@ function Product({ data, onReviewed }: { data: ProductResponse; onReviewed: () =
             >
               {inCart ? 'REMOVE FROM CART' : 'ADD TO CART'}
             </button>
+            {inCart && (
+              <Link className="button" to={paths.checkout()}>
+                GO TO BAG
+              </Link>
+            )}
             <button type="button" className="button wish-button" aria-pressed={wished} onClick={toggleWish}>
               <span aria-hidden="true">{wished ? '♥' : '♡'}</span>
               {wished ? 'WISHLISTED' : 'WISHLIST'}
@@ -164,7 +178,7 @@ function Product({ data, onReviewed }: { data: ProductResponse; onReviewed: () =
           </div>
           <ul className="product-promises">
             <li>Delivered in 7-10 business days</li>
-            <li>Free delivery on spending above ₹500</li>
+            <FreeDelivery />
             <li>Free cancellation within {FREE_CANCELLATION_HOURS} hours of ordering</li>
           </ul>
         </div>

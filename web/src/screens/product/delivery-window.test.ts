@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addBusinessDays, deliveryWindow } from './delivery-window.ts';
+import { addBusinessDays, deliveryBy, deliveryWindow } from './delivery-window.ts';
 
 const day = (iso: string) => new Date(`${iso}T10:00:00`);
 const isoOf = (date: Date) =>
@@ -20,5 +20,9 @@ describe('delivery window', () => {
 
   it('shows both ends as dates', () => {
     expect(deliveryWindow(day('2026-11-23'))).toBe('Tue, 1 Dec - Fri, 4 Dec');
+  });
+
+  it("promises the window's last day", () => {
+    expect(deliveryBy(day('2026-11-23'))).toBe('Fri, 4 Dec');
   });
 });

@@ -22,3 +22,8 @@ export function deliveryWindow(today: Date): string {
   const to = addBusinessDays(today, DELIVERY_DAYS.to);
   return `${dayFormat.format(from)} - ${dayFormat.format(to)}`;
 }
+
+/** "Fri, 4 Dec": the window's last day, the date the shopper is promised the parcel by. */
+export function deliveryBy(today: Date): string {
+  return dayFormat.format(addBusinessDays(today, DELIVERY_DAYS.to));
+}
