@@ -34,7 +34,7 @@ function stateOf(office: PostOffice): string {
 }
 
 /** Every pincode once, in order, placed in the district most of its post offices belong to. */
-export function reduceIndia(offices: readonly PostOffice[]): PincodeRow[] {
+function reduceIndia(offices: readonly PostOffice[]): PincodeRow[] {
   const byPincode = new Map<string, PostOffice[]>();
   for (const office of offices) {
     const pincode = String(office.pincode);
