@@ -60,6 +60,7 @@ beforeAll(async () => {
  *   than its box (scrollWidth > clientWidth) is cut or spills onto its neighbours, and an empty field
  *   whose placeholder, measured in the field's own font, is wider than the field's content box shows it
  *   cut (the browser never wraps a placeholder);
+ * - a link or button in the header's bar smaller than 44 x 44 px, a size a thumb can hit;
  * - a page wider than the window (documentElement.scrollWidth > innerWidth): it scrolls sideways.
  */
 function layoutProblems(): string[] {
@@ -122,6 +123,12 @@ function layoutProblems(): string[] {
       if ((inside(a, b) && onTop(a)) || (inside(b, a) && onTop(b))) continue;
       problems.push(`${describe(a.el)} overlaps ${describe(b.el)}`);
     }
+  }
+
+  for (const el of [...document.querySelectorAll('.header-bar a, .header-bar button')].filter(shown)) {
+    const { width, height } = el.getBoundingClientRect();
+    if (width < 43.5 || height < 43.5)
+      problems.push(`${describe(el)} is a target of ${width} x ${height} px`);
   }
 
   const header = document.querySelector('.site-header');

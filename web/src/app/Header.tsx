@@ -55,10 +55,8 @@ export function Header() {
               <HeartIcon />
               <span className="visually-hidden">Wishlist</span>
             </Link>
-            <Link to={paths.checkout()} className="bar-link">
+            <Link to={paths.checkout()} className="bar-link" aria-label={withUnits('Bag', units)}>
               <BagWithCount units={units} />
-              <span className="visually-hidden">Bag</span>
-              <UnitsText units={units} />
             </Link>
           </div>
         </div>
@@ -189,24 +187,18 @@ function useSpokenChange(units: number | undefined): string {
   return said;
 }
 
-/** The bag icon with the number of units on it (none when the bag is empty). */
+/** The bag icon with the number of units on it (none when the bag is empty); the link's name says it. */
 function BagWithCount({ units }: { units: number | undefined }) {
   return (
-    <span className="bag-icon">
+    <span className="bag-icon" data-units={units || undefined}>
       <BagIcon />
-      {units ? (
-        <span className="bag-count" aria-hidden="true">
-          {units}
-        </span>
-      ) : null}
     </span>
   );
 }
 
-/** The count as the bag link's name says it: "CART, 3 items". */
-function UnitsText({ units }: { units: number | undefined }) {
-  return units ? <span className="visually-hidden">{`, ${itemsText(units)}`}</span> : null;
-}
+/** The bag link's name with the count: "CART, 3 items"; the name alone when the bag is empty. */
+const withUnits = (name: string, units: number | undefined) =>
+  units ? `${name}, ${itemsText(units)}` : name;
 
 function UtilityLinks({ units }: { units: number | undefined }) {
   const { isLoggedIn, uname } = useSession();
@@ -225,10 +217,9 @@ function UtilityLinks({ units }: { units: number | undefined }) {
         </NavLink>
       </li>
       <li>
-        <NavLink to={paths.checkout()} className="utility-link">
+        <NavLink to={paths.checkout()} className="utility-link" aria-label={withUnits('CART', units)}>
           <BagWithCount units={units} />
           CART
-          <UnitsText units={units} />
         </NavLink>
       </li>
       <li>
