@@ -41,6 +41,10 @@ async function addToBag(page: Page, product: FixtureProduct): Promise<void> {
   await page.getByRole('button', { name: 'REMOVE FROM CART' }).waitFor();
 }
 
+/** The header's bag, named with the units in it ("CART, 2 items"), "CART" alone when it is empty (issue 27). */
+const bagInHeader = (page: Page, name: string) =>
+  page.getByRole('banner').getByRole('link', { name, exact: true });
+
 const bagLine = (page: Page, name: string) => page.locator('.cart-items > li').filter({ hasText: name });
 const quantityOf = async (page: Page, name: string) =>
   Number(await bagLine(page, name).getByLabel('Quantity', { exact: true }).textContent());
@@ -51,12 +55,18 @@ describe('a visitor’s bag, kept through sign-up, to the invoice and the timeli
 
     // a visitor: bag, wishlist and pincode, no login asked
     await addToBag(page, kurta);
+    await bagInHeader(page, 'CART, 1 item').waitFor();
+    await page.getByRole('banner').getByText('1 item in your bag').waitFor();
     await page.getByRole('button', { name: 'WISHLIST' }).click();
     await page.getByRole('button', { name: 'WISHLISTED' }).waitFor();
+    await page.goto('/');
+    await bagInHeader(page, 'CART, 1 item').waitFor();
     await addToBag(page, stole);
+    await bagInHeader(page, 'CART, 2 items').waitFor();
     await page.goto('/checkout');
     await bagLine(page, stoleName).getByRole('button', { name: 'Increase quantity' }).click();
     await expect.poll(() => quantityOf(page, stoleName)).toBe(2);
+    await bagInHeader(page, 'CART, 3 items').waitFor();
     expect(await quantityOf(page, kurtaName)).toBe(1);
     await expectAccessible(page, 'a visitor’s bag');
 
@@ -97,6 +107,7 @@ describe('a visitor’s bag, kept through sign-up, to the invoice and the timeli
     ]);
     await expect.poll(() => quantityOf(page, stoleName)).toBe(1);
     expect(await quantityOf(page, kurtaName)).toBe(1);
+    await bagInHeader(page, 'CART, 2 items').waitFor();
     await expectAccessible(page, 'the bag after sign-up, with what changed');
     await page.reload();
     await bagLine(page, kurtaName).waitFor();
@@ -119,6 +130,10 @@ describe('a visitor’s bag, kept through sign-up, to the invoice and the timeli
     await page.getByRole('button', { name: 'Save and continue' }).click();
     await page.getByRole('heading', { level: 2, name: 'PAYMENT METHOD' }).waitFor();
     await payInTheWindow(site, page);
+    await bagInHeader(page, 'CART').waitFor();
+    // on a phone the bar's own bag says the same
+    await page.setViewportSize({ width: 390, height: 844 });
+    await bagInHeader(page, 'Bag').waitFor();
 
     // the invoice: a PDF, for this shopper's session
     const item = orderedItem(page, kurtaName);

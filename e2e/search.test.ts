@@ -56,6 +56,35 @@ describe('search', () => {
     await page.waitForURL((url) => url.pathname.startsWith('/item/Women/Kurti/'));
   });
 
+  it('opens the field over the whole bar from the Search button on a phone, with its suggestions', async () => {
+    const page = await site.openPage({ width: 390, height: 844 });
+    await page.goto('/');
+    const toggle = page.getByRole('banner').getByRole('button', { name: 'Search', exact: true });
+    const box = page.getByRole('combobox', { name: LABEL });
+    await toggle.click();
+    await expect(box.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');
+    // the field takes the bar's width but the close button's, so the whole placeholder shows
+    const field = await box.boundingBox();
+    expect(field?.width).toBeGreaterThan(390 - 2 * 16 - 44 - 8);
+    await page.keyboard.type('kurti');
+    const list = page.getByRole('listbox', { name: 'Suggestions' });
+    await list.getByRole('option').first().waitFor();
+    await expectAccessible(page, 'search open on a phone');
+
+    // Escape closes the list, then empties the field, then closes the search back to its button
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Escape');
+    await box.waitFor({ state: 'hidden' });
+    await expect(toggle.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+
+    // a suggestion followed closes it too
+    await toggle.click();
+    await page.keyboard.type('kurti');
+    await list.getByRole('option').first().click();
+    await page.waitForURL((url) => url.pathname.startsWith('/item/Women/Kurti/'));
+    await box.waitFor({ state: 'hidden' });
+  });
+
   it('searches the typed text on Enter: results with counted filters, sorts and the URL keeping them', async () => {
     const page = await site.openPage();
     await page.goto('/');

@@ -3,6 +3,7 @@ import { Link, NavLink } from 'react-router';
 import { paths } from '../../../contract/paths.ts';
 import { useDrawer } from '../components/useDrawer.ts';
 import { useScrollLock } from '../components/useScrollLock.ts';
+import { bagSentence, itemsText, useBagUnits } from './bag.ts';
 import { type Segment, useSegments } from './catalog.ts';
 import { BagIcon, ChevronIcon, CloseIcon, HeartIcon, HomeIcon, MenuIcon, UserIcon } from './icons.tsx';
 import { Logo } from './Logo.tsx';
@@ -24,6 +25,8 @@ export function Header() {
     close: closeMenu,
   } = useDrawer<HTMLDivElement>(NARROW);
   useScrollLock(drawerOpen);
+  const units = useBagUnits();
+  const said = useSpokenChange(units);
 
   // following any link in the menu closes the drawer
   const onMenuClick = (event: MouseEvent) => {
@@ -46,6 +49,16 @@ export function Header() {
           </button>
           <Logo />
           <SearchBox />
+          {/* on phones the bar keeps the wishlist and the bag in reach; the menu holds the rest */}
+          <div className="bar-links">
+            <Link to={paths.wishlist()} className="bar-link">
+              <HeartIcon />
+              <span className="visually-hidden">Wishlist</span>
+            </Link>
+            <Link to={paths.checkout()} className="bar-link" aria-label={withUnits('Bag', units)}>
+              <BagWithCount units={units} />
+            </Link>
+          </div>
         </div>
         {/* biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: delegation only; the links inside are the controls */}
         <div
@@ -63,10 +76,13 @@ export function Header() {
           </div>
           <nav className="main-nav" aria-label="Main">
             <Categories narrow={narrow} />
-            <UtilityLinks />
+            <UtilityLinks units={units} />
           </nav>
         </div>
       </div>
+      <p className="visually-hidden" aria-live="polite">
+        {said}
+      </p>
       {drawerOpen && (
         // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: a pointer shortcut; Escape and the close button do the same by keyboard
         <div className="menu-overlay" onClick={closeMenu} />
@@ -158,7 +174,33 @@ function SegmentItem({ segment, open, onToggle, onHover, onFollow }: SegmentItem
   );
 }
 
-function UtilityLinks() {
+/** The bag's sentence when its count changes on this page; nothing for the count the page opened with. */
+function useSpokenChange(units: number | undefined): string {
+  const [said, setSaid] = useState('');
+  const last = useRef(units);
+  useEffect(() => {
+    if (last.current !== undefined && units !== undefined && units !== last.current) {
+      setSaid(bagSentence(units));
+    }
+    last.current = units;
+  }, [units]);
+  return said;
+}
+
+/** The bag icon with the number of units on it (none when the bag is empty); the link's name says it. */
+function BagWithCount({ units }: { units: number | undefined }) {
+  return (
+    <span className="bag-icon" data-units={units || undefined}>
+      <BagIcon />
+    </span>
+  );
+}
+
+/** The bag link's name with the count: "CART, 3 items"; the name alone when the bag is empty. */
+const withUnits = (name: string, units: number | undefined) =>
+  units ? `${name}, ${itemsText(units)}` : name;
+
+function UtilityLinks({ units }: { units: number | undefined }) {
   const { isLoggedIn, uname } = useSession();
   return (
     <ul className="utility-list">
@@ -175,8 +217,8 @@ function UtilityLinks() {
         </NavLink>
       </li>
       <li>
-        <NavLink to={paths.checkout()} className="utility-link">
-          <BagIcon />
+        <NavLink to={paths.checkout()} className="utility-link" aria-label={withUnits('CART', units)}>
+          <BagWithCount units={units} />
           CART
         </NavLink>
       </li>

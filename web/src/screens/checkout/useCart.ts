@@ -11,6 +11,7 @@ import { MAX_UNITS_PER_PRODUCT } from '../../../../contract/shopping-rules.ts';
 import { api } from '../../api/client.ts';
 import { useFailure } from '../../api/useFailure.ts';
 import { useLoad } from '../../api/useLoad.ts';
+import { noteBag } from '../../app/bag.ts';
 import { showAlert } from '../../components/Alert.tsx';
 
 /** Why the plus button may not add another unit of this line, in spec section 5's words. */
@@ -27,7 +28,8 @@ export function plusBlocked(line: CartLine, lines: CartLine[]): string | undefin
  */
 export function useCart() {
   const request = useCallback(
-    (signal?: AbortSignal) => api.get<PurchasePageResponse>(apiPaths.purchasePage(), { signal }),
+    (signal?: AbortSignal) =>
+      api.get<PurchasePageResponse>(apiPaths.purchasePage(), { signal }).then(noteBag),
     [],
   );
   const { state, reload, show } = useLoad(

@@ -15,6 +15,7 @@ import { DEFAULT_SHOP_NAME } from '../../../../contract/shop-constants.ts';
 import type { PurchasePageResponse, UserInfo } from '../../../../contract/shopping.ts';
 import { api } from '../../api/client.ts';
 import { CONNECTION_PROBLEM, failureOf, useErrorPage, useFailure } from '../../api/useFailure.ts';
+import { refreshBag } from '../../app/bag.ts';
 import { useShop } from '../../app/shop.ts';
 import { showAlert } from '../../components/Alert.tsx';
 import { loadRazorpay } from './razorpay.ts';
@@ -91,6 +92,7 @@ export function usePayment({ cart, userInfo, onCartChanged, onSessionLost }: Con
     try {
       const placed = await api.post<CheckOutResponse>(apiPaths.purchasePage(), body, { key: 'checkOut' });
       if (placed?.refundMessage) showAlert(placed.refundMessage);
+      refreshBag();
       navigate(paths.orders());
     } catch (error) {
       setProcessing('');

@@ -9,6 +9,7 @@ import type { AddCartResponse } from '../../../../contract/shopping.ts';
 import { SELECT_SIZE_MESSAGE } from '../../../../contract/shopping-messages.ts';
 import { api } from '../../api/client.ts';
 import { failureOf, useActionFailure } from '../../api/useFailure.ts';
+import { refreshBag } from '../../app/bag.ts';
 import { showAlert } from '../../components/Alert.tsx';
 
 export interface ProductActions {
@@ -61,6 +62,7 @@ export function useProductActions(context: Context): ProductActions {
       call(async () => {
         const body = { prodID: productId, size: size ?? '', addCart: inCart ? 0 : 1 };
         const answer = await api.post<AddCartResponse>(action, body, { key: 'addCart' });
+        refreshBag();
         return answer.cartInd;
       }, true),
     toggleWish: (wished) =>
