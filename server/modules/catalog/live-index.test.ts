@@ -53,15 +53,14 @@ describeEachDatabase('the facet index on its own thread', (t) => {
   ) {
     const threads: IndexThread[] = [];
     const written: Written = [];
-    const index = new LiveIndex(
-      t().db,
-      (ids) => written.push(ids),
-      async () => {
+    const index = new LiveIndex(t().db, {
+      written: (ids) => written.push(ids),
+      startThread: async () => {
         const thread = await IndexThread.start();
         threads.push(thread);
         return thread;
       },
-    );
+    });
     try {
       await test(index, threads, written);
     } finally {
