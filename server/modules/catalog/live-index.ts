@@ -120,12 +120,17 @@ export class LiveIndex {
       // ids in ranges, the next range read while this one is sent
       const read = (from: number) => store.indexRows(this.db, from, from + BATCH);
       let next = read(0);
+      let taken: Promise<unknown> = Promise.resolve();
       for (let from = 0; from < highest; from += BATCH) {
         // stopped, or dead: reading on is in vain
         if (thread.failure) throw thread.failure;
-        const products = await next;
-        next = from + BATCH < highest ? read(from + BATCH) : Promise.resolve([]);
-        thread.send({ kind: 'put', products });
+        const rows = await next;
+        next = from + BATCH < highest ? read(from + BATCH) : Promise.resolve('[]');
+        // a batch waits while the thread still has one to take in: the text of every batch read ahead
+        // of a busy thread would be hundreds of MB at a million products
+        await taken;
+        thread.send({ kind: 'put', rows });
+        taken = thread.genreCounts();
       }
       // read while the thread takes in the last batches; the figures answer the first sort 3 unchanged
       // (a popularity order made at a shopper's first sort took seconds at a million products)
@@ -166,12 +171,12 @@ export class LiveIndex {
   }
 
   private async readChanges(thread: IndexThread): Promise<void> {
-    const { horizon, products, removed } = await store.indexChanges(this.db, this.horizon);
+    const { horizon, ids, products, removed } = await store.indexChanges(this.db, this.horizon);
     // a dead thread's successor keeps the horizon of its own first read
     if (thread.failure) return;
-    if (products.length > 0) {
-      thread.send({ kind: 'put', products });
-      this.written(products.map((product) => product.id));
+    if (products) {
+      thread.send({ kind: 'put', rows: products });
+      this.written(ids);
     }
     if (removed.length > 0) {
       thread.send({ kind: 'remove', ids: removed });
