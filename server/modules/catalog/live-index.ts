@@ -171,11 +171,11 @@ export class LiveIndex {
   }
 
   private async readChanges(thread: IndexThread): Promise<void> {
-    const { horizon, ids, products, removed } = await store.indexChanges(this.db, this.horizon);
+    const { horizon, ids, rows, removed } = await store.indexChanges(this.db, this.horizon);
     // a dead thread's successor keeps the horizon of its own first read
     if (thread.failure) return;
-    if (products) {
-      thread.send({ kind: 'put', rows: products });
+    if (rows) {
+      thread.send({ kind: 'put', rows });
       this.written(ids);
     }
     if (removed.length > 0) {

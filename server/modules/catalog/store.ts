@@ -87,10 +87,10 @@ export async function indexChanges(db: Db, since: number) {
   const horizon = rows[0]?.horizon ?? since;
   const ids = rows[0]?.ids ?? [];
   const removed = rows[0]?.removed ?? [];
-  if (ids.length === 0) return { horizon, ids, products: undefined, removed };
+  if (ids.length === 0) return { horizon, ids, rows: undefined, removed };
   const changed = await sql<{ rows: string }>`
     SELECT ${INDEX_ROWS} AS rows FROM products WHERE id = ANY(${ids}::int[])`.execute(db);
-  return { horizon, ids, products: changed.rows[0]?.rows ?? '[]', removed };
+  return { horizon, ids, rows: changed.rows[0]?.rows ?? '[]', removed };
 }
 
 /** Units per product on order lines placed since `since`, not cancelled or returned (sort 3). */
