@@ -1,5 +1,5 @@
 import Fastify from 'fastify';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { ListingResponse } from '../../contract/catalog.ts';
 import { connectPglite, createPglite } from '../db/connect.ts';
 import { migrate } from '../db/migrate.ts';
@@ -70,7 +70,7 @@ describe('readiness', () => {
 
 describe.each(databaseKinds())('readiness at start, on %s', (kind) => {
   let testApp: TestApp | undefined;
-  afterAll(async () => {
+  afterEach(async () => {
     vi.restoreAllMocks();
     await testApp?.close();
   });
@@ -101,5 +101,25 @@ describe.each(databaseKinds())('readiness at start, on %s', (kind) => {
     expect(search.body.noOfEntries).toBeGreaterThan(0);
     // the index the search read is the one readiness waited for
     expect(started).toHaveBeenCalledTimes(1);
+  }, 60_000);
+
+  it("waits for every sort's order, popularity's too: a listing by popularity after it tells the index nothing new", async () => {
+    // what the shop's thread tells the index's, in order, with the moments seen from outside
+    const told: string[] = [];
+    const send = IndexThread.prototype.send;
+    vi.spyOn(IndexThread.prototype, 'send').mockImplementation(function (this: IndexThread, command) {
+      if (command.kind !== 'put' && command.kind !== 'remove') told.push(command.kind);
+      send.call(this, command);
+    });
+    testApp = await startTestApp(kind);
+    const client = await testApp.client();
+    await untilReady(client);
+    told.push('ready');
+    const byPopularity = await client.post<ListingResponse>('/api/item/Women/Kurti', { page: 1, sort: 3 });
+    expect(byPopularity.status).toBe(200);
+    expect(byPopularity.body.prods.length).toBeGreaterThan(0);
+    told.push('listed by popularity');
+    // the figures came before the index finished (which makes the orders), and served the listing as they were
+    expect(told).toEqual(['reserve', 'popularity', 'finish', 'ready', 'listed by popularity']);
   }, 60_000);
 });

@@ -1,11 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ListingResponse, SelectedFilters, SuggestResponse } from '../../../contract/catalog.ts';
-import { describeEachDatabase } from '../../test/app.ts';
+import { describeEachDatabase, TEST_ADMIN_TOKEN } from '../../test/app.ts';
 import { type FixtureProduct, Fixtures, type ProductSpec } from '../../test/fixtures.ts';
 import type { TestClient } from '../../test/http.ts';
 
 /** A genre of its own, so every count here is exact whatever the demo catalogue holds. */
 const GENRE = 'Discoverwear';
+const BEARER = { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
 const listingUrl = (filters: SelectedFilters = {}) =>
   `/api/item/Findwear/${GENRE}/${encodeURIComponent(JSON.stringify(filters))}`;
 
@@ -148,6 +149,9 @@ describeEachDatabase('discovery: counted filters, ranges, sorts, search and sugg
       // with no sales, the better rated first
       await fixtures.review(customer, models[9]?.id ?? 0, { rating: 5 });
       await fixtures.review(customer, models[8]?.id ?? 0, { rating: 2 });
+      // the figures are read every 30 s and at a catalogue-wide change, such as the owner saving a product
+      const saved = await shopper.post(`/admin/api/products/${a.id}/restore`, {}, BEARER);
+      expect(saved.status).toBe(200);
       const ids = (await list({}, 3)).prods.map((p) => p.id);
       const rest = models
         .slice(2, 8)

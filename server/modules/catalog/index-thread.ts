@@ -1,18 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
 import { startWorker, type WorkerModule } from '../../platform/worker-script.ts';
-import type {
-  FacetAnswer,
-  FacetIndex,
-  FacetQuery,
-  IndexedProduct,
-  PopularityFigures,
-} from './facet-index.ts';
+import type { FacetAnswer, FacetIndex, FacetQuery, PopularityFigures } from './facet-index.ts';
 
 /** What the shop's thread tells the index's thread, in order; a request is answered under its id. */
 export type IndexCommand =
   | { kind: 'reserve'; sizes: Parameters<FacetIndex['reserve']>[0] }
-  | { kind: 'put'; products: IndexedProduct[] }
+  /** product rows as one JSON text, as the store reads them (index-rows.ts) */
+  | { kind: 'put'; rows: string }
   | { kind: 'remove'; ids: number[] }
   | { kind: 'finish' }
   | { kind: 'popularity'; figures: PopularityFigures }

@@ -1,6 +1,7 @@
 /** The facet index's thread (see index-thread.ts): one FacetIndex, changed and asked by messages. */
 import { type MessagePort, parentPort } from 'node:worker_threads';
 import { type FacetAnswer, FacetIndex } from './facet-index.ts';
+import { indexedProducts } from './index-rows.ts';
 import type { GenreCounts, IndexCommand, IndexReply } from './index-thread.ts';
 
 if (!parentPort) throw new Error('index-worker.ts runs as a worker thread (IndexThread starts it)');
@@ -12,7 +13,7 @@ port.on('message', (command: IndexCommand) => {
     case 'reserve':
       return index.reserve(command.sizes);
     case 'put':
-      for (const product of command.products) index.put(product);
+      for (const product of indexedProducts(command.rows)) index.put(product);
       return;
     case 'remove':
       for (const id of command.ids) index.remove(id);

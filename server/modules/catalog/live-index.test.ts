@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/app.ts';
 import { facetQuery, figures } from '../../test/facet-queries.ts';
 import { type FixtureProduct, Fixtures } from '../../test/fixtures.ts';
-import type { FacetQuery, IndexedProduct, PopularityFigures } from './facet-index.ts';
+import type { FacetQuery, PopularityFigures } from './facet-index.ts';
 import { IndexThread } from './index-thread.ts';
 import { LiveIndex } from './live-index.ts';
 
@@ -53,15 +53,14 @@ describeEachDatabase('the facet index on its own thread', (t) => {
   ) {
     const threads: IndexThread[] = [];
     const written: Written = [];
-    const index = new LiveIndex(
-      t().db,
-      (ids) => written.push(ids),
-      async () => {
+    const index = new LiveIndex(t().db, {
+      written: (ids) => written.push(ids),
+      startThread: async () => {
         const thread = await IndexThread.start();
         threads.push(thread);
         return thread;
       },
-    );
+    });
     try {
       await test(index, threads, written);
     } finally {
@@ -151,9 +150,8 @@ describe('IndexThread', () => {
     const thread = await IndexThread.start();
     try {
       await expect(thread.genreCounts()).resolves.toEqual([]);
-      // a product the index cannot read (no words): the thread throws and ends
-      const broken = { id: 1, prod: 'apparel', features: {}, terms: null } as unknown as IndexedProduct;
-      thread.send({ kind: 'put', products: [broken] });
+      // rows the index cannot read: the thread throws and ends
+      thread.send({ kind: 'put', rows: '[[1, "apparel"' });
       await expect(thread.genreCounts()).rejects.toThrow();
       expect(thread.failure).toBeInstanceOf(Error);
       await expect(thread.genreCounts()).rejects.toBe(thread.failure);

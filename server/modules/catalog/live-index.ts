@@ -32,16 +32,28 @@ export class LiveIndex {
   private queued: Promise<void> | undefined;
   private sentPopularity: PopularityFigures | undefined;
 
-  /**
-   * `written` hears of the products whose rows it reads as changed, before the use that asked waits
-   * no more; `'all'` when the catalogue is read afresh (what changed meanwhile is not told apart).
-   * `startThread` is for tests, which stand in for a thread that dies.
-   */
+  private readonly written: (ids: readonly number[] | 'all') => void;
+  private readonly popularity: (() => Promise<PopularityFigures>) | undefined;
+  private readonly startThread: () => Promise<IndexThread>;
+
   constructor(
     private readonly db: Db,
-    private readonly written: (ids: readonly number[] | 'all') => void = () => undefined,
-    private readonly startThread = () => IndexThread.start(),
-  ) {}
+    options: {
+      /**
+       * hears of the products whose rows it reads as changed, before the use that asked waits no more;
+       * `'all'` when the catalogue is read afresh (what changed meanwhile is not told apart)
+       */
+      written?: (ids: readonly number[] | 'all') => void;
+      /** sort 3's figures, asked at the end of a full read so that its orders are made with the rest */
+      popularity?: () => Promise<PopularityFigures>;
+      /** for tests, which stand in for a thread that dies */
+      startThread?: () => Promise<IndexThread>;
+    } = {},
+  ) {
+    this.written = options.written ?? (() => undefined);
+    this.popularity = options.popularity;
+    this.startThread = options.startThread ?? (() => IndexThread.start());
+  }
 
   /** Starts the first read now, so that the first shopper does not wait for it (a failure is retried on use). */
   warm(): void {
@@ -63,10 +75,7 @@ export class LiveIndex {
     const thread = await this.current();
     return {
       query: (query, popularity) => {
-        if (popularity && popularity !== this.sentPopularity) {
-          thread.send({ kind: 'popularity', figures: popularity });
-          this.sentPopularity = popularity;
-        }
+        if (popularity) this.sendPopularity(thread, popularity);
         return thread.query(query);
       },
       genreCounts: () => thread.genreCounts(),
@@ -111,13 +120,21 @@ export class LiveIndex {
       // ids in ranges, the next range read while this one is sent
       const read = (from: number) => store.indexRows(this.db, from, from + BATCH);
       let next = read(0);
+      let taken: Promise<unknown> = Promise.resolve();
       for (let from = 0; from < highest; from += BATCH) {
         // stopped, or dead: reading on is in vain
         if (thread.failure) throw thread.failure;
-        const products = await next;
-        next = from + BATCH < highest ? read(from + BATCH) : Promise.resolve([]);
-        thread.send({ kind: 'put', products });
+        const rows = await next;
+        next = from + BATCH < highest ? read(from + BATCH) : Promise.resolve('[]');
+        // a batch waits while the thread still has one to take in: the text of every batch read ahead
+        // of a busy thread would be hundreds of MB at a million products
+        await taken;
+        thread.send({ kind: 'put', rows });
+        taken = thread.genreCounts();
       }
+      // read while the thread takes in the last batches; the figures answer the first sort 3 unchanged
+      // (a popularity order made at a shopper's first sort took seconds at a million products)
+      if (this.popularity) this.sendPopularity(thread, await this.popularity());
       thread.send({ kind: 'finish' });
       // all indexed; a thread that died meanwhile fails this use (not every use after it, in a loop)
       await thread.genreCounts();
@@ -127,6 +144,13 @@ export class LiveIndex {
       await thread.stop();
       throw error;
     }
+  }
+
+  /** New figures for sort 3 go to the thread; the very figures it was last sent do not. */
+  private sendPopularity(thread: IndexThread, figures: PopularityFigures): void {
+    if (figures === this.sentPopularity) return;
+    thread.send({ kind: 'popularity', figures });
+    this.sentPopularity = figures;
   }
 
   /** One read at a time; a caller arriving during one waits for the next, which starts after it came. */
@@ -147,12 +171,12 @@ export class LiveIndex {
   }
 
   private async readChanges(thread: IndexThread): Promise<void> {
-    const { horizon, products, removed } = await store.indexChanges(this.db, this.horizon);
+    const { horizon, ids, rows, removed } = await store.indexChanges(this.db, this.horizon);
     // a dead thread's successor keeps the horizon of its own first read
     if (thread.failure) return;
-    if (products.length > 0) {
-      thread.send({ kind: 'put', products });
-      this.written(products.map((product) => product.id));
+    if (rows) {
+      thread.send({ kind: 'put', rows });
+      this.written(ids);
     }
     if (removed.length > 0) {
       thread.send({ kind: 'remove', ids: removed });

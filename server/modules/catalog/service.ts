@@ -104,14 +104,18 @@ export class Catalog {
     private readonly inventory: Inventory,
     private readonly now: () => Date = () => new Date(),
   ) {
-    this.index = new LiveIndex(db, (ids) => (ids === 'all' ? this.cardCache.clear() : this.forgetCards(ids)));
+    this.index = new LiveIndex(db, {
+      written: (ids) => (ids === 'all' ? this.cardCache.clear() : this.forgetCards(ids)),
+      popularity: () => this.popularity(),
+    });
     this.index.warm();
     changes.onChange((change) => this.forget(change));
   }
 
   /**
    * Why a request would now wait for an in-memory index (the facet index, which listings, search and
-   * suggestions read, while it is read whole), or undefined when none would: /readyz says so.
+   * suggestions read, while it is read whole with its sorts' orders, popularity's too), or undefined
+   * when none would: /readyz says so.
    */
   warming(): string | undefined {
     return this.index.isCold() ? "the catalogue's index is being built" : undefined;
