@@ -122,6 +122,7 @@ export const apiPaths = {
   editProfile: () => '/editProfile',
   signOut: () => '/api/userSignout',
   pincheck: () => '/api/pincheck',
+  pincode: (pincode: string) => `/api/pincodes/${encodeURIComponent(pincode)}`,
   /** the product page's actions (key=addCart, key=wishUpdate) */
   productAction: (prod: string, productId: number | string) =>
     `/product/${encodeURIComponent(prod)}/${encodeURIComponent(String(productId))}`,

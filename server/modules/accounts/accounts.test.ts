@@ -318,6 +318,7 @@ describeEachDatabase('profile', (t) => {
     postOffice: 'Ballygunge',
     city: 'Kolkata',
     pin: '700019',
+    state: 'West Bengal',
     altPhoneNumber: '9123456780',
   });
 
