@@ -134,6 +134,7 @@ export const apiPaths = {
   purchasePage: () => '/api/purchasePage',
   deleteItem: (prod: string) => `/api/${encodeURIComponent(prod)}/purchasePage`,
   orders: () => '/api/orders',
+  placedOrder: (paymentId: string) => `/api/orders/placed/${encodeURIComponent(paymentId)}`,
   cancel: () => '/cancel',
   return: () => '/return',
   rate: () => '/orders/rate',

@@ -110,6 +110,7 @@ describeEachDatabase(
         postOffice: '',
         city: '',
         pin: '',
+        state: '',
         altPhoneNumber: '',
         smsUpdates: true,
       });
