@@ -1,4 +1,7 @@
+import type { PincodePlace } from '../../../contract/shopping.ts';
+import { pincodePlace } from '../api/pincodes.ts';
 import { cityError, digitsOnly, NAME_MAX, nameError, pinError, TEXT_MAX } from './account-rules.ts';
+import { lastPincode } from './last-pincode.ts';
 
 /**
  * The name and address fields the profile (spec section 3) and checkout's shipping address (section 5)
@@ -56,3 +59,37 @@ export const ADDRESS_LINES: readonly FieldSpec<AddressLine>[] = [
     check: pinError,
   },
 ];
+
+/** The part of a form that the pincode fills in. */
+interface Placed {
+  pin: string;
+  city: string;
+  state: string;
+}
+
+/** The pincode a form starts with: the saved one, else the one last checked on a product page. */
+export const startingPin = (saved: string) => saved || lastPincode();
+
+/**
+ * The form with its pincode's City and State. `typed`: the shopper just typed the pincode, so both follow
+ * it (City stays theirs to correct); otherwise only empty ones are filled. An answer for a pincode that
+ * has changed since is dropped.
+ */
+export function withPlace<T extends Placed>(form: T, place: PincodePlace, typed: boolean): T {
+  if (form.pin !== place.pincode) return form;
+  return {
+    ...form,
+    city: typed || !form.city.trim() ? place.city : form.city,
+    state: typed || !form.state ? place.state : form.state,
+  };
+}
+
+/** Asks where the pincode is and fills the form's City and State from the answer (see withPlace). */
+export async function fillFromPincode<T extends Placed>(
+  pin: string,
+  typed: boolean,
+  update: (change: (form: T) => T) => void,
+): Promise<void> {
+  const place = await pincodePlace(pin);
+  if (place) update((form) => withPlace(form, place, typed));
+}

@@ -1,9 +1,9 @@
 import { type FormEvent, useId, useState } from 'react';
 import { NOT_SERVICEABLE_MESSAGE } from '../../../../contract/shopping-messages.ts';
+import { lastPincode, rememberPincode } from '../../lib/last-pincode.ts';
 import { deliveryWindow } from './delivery-window.ts';
 
 const PINCODE = /^[1-9]\d{5}$/;
-const LAST_PINCODE_KEY = 'lastPincode';
 
 interface Props {
   /** true/false once the server answers; undefined when it did not (e.g. the shopper must log in) */
@@ -13,22 +13,6 @@ interface Props {
 }
 
 type Message = { text: string; ok: boolean } | undefined;
-
-function lastPincode(): string {
-  try {
-    return localStorage.getItem(LAST_PINCODE_KEY) ?? '';
-  } catch {
-    return '';
-  }
-}
-
-function rememberPincode(pincode: string) {
-  try {
-    localStorage.setItem(LAST_PINCODE_KEY, pincode);
-  } catch {
-    // blocked storage only costs the shopper retyping it next time
-  }
-}
 
 /** The delivery check that unlocks ADD TO CART; typing clears the last answer. */
 export function Delivery({ onCheck, onResult }: Props) {
