@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EditProfileBody, OtpSendResponse, Profile, SignUpRecord } from '../../../contract/accounts.ts';
+import { VERIFIED_FOR_MINUTES } from '../../../contract/accounts-constants.ts';
 import { INDIA_STATES, UNKNOWN_STATE_MESSAGE } from '../../../contract/address-constants.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
@@ -47,8 +48,7 @@ export const PHONE_HOURLY_CEILING = 4 * PHONE_ADDRESS_HOURLY_LIMIT;
  * enumerating customers makes hundreds (a new browser is cheap, so the client address is capped too).
  */
 export const CHECKS_PER_BROWSER_HOURLY = 30;
-/** how long a verified code lets the session log in or sign up with its phone */
-export const VERIFIED_FOR_MS = 10 * MINUTE;
+export const VERIFIED_FOR_MS = VERIFIED_FOR_MINUTES * MINUTE;
 
 export const PHONE_TAKEN = 'Phone number is already registered';
 export const MAIL_TAKEN = 'Mail id is already registered, try with different mail id';

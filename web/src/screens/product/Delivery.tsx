@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { NOT_SERVICEABLE_MESSAGE } from '../../../../contract/shopping-messages.ts';
+import { deliveryWindow } from '../../lib/delivery-window.ts';
 import { lastPincode, rememberPincode } from '../../lib/last-pincode.ts';
-import { deliveryWindow } from './delivery-window.ts';
 
 const PINCODE = /^[1-9]\d{5}$/;
 
