@@ -7,7 +7,7 @@ import { NOT_SERVICEABLE_MESSAGE } from '../../../../contract/shopping-messages.
 import { api } from '../../api/client.ts';
 import { useFailure } from '../../api/useFailure.ts';
 import { StateSelect } from '../../components/StateSelect.tsx';
-import { fillFromPincode, startingPin } from '../../lib/address-fields.ts';
+import { startingPin, usePincodeFill } from '../../lib/address-fields.ts';
 import {
   ADDRESS_FIELDS,
   type Address,
@@ -44,10 +44,11 @@ export function AddressStep({ lines, userInfo, onBack, onSaved, onSessionLost }:
   const [formMessage, setFormMessage] = useState('');
   const [saving, setSaving] = useState(false);
 
+  const fillFromPincode = usePincodeFill(setAddress);
   // a pincode the profile or the product page gave: City and State from it, where the profile has none
   useEffect(() => {
-    if (!userInfo.city || !userInfo.state) void fillFromPincode(startingPin(userInfo.pin), false, setAddress);
-  }, [userInfo]);
+    if (!userInfo.city || !userInfo.state) void fillFromPincode(startingPin(userInfo.pin), false);
+  }, [userInfo, fillFromPincode]);
 
   const refuse = (found: AddressErrors) => {
     flushSync(() => setErrors(found));
@@ -89,7 +90,7 @@ export function AddressStep({ lines, userInfo, onBack, onSaved, onSessionLost }:
   const change = (spec: AddressFieldSpec, typed: string) => {
     const value = spec.clean ? spec.clean(typed) : typed;
     setAddress((current) => ({ ...current, [spec.name]: value }));
-    if (spec.name === 'pin') void fillFromPincode(value, true, setAddress);
+    if (spec.name === 'pin') void fillFromPincode(value, true);
     // a message about the old value would mislead (spec section 4: typing clears the pincode's answer)
     setErrors(({ [spec.name]: _old, ...rest }) => rest);
   };

@@ -9,7 +9,7 @@ import { useFailure } from '../../api/useFailure.ts';
 import { setUname } from '../../app/session.tsx';
 import { showAlert } from '../../components/Alert.tsx';
 import { StateSelect } from '../../components/StateSelect.tsx';
-import { fillFromPincode, startingPin } from '../../lib/address-fields.ts';
+import { startingPin, usePincodeFill } from '../../lib/address-fields.ts';
 import {
   ADDRESS,
   CONTACT,
@@ -39,6 +39,7 @@ export function ProfileForm({ profile, onSaved }: Props) {
   const [errors, setErrors] = useState<Errors>({});
   const [formMessage, setFormMessage] = useState('');
   const [saving, setSaving] = useState(false);
+  const fillFromPincode = usePincodeFill(setForm);
 
   const toggleEdit = () => {
     // EDIT again leaves the changes unsaved; editing starts from the pincode last checked when none is saved
@@ -50,7 +51,7 @@ export function ProfileForm({ profile, onSaved }: Props) {
       setFormMessage('');
     });
     if (!editing) document.getElementById(fieldId('fname'))?.focus();
-    if (!editing && (!start.city || !start.state)) void fillFromPincode(start.pin, false, setForm);
+    if (!editing && (!start.city || !start.state)) void fillFromPincode(start.pin, false);
   };
 
   const save = async (event: FormEvent) => {
@@ -106,7 +107,7 @@ export function ProfileForm({ profile, onSaved }: Props) {
           onChange={(event) => {
             const value = spec.clean ? spec.clean(event.target.value) : event.target.value;
             setForm((current) => ({ ...current, [spec.name]: value }));
-            if (spec.name === 'pin') void fillFromPincode(value, true, setForm);
+            if (spec.name === 'pin') void fillFromPincode(value, true);
           }}
         />
         {error && (
