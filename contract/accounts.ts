@@ -112,6 +112,8 @@ export const Profile = Type.Object({
   postOffice: Type.String(),
   city: Type.String(),
   pin: Type.String(),
+  /** ours: the address's state or union territory, as INDIA_STATES names it ('' when unset) */
+  state: Type.String(),
   altPhoneNumber: Type.String(),
   /** ours: SMS when an order ships and is delivered (the messages a shopper may turn off); true unless turned off */
   smsUpdates: Type.Optional(Type.Boolean()),
@@ -137,6 +139,8 @@ export const EditProfileBody = Type.Object({
   postOffice: Clearable(FreeText(100)),
   city: Clearable(Type.String({ maxLength: 50, pattern: `^(?:${NAME_TEXT})?$` })),
   pin: Clearable(Type.String({ pattern: '^([1-9][0-9]{5})?$' })),
+  /** ours: one of INDIA_STATES (another name is a 400 with fields.state); left out or '': the pincode's state */
+  state: Clearable(Type.String({ maxLength: 60 })),
   altPhoneNumber: Clearable(Type.String({ pattern: '^([6-9][0-9]{9})?$' })),
   /** left out: kept as it is */
   smsUpdates: Type.Optional(Type.Boolean()),

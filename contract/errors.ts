@@ -16,3 +16,6 @@ export const FieldErrors = Type.Object({
   fields: Type.Record(Type.String(), Type.String()),
 });
 export type FieldErrors = Static<typeof FieldErrors>;
+
+/** 400 of a form: its fields, or what refused the request before its fields were read (e.g. a body that is not JSON) */
+export const FormRefused = Type.Union([FieldErrors, ErrorResponse]);

@@ -101,6 +101,51 @@ export type OrderLine = Static<typeof OrderLine>;
 export const OrdersResponse = Type.Array(OrderLine);
 export type OrdersResponse = Static<typeof OrdersResponse>;
 
+// GET /api/orders/placed/{paymentId} (login required) ---------------------------------------------------
+
+/** the payment's id, as the checkout window handed it back (razorpay_payment_id) */
+export const PlacedParams = Type.Object({ paymentId: Type.String({ minLength: 1, maxLength: 100 }) });
+export type PlacedParams = Static<typeof PlacedParams>;
+
+/** The delivery address an order was placed with; '' for a part it has not. */
+export const ShippingAddress = Type.Object({
+  fname: Type.String(),
+  lname: Type.String(),
+  houseNo: Type.String(),
+  roadName: Type.String(),
+  areaName: Type.String(),
+  postOffice: Type.String(),
+  city: Type.String(),
+  pin: Type.String(),
+  state: Type.String(),
+});
+export type ShippingAddress = Static<typeof ShippingAddress>;
+
+export const PlacedItem = Type.Pick(OrderLine, [
+  'name',
+  'prodId',
+  'prod',
+  'purchase_id',
+  'photo1',
+  'size',
+  'quantity',
+  'currentPrice',
+]);
+export type PlacedItem = Static<typeof PlacedItem>;
+
+/**
+ * The order a payment placed, for the confirmation after paying: its items (first line first), the
+ * rupees paid, where it goes and when it was placed (ISO). 404 when no order of the shopper's was placed
+ * by that payment.
+ */
+export const PlacedOrder = Type.Object({
+  items: Type.Array(PlacedItem),
+  amountPaid: Type.Integer(),
+  address: ShippingAddress,
+  placedAt: Type.String(),
+});
+export type PlacedOrder = Static<typeof PlacedOrder>;
+
 const PurchaseId = Type.String({ minLength: 1, maxLength: 40 });
 
 // POST /cancel (login required) -----------------------------------------------------------------------

@@ -126,6 +126,7 @@ export const apiPaths = {
   editProfile: () => '/editProfile',
   signOut: () => '/api/userSignout',
   pincheck: () => '/api/pincheck',
+  pincode: (pincode: string) => `/api/pincodes/${encodeURIComponent(pincode)}`,
   /** the product page's actions (key=addCart, key=wishUpdate) */
   productAction: (prod: string, productId: number | string) =>
     `/product/${encodeURIComponent(prod)}/${encodeURIComponent(String(productId))}`,
@@ -139,6 +140,7 @@ export const apiPaths = {
   purchasePage: () => '/api/purchasePage',
   deleteItem: (prod: string) => `/api/${encodeURIComponent(prod)}/purchasePage`,
   orders: () => '/api/orders',
+  placedOrder: (paymentId: string) => `/api/orders/placed/${encodeURIComponent(paymentId)}`,
   cancel: () => '/cancel',
   return: () => '/return',
   rate: () => '/orders/rate',

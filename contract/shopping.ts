@@ -24,6 +24,18 @@ export type PincheckBody = Static<typeof PincheckBody>;
 /** true: the partner serves the pincode; false: it does not, or no such pincode exists */
 export const PincheckResponse = Type.Boolean();
 
+// GET /api/pincodes/{pincode} (public) ---------------------------------------------------------------
+
+export const PincodeParams = Type.Object({ pincode: Type.String({ pattern: '^[1-9][0-9]{5}$' }) });
+export type PincodeParams = Static<typeof PincodeParams>;
+/** where a pincode is, as haat's pincode table has it (the district as the city); 404 for an unknown one */
+export const PincodePlace = Type.Object({
+  pincode: Type.String(),
+  city: Type.String(),
+  state: Type.String(),
+});
+export type PincodePlace = Static<typeof PincodePlace>;
+
 // Shared by the product page's calls ----------------------------------------------------------------
 
 export const ProductActionParams = Type.Object({ prod: Type.String(), productID: Type.String() });

@@ -134,6 +134,7 @@ export interface CustomersTable {
   post_office: string | null;
   city: string | null;
   pin: string | null;
+  state: string | null;
   alt_phone: string | null;
   /** the shopper wants the non-essential SMS (shipped, delivered); 008_notifications.sql */
   sms_updates: Generated<boolean>;

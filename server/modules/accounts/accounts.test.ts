@@ -110,6 +110,7 @@ describeEachDatabase(
         postOffice: '',
         city: '',
         pin: '',
+        state: '',
         altPhoneNumber: '',
         smsUpdates: true,
       });
@@ -318,6 +319,7 @@ describeEachDatabase('profile', (t) => {
     postOffice: 'Ballygunge',
     city: 'Kolkata',
     pin: '700019',
+    state: 'West Bengal',
     altPhoneNumber: '9123456780',
   });
 

@@ -19,6 +19,7 @@ import {
   SignUpRecord,
   ThrottledResponse,
 } from '../../../contract/accounts.ts';
+import { FormRefused } from '../../../contract/errors.ts';
 import { CheckResponse } from '../../../contract/session.ts';
 import { keepBodiesSmall } from '../../platform/body-limit.ts';
 import { clientAddressKey } from '../../platform/client-address.ts';
@@ -128,7 +129,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ct
 
   app.post(
     '/editProfile',
-    { schema: { body: EditProfileBody, response: { 200: Profile } } },
+    { schema: { body: EditProfileBody, response: { 200: Profile, 400: FormRefused } } },
     async (request) => {
       const customerId = await sessions.requireCustomer(request);
       return accounts.editProfile(customerId, request.body);

@@ -1,6 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EditProfileBody, OtpSendResponse, Profile, SignUpRecord } from '../../../contract/accounts.ts';
+import { VERIFIED_FOR_MINUTES } from '../../../contract/accounts-constants.ts';
+import { INDIA_STATES, UNKNOWN_STATE_MESSAGE } from '../../../contract/address-constants.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
 import type { Customer } from '../../db/schema.ts';
@@ -10,6 +12,7 @@ import {
   badRequest,
   conflict,
   forbidden,
+  InvalidFields,
   notFound,
   tooManyRequests,
   unauthorized,
@@ -17,6 +20,7 @@ import {
 import type { Charge, Limit, RateLimits } from '../../platform/rate-limit.ts';
 import type { Session, Sessions } from '../../platform/sessions.ts';
 import type { SmsSender } from '../../platform/sms/sender.ts';
+import { pincodePlace } from '../delivery/service.ts';
 import { type CodeRoute, FloodWatch, isRefusal, type LimitReason, maskedPhone } from './flood-watch.ts';
 import * as store from './store.ts';
 
@@ -44,8 +48,7 @@ export const PHONE_HOURLY_CEILING = 4 * PHONE_ADDRESS_HOURLY_LIMIT;
  * enumerating customers makes hundreds (a new browser is cheap, so the client address is capped too).
  */
 export const CHECKS_PER_BROWSER_HOURLY = 30;
-/** how long a verified code lets the session log in or sign up with its phone */
-export const VERIFIED_FOR_MS = 10 * MINUTE;
+export const VERIFIED_FOR_MS = VERIFIED_FOR_MINUTES * MINUTE;
 
 export const PHONE_TAKEN = 'Phone number is already registered';
 export const MAIL_TAKEN = 'Mail id is already registered, try with different mail id';
@@ -251,8 +254,20 @@ export class AccountsService {
     if (edit.phoneNo !== undefined && edit.phoneNo.trim() !== current.phone) {
       throw badRequest('phoneNo cannot be changed');
     }
-    await store.updateCustomer(this.deps.db, customerId, profileUpdate(edit), this.deps.now());
+    const state = await this.addressState(edit, current);
+    await store.updateCustomer(this.deps.db, customerId, { ...profileUpdate(edit), state }, this.deps.now());
     return this.profile(customerId);
+  }
+
+  /** The State chosen, or the pincode's when none is (design: "Address State"; decision 035). */
+  private async addressState(edit: EditProfileBody, current: Customer): Promise<string | null> {
+    const chosen = edit.state?.trim();
+    if (chosen) {
+      if (!INDIA_STATES.includes(chosen)) throw new InvalidFields({ state: UNKNOWN_STATE_MESSAGE });
+      return chosen;
+    }
+    const pin = edit.pin === undefined ? current.pin : orNull(edit.pin);
+    return pin ? ((await pincodePlace(this.deps.db, pin))?.state ?? null) : null;
   }
 
   private async customer(customerId: number): Promise<Customer> {
@@ -414,6 +429,7 @@ function toProfile(customer: Customer): Profile {
     postOffice: orEmpty(customer.post_office),
     city: orEmpty(customer.city),
     pin: orEmpty(customer.pin),
+    state: orEmpty(customer.state),
     altPhoneNumber: orEmpty(customer.alt_phone),
     smsUpdates: customer.sms_updates,
   };

@@ -168,6 +168,7 @@ export type ProfileUpdate = Pick<
   | 'post_office'
   | 'city'
   | 'pin'
+  | 'state'
   | 'alt_phone'
   | 'sms_updates'
 >;

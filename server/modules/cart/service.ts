@@ -236,6 +236,7 @@ function userInfo(c: Awaited<ReturnType<typeof store.customerInfo>>): UserInfo {
     postOffice: c.post_office ?? '',
     city: c.city ?? '',
     pin: c.pin ?? '',
+    state: c.state ?? '',
     phoneNo: c.phone,
     altPhoneNumber: c.alt_phone ?? '',
     mailID: c.email,

@@ -128,6 +128,7 @@ export async function customerInfo(db: Db, customerId: number) {
       'post_office',
       'city',
       'pin',
+      'state',
       'alt_phone',
     ])
     .where('id', '=', customerId)

@@ -11,13 +11,13 @@ import {
   PincodesRefused,
   PincodesReport,
 } from '../../../contract/partners.ts';
-import { PincheckBody, PincheckResponse } from '../../../contract/shopping.ts';
+import { PincheckBody, PincheckResponse, PincodeParams, PincodePlace } from '../../../contract/shopping.ts';
 import { ownerOnly } from '../../platform/admin-auth.ts';
 import { keepBodiesSmall } from '../../platform/body-limit.ts';
-import { answerFormsByField } from '../../platform/errors.ts';
+import { answerFormsByField, notFound } from '../../platform/errors.ts';
 import { formFiles } from '../../platform/form-files.ts';
 import type { Services } from '../../services.ts';
-import { isServiceable } from './service.ts';
+import { isServiceable, pincodePlace } from './service.ts';
 
 // India's whole list is some 150 kB
 const PINCODES_LIMIT_BYTES = 2 * 1024 * 1024;
@@ -30,6 +30,18 @@ export const deliveryRoutes: FastifyPluginAsyncTypebox<Services> = async (app, c
     '/api/pincheck',
     { schema: { body: PincheckBody, response: { 200: PincheckResponse } } },
     async (request) => isServiceable(ctx.db, request.body.partner, request.body.pincode),
+  );
+
+  // the address form's City and State: the same for everyone and seldom changed, so caches may keep it
+  app.get(
+    '/api/pincodes/:pincode',
+    { schema: { params: PincodeParams, response: { 200: PincodePlace, 404: ErrorResponse } } },
+    async (request, reply) => {
+      const place = await pincodePlace(ctx.db, request.params.pincode);
+      if (!place) throw notFound('We do not know this pincode: please check it');
+      reply.header('cache-control', 'public, max-age=86400');
+      return place;
+    },
   );
 };
 

@@ -6,6 +6,7 @@ import {
   type PincodesReport,
   TRACKING_ID,
 } from '../../../contract/partners.ts';
+import type { PincodePlace } from '../../../contract/shopping.ts';
 import type { Db } from '../../db/connect.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { type FieldErrors, InvalidFields, notFound } from '../../platform/errors.ts';
@@ -19,6 +20,15 @@ export async function isServiceable(db: Db, partner: string, pincode: string | n
   const id = await store.partnerId(db, partner);
   if (id === undefined) throw notFound(`No delivery partner "${partner}"`);
   return store.serves(db, id, String(pincode));
+}
+
+/**
+ * Where a pincode is: haat's pincode table (what partners serve), else India's list that ships with haat,
+ * so a shopper's address gets its state before any partner serves it. The district stands for the city.
+ */
+export async function pincodePlace(db: Db, pincode: string): Promise<PincodePlace | undefined> {
+  const row = (await store.pincodeRow(db, pincode)) ?? indiaPincode(pincode);
+  return row && { pincode: row.pincode, city: row.district, state: row.state };
 }
 
 const CODE = /^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$/;

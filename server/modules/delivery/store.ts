@@ -20,6 +20,15 @@ export async function serves(db: Db, partnerId: number, pincode: string): Promis
   return row !== undefined;
 }
 
+/** The pincode's row in haat's pincode table, or undefined when the table has none. */
+export function pincodeRow(db: Db, pincode: string) {
+  return db
+    .selectFrom('pincodes')
+    .select(['pincode', 'district', 'state'])
+    .where('pincode', '=', pincode)
+    .executeTakeFirst();
+}
+
 // The back office's partners ---------------------------------------------------------------------------
 
 /** Each partner with how many pincodes it serves and how many of its products are on sale. */

@@ -84,8 +84,11 @@ describeEachDatabase('GST tax invoices and credit notes', (t) => {
     return made;
   }
 
-  /** a shopper at `pin` who buys [product, units] lines through the real checkout; their order lines */
-  async function buy(lines: [FixtureProduct, number][], pin = '700001') {
+  /**
+   * a shopper at `pin` (in `state` when given, else no State saved) who buys [product, units] lines
+   * through the real checkout; their order lines
+   */
+  async function buy(lines: [FixtureProduct, number][], pin = '700001', state: string | null = null) {
     const [first, ...rest] = lines;
     if (!first) throw new Error('nothing to buy');
     const { client, customerId } = await driver.shopper(first[1], first[0]);
@@ -93,7 +96,7 @@ describeEachDatabase('GST tax invoices and credit notes', (t) => {
     const city = pin === '700001' ? 'Kolkata' : 'New Delhi';
     await t()
       .db.updateTable('customers')
-      .set({ pin, city, fname: 'Priya', lname: 'Sharma' })
+      .set({ pin, city, state, fname: 'Priya', lname: 'Sharma' })
       .where('id', '=', customerId)
       .execute();
     const paid = await driver.paid(client);
@@ -201,6 +204,15 @@ describeEachDatabase('GST tax invoices and credit notes', (t) => {
     });
     expect(rows(text).has('Delivery charge')).toBe(false);
     expect(text).toContain('Total paid (tax included): Rs. 2,598.00');
+  });
+
+  it("takes the place of supply from the address's State, even where the pincode's is another (decision 035)", async () => {
+    const kurti = await product('Chosen State Kurti', 1299, rajasthan, '6211');
+    const { client, lines } = await buy([[kurti, 1]], '700001', 'Rajasthan');
+    const text = await pdfText(lines[0]?.invoiceUrl ?? '', client);
+    expect(text).toContain('Place of Supply: Rajasthan');
+    expect(text).toContain('CGST');
+    expect(text).not.toContain('IGST');
   });
 
   it('taxes each line at its own rate: a piece under Rs 2,500 at 5%, one over at 18%', async () => {

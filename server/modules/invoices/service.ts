@@ -1,6 +1,7 @@
 import type { Db } from '../../db/connect.ts';
 import { notFound } from '../../platform/errors.ts';
 import { originalAsPng } from '../../platform/images/service.ts';
+import { pincodePlace } from '../delivery/service.ts';
 import { shopOnRecord } from '../shop/service.ts';
 import { LOGO_WIDTH, renderPdf } from './pdf.ts';
 import * as store from './store.ts';
@@ -37,6 +38,12 @@ function buyerOf(address: Record<string, string>, state: string): TaxParty {
       words(address.city, state, address.pin),
     ].filter(Boolean),
   };
+}
+
+/** The delivery address's state (decision 035); an order placed before addresses had one, its pincode's. */
+async function placeOfSupplyOf(db: Db, address: Record<string, string>): Promise<string> {
+  if (address.state) return address.state;
+  return (await pincodePlace(db, address.pin ?? ''))?.state ?? '';
 }
 
 /** The seller as it is when the invoice is issued: the document keeps it, whatever the seller becomes. */
@@ -77,8 +84,7 @@ export class Invoices {
     if (!order) throw notFound('No such order');
     const issued = new Set(await store.invoicedSellers(trx, orderId));
     const lines = await store.soldLines(trx, orderId);
-    const pin = order.address.pin ?? '';
-    const placeOfSupply = (await store.stateOfPincode(trx, pin)) ?? '';
+    const placeOfSupply = await placeOfSupplyOf(trx, order.address);
     const buyer = buyerOf(order.address, placeOfSupply);
     // the shop as it is now: a later change of its name or GSTIN never changes an issued invoice
     const shop = await shopOnRecord(trx);

@@ -43,15 +43,6 @@ export async function soldLines(db: Db, orderId: number) {
 
 export type SoldLineRow = Awaited<ReturnType<typeof soldLines>>[number];
 
-export async function stateOfPincode(db: Db, pincode: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('pincodes')
-    .select('state')
-    .where('pincode', '=', pincode)
-    .executeTakeFirst();
-  return row?.state;
-}
-
 export async function invoicedSellers(db: Db, orderId: number): Promise<number[]> {
   const rows = await db.selectFrom('invoices').select('seller_id').where('order_id', '=', orderId).execute();
   return rows.map((r) => r.seller_id);

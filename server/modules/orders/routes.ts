@@ -1,8 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorResponse } from '../../../contract/errors.ts';
 import {
   CancelBody,
   CancelResponse,
   OrdersResponse,
+  PlacedOrder,
+  PlacedParams,
   ReturnBody,
   ReturnResponse,
 } from '../../../contract/orders.ts';
@@ -20,6 +23,15 @@ export const orderRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx)
     reply.header('cache-control', 'private, no-store');
     return orders.list(await ctx.sessions.requireCustomer(request));
   });
+
+  app.get(
+    '/api/orders/placed/:paymentId',
+    { schema: { params: PlacedParams, response: { 200: PlacedOrder, 404: ErrorResponse } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return orders.placed(await ctx.sessions.requireCustomer(request), request.params.paymentId);
+    },
+  );
 
   app.post('/cancel', { schema: { body: CancelBody, response: { 200: CancelResponse } } }, async (request) =>
     orders.cancel(await ctx.sessions.requireCustomer(request), request.body.orderID),

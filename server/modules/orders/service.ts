@@ -1,7 +1,14 @@
-import type { CancelResponse, OrderLine, OrdersResponse, ReturnBody } from '../../../contract/orders.ts';
+import type {
+  CancelResponse,
+  OrderLine,
+  OrdersResponse,
+  PlacedOrder,
+  ReturnBody,
+  ShippingAddress,
+} from '../../../contract/orders.ts';
 import type { Db } from '../../db/connect.ts';
 import { rupees } from '../../platform/api-values.ts';
-import { badRequest, conflict } from '../../platform/errors.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { creditNoteUrl, invoiceUrl } from '../invoices/service.ts';
 import { Refunds } from '../payments/refunds.ts';
 import { type MoveDeps, moveLine } from './lines.ts';
@@ -59,6 +66,22 @@ function toOrderLine(
   };
 }
 
+/** The address as the order keeps it (the profile's fields then), each part '' when it has none. */
+function shippingAddress(address: Record<string, string>): ShippingAddress {
+  const part = (key: keyof ShippingAddress) => address[key] ?? '';
+  return {
+    fname: part('fname'),
+    lname: part('lname'),
+    houseNo: part('houseNo'),
+    roadName: part('roadName'),
+    areaName: part('areaName'),
+    postOffice: part('postOffice'),
+    city: part('city'),
+    pin: part('pin'),
+    state: part('state'),
+  };
+}
+
 /**
  * Cancels a line, the shopper's own when customerId is given: its stock goes back and its price, less any
  * cancellation charge and plus the delivery charge with the order's last live line, is refunded (terms.ts).
@@ -108,6 +131,20 @@ export class Orders {
     const timelines = await timelinesOf(this.deps.db, { customerId });
     const now = new Date();
     return rows.map((row) => ({ ...toOrderLine(row, now), timeline: timelines.get(row.purchase_id) ?? [] }));
+  }
+
+  /** The order the payment placed, for the confirmation after paying. */
+  async placed(customerId: number, gatewayPaymentId: string): Promise<PlacedOrder> {
+    const order = await store.orderOfPayment(this.deps.db, customerId, gatewayPaymentId);
+    if (!order) throw notFound('No order of yours was placed with this payment');
+    const rows = await store.customerLines(this.deps.db, customerId, order.id);
+    return {
+      // the answer's schema keeps only the item's fields of each line
+      items: rows.map((row) => toOrderLine(row, new Date())),
+      amountPaid: rupees(order.amount_paise),
+      address: shippingAddress(order.address),
+      placedAt: order.placed_at.toISOString(),
+    };
   }
 
   async cancel(customerId: number, purchaseId: string): Promise<CancelResponse> {

@@ -29,8 +29,8 @@ function refundedPaise(eb: ExpressionBuilder<Database, 'order_lines'>) {
 const firstPhoto = sql<string>`products.photos[1]`;
 
 /** The shopper's lines with their product, return, own review and refunds: newest order first. */
-export async function customerLines(db: Db, customerId: number) {
-  return db
+export async function customerLines(db: Db, customerId: number, orderId?: number) {
+  let query = db
     .selectFrom('order_lines')
     .innerJoin('orders', 'orders.id', 'order_lines.order_id')
     .innerJoin('products', 'products.id', 'order_lines.product_id')
@@ -58,11 +58,24 @@ export async function customerLines(db: Db, customerId: number) {
       'reviews.body as review',
       refundedPaise(eb).as('refunded_paise'),
     ])
-    .where('orders.customer_id', '=', customerId)
+    .where('orders.customer_id', '=', customerId);
+  if (orderId !== undefined) query = query.where('orders.id', '=', orderId);
+  return query
     .orderBy('orders.placed_at', 'desc')
     .orderBy('orders.id', 'desc')
     .orderBy('order_lines.id')
     .execute();
+}
+
+/** The shopper's order that the gateway's payment placed, or undefined. */
+export function orderOfPayment(db: Db, customerId: number, gatewayPaymentId: string) {
+  return db
+    .selectFrom('orders')
+    .innerJoin('payments', 'payments.id', 'orders.payment_id')
+    .select(['orders.id', 'orders.amount_paise', 'orders.address', 'orders.placed_at'])
+    .where('orders.customer_id', '=', customerId)
+    .where('payments.gateway_payment_id', '=', gatewayPaymentId)
+    .executeTakeFirst();
 }
 
 export type LineFields = Omit<Updateable<OrderLinesTable>, 'status' | 'updated_at'>;

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
-import { ErrorResponse, FieldErrors } from '../../../contract/errors.ts';
+import { ErrorResponse, FormRefused } from '../../../contract/errors.ts';
 import {
   AdminShop,
   PolicyParams,
@@ -32,9 +31,6 @@ const publicRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { shop }) 
   );
 };
 
-// a form's fields, or what refused the request before its fields were read (e.g. a body that is not JSON)
-const Refused = Type.Union([FieldErrors, ErrorResponse]);
-
 const ownerRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
   const { shop } = ctx;
   app.addHook('onRequest', ctx.adminAuth.guard);
@@ -60,7 +56,7 @@ const ownerRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
     {
       ...edit,
       bodyLimit: JSON_BODY_LIMIT,
-      schema: { body: ShopUpdate, response: { 200: AdminShop, 400: Refused } },
+      schema: { body: ShopUpdate, response: { 200: AdminShop, 400: FormRefused } },
     },
     async (request) => shop.update(request.body, request.staff.actor),
   );
@@ -71,7 +67,7 @@ const ownerRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
 
   app.put(
     '/admin/api/settings',
-    { ...edit, schema: { body: SettingsUpdate, response: { 200: ShopSettings, 400: Refused } } },
+    { ...edit, schema: { body: SettingsUpdate, response: { 200: ShopSettings, 400: FormRefused } } },
     async (request) => shop.setSettings(request.body, request.staff.actor),
   );
 };

@@ -1,4 +1,8 @@
+import { useCallback, useRef } from 'react';
+import type { PincodePlace } from '../../../contract/shopping.ts';
+import { pincodePlace } from '../api/pincodes.ts';
 import { cityError, digitsOnly, NAME_MAX, nameError, pinError, TEXT_MAX } from './account-rules.ts';
+import { lastPincode } from './last-pincode.ts';
 
 /**
  * The name and address fields the profile (spec section 3) and checkout's shipping address (section 5)
@@ -56,3 +60,53 @@ export const ADDRESS_LINES: readonly FieldSpec<AddressLine>[] = [
     check: pinError,
   },
 ];
+
+/** The part of a form that the pincode fills in. */
+interface Placed {
+  pin: string;
+  city: string;
+  state: string;
+}
+
+/** The pincode a form starts with: the saved one, else the one last checked on a product page. */
+export const startingPin = (saved: string) => saved || lastPincode();
+
+/**
+ * The form with its pincode's City and State. City is filled when empty or still the one the last answer
+ * filled in, never over what the shopper wrote. State follows a pincode the shopper `typed`; otherwise
+ * only an empty one is filled. An answer for a pincode that has changed since is dropped.
+ */
+export function withPlace<T extends Placed>(
+  form: T,
+  place: PincodePlace,
+  typed: boolean,
+  filledCity: string,
+): T {
+  if (form.pin !== place.pincode) return form;
+  return {
+    ...form,
+    city: !form.city.trim() || form.city === filledCity ? place.city : form.city,
+    state: typed || !form.state ? place.state : form.state,
+  };
+}
+
+/**
+ * A form's filling from its pincode: `fill(pin, typed)` asks where the pincode is and fills City and State
+ * from the answer (see withPlace).
+ */
+export function usePincodeFill<T extends Placed>(update: (change: (form: T) => T) => void) {
+  // the City the last answer put in, which a later pincode may replace
+  const filledCity = useRef('');
+  return useCallback(
+    async (pin: string, typed: boolean) => {
+      const place = await pincodePlace(pin);
+      if (!place) return;
+      update((form) => {
+        const filled = withPlace(form, place, typed, filledCity.current);
+        if (filled.city === place.city) filledCity.current = place.city;
+        return filled;
+      });
+    },
+    [update],
+  );
+}

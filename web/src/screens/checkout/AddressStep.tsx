@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, Fragment, useEffect, useId, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { Profile } from '../../../../contract/accounts.ts';
 import { apiPaths } from '../../../../contract/paths.ts';
@@ -6,6 +6,8 @@ import type { CartLine, UserInfo } from '../../../../contract/shopping.ts';
 import { NOT_SERVICEABLE_MESSAGE } from '../../../../contract/shopping-messages.ts';
 import { api } from '../../api/client.ts';
 import { useFailure } from '../../api/useFailure.ts';
+import { StateSelect } from '../../components/StateSelect.tsx';
+import { startingPin, usePincodeFill } from '../../lib/address-fields.ts';
 import {
   ADDRESS_FIELDS,
   type Address,
@@ -34,10 +36,19 @@ export function AddressStep({ lines, userInfo, onBack, onSaved, onSessionLost }:
   const fail = useFailure();
   const id = useId();
   const fieldId = (name: string) => `${id}-${name}`;
-  const [address, setAddress] = useState<Address>(() => toAddress(userInfo));
+  const [address, setAddress] = useState<Address>(() => ({
+    ...toAddress(userInfo),
+    pin: startingPin(userInfo.pin),
+  }));
   const [errors, setErrors] = useState<AddressErrors>({});
   const [formMessage, setFormMessage] = useState('');
   const [saving, setSaving] = useState(false);
+
+  const fillFromPincode = usePincodeFill(setAddress);
+  // a pincode the profile or the product page gave: City and State from it, where the profile has none
+  useEffect(() => {
+    if (!userInfo.city || !userInfo.state) void fillFromPincode(startingPin(userInfo.pin), false);
+  }, [userInfo, fillFromPincode]);
 
   const refuse = (found: AddressErrors) => {
     flushSync(() => setErrors(found));
@@ -79,6 +90,7 @@ export function AddressStep({ lines, userInfo, onBack, onSaved, onSessionLost }:
   const change = (spec: AddressFieldSpec, typed: string) => {
     const value = spec.clean ? spec.clean(typed) : typed;
     setAddress((current) => ({ ...current, [spec.name]: value }));
+    if (spec.name === 'pin') void fillFromPincode(value, true);
     // a message about the old value would mislead (spec section 4: typing clears the pincode's answer)
     setErrors(({ [spec.name]: _old, ...rest }) => rest);
   };
@@ -91,27 +103,39 @@ export function AddressStep({ lines, userInfo, onBack, onSaved, onSessionLost }:
           const error = errors[spec.name];
           const errorId = `${fieldId(spec.name)}-error`;
           return (
-            <div key={spec.name} className="address-field">
-              <label htmlFor={fieldId(spec.name)}>{spec.label}</label>
-              <input
-                id={fieldId(spec.name)}
-                className="text-input address-input"
-                type={spec.inputMode === 'tel' ? 'tel' : 'text'}
-                inputMode={spec.inputMode}
-                autoComplete={spec.autoComplete}
-                maxLength={spec.maxLength}
-                required
-                value={address[spec.name]}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? errorId : undefined}
-                onChange={(event) => change(spec, event.target.value)}
-              />
-              {error && (
-                <p id={errorId} className="address-error">
-                  {error}
-                </p>
+            <Fragment key={spec.name}>
+              <div className="address-field">
+                <label htmlFor={fieldId(spec.name)}>{spec.label}</label>
+                <input
+                  id={fieldId(spec.name)}
+                  className="text-input address-input"
+                  type={spec.inputMode === 'tel' ? 'tel' : 'text'}
+                  inputMode={spec.inputMode}
+                  autoComplete={spec.autoComplete}
+                  maxLength={spec.maxLength}
+                  required
+                  value={address[spec.name]}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? errorId : undefined}
+                  onChange={(event) => change(spec, event.target.value)}
+                />
+                {error && (
+                  <p id={errorId} className="address-error">
+                    {error}
+                  </p>
+                )}
+              </div>
+              {spec.name === 'pin' && (
+                <div className="address-field">
+                  <StateSelect
+                    id={fieldId('state')}
+                    className="text-input address-input"
+                    value={address.state}
+                    onChange={(state) => setAddress((current) => ({ ...current, state }))}
+                  />
+                </div>
               )}
-            </div>
+            </Fragment>
           );
         })}
       </div>

@@ -17,6 +17,7 @@ export type AddressField =
   | 'postOffice'
   | 'city'
   | 'pin'
+  | 'state'
   | 'phoneNo'
   | 'altPhoneNumber';
 export type Address = Record<AddressField, string>;

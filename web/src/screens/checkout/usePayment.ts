@@ -18,6 +18,7 @@ import { CONNECTION_PROBLEM, failureOf, useErrorPage, useFailure } from '../../a
 import { refreshBag } from '../../app/bag.ts';
 import { useShop } from '../../app/shop.ts';
 import { showAlert } from '../../components/Alert.tsx';
+import { keepPlaced } from '../../lib/placed-order.ts';
 import { loadRazorpay } from './razorpay.ts';
 
 const THEME_GREEN = '#1b7340';
@@ -41,7 +42,7 @@ export interface SimulatedWindow {
 
 /**
  * Spec section 4's payment: create the gateway order, open the gateway's window, verify what it hands
- * back, then place the order and go to /orders. A window closed or failed gives the held units back.
+ * back, then place the order and go to /orders, which confirms it once. A window closed or failed gives the held units back.
  */
 export function usePayment({ cart, userInfo, onCartChanged, onSessionLost }: Context) {
   const shopName = useShop()?.name ?? DEFAULT_SHOP_NAME;
@@ -93,6 +94,7 @@ export function usePayment({ cart, userInfo, onCartChanged, onSessionLost }: Con
       const placed = await api.post<CheckOutResponse>(apiPaths.purchasePage(), body, { key: 'checkOut' });
       if (placed?.refundMessage) showAlert(placed.refundMessage);
       refreshBag();
+      keepPlaced(result.razorpay_payment_id);
       navigate(paths.orders());
     } catch (error) {
       setProcessing('');

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { OrderLine } from '../../../../contract/orders.ts';
 import { paths } from '../../../../contract/paths.ts';
@@ -6,7 +6,9 @@ import { LoginPrompt } from '../../components/LoginPrompt.tsx';
 import { LoadFailed, ScreenMessage } from '../../components/ScreenMessage.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
+import { forgetPlaced, placedPayment } from '../../lib/placed-order.ts';
 import { CancelDialog, ReturnDialog } from './OrderDialogs.tsx';
+import { OrderPlaced } from './OrderPlaced.tsx';
 import { OrderRow } from './OrderRow.tsx';
 import { useOrders } from './useOrders.ts';
 import './orders.css';
@@ -22,6 +24,9 @@ export function OrdersScreen() {
   const { state, retry, cancel, requestReturn, rate } = useOrders();
   const [asking, setAsking] = useState<Asking>(undefined);
   const close = () => setAsking(undefined);
+  // the confirmation after paying shows on this visit only: a reload finds nothing kept
+  const [paymentId] = useState(placedPayment);
+  useEffect(forgetPlaced, []);
 
   if (state.status === 'loading') return <Spinner />;
   if (state.status === 'loggedOut') {
@@ -41,6 +46,7 @@ export function OrdersScreen() {
   }
   return (
     <section className="list-page">
+      {paymentId && <OrderPlaced paymentId={paymentId} />}
       <h1 id="orders-title" className="list-page-title">
         MY ORDERS
       </h1>

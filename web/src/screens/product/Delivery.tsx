@@ -1,9 +1,9 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { NOT_SERVICEABLE_MESSAGE } from '../../../../contract/shopping-messages.ts';
-import { deliveryBy } from './delivery-window.ts';
+import { deliveryBy } from '../../lib/delivery-window.ts';
+import { lastPincode, rememberPincode } from '../../lib/last-pincode.ts';
 
 const PINCODE = /^[1-9]\d{5}$/;
-const LAST_PINCODE_KEY = 'lastPincode';
 
 interface Props {
   /** true/false once the server answers; undefined when it did not (e.g. the connection failed) */
@@ -19,22 +19,6 @@ type Message = { text: string; ok: boolean } | undefined;
  * delivers: this product reaches the pincode, shown with its date and a Change button.
  */
 type Phase = 'editing' | 'checking' | 'delivers';
-
-function lastPincode(): string {
-  try {
-    return localStorage.getItem(LAST_PINCODE_KEY) ?? '';
-  } catch {
-    return '';
-  }
-}
-
-function rememberPincode(pincode: string) {
-  try {
-    localStorage.setItem(LAST_PINCODE_KEY, pincode);
-  } catch {
-    // blocked storage only costs the shopper retyping it next time
-  }
-}
 
 /**
  * The delivery check that unlocks ADD TO CART; typing clears the last answer. The last pincode checked

@@ -8,6 +8,8 @@ import { api } from '../../api/client.ts';
 import { useFailure } from '../../api/useFailure.ts';
 import { setUname } from '../../app/session.tsx';
 import { showAlert } from '../../components/Alert.tsx';
+import { StateSelect } from '../../components/StateSelect.tsx';
+import { startingPin, usePincodeFill } from '../../lib/address-fields.ts';
 import {
   ADDRESS,
   CONTACT,
@@ -37,16 +39,19 @@ export function ProfileForm({ profile, onSaved }: Props) {
   const [errors, setErrors] = useState<Errors>({});
   const [formMessage, setFormMessage] = useState('');
   const [saving, setSaving] = useState(false);
+  const fillFromPincode = usePincodeFill(setForm);
 
   const toggleEdit = () => {
-    // EDIT again leaves the changes unsaved
+    // EDIT again leaves the changes unsaved; editing starts from the pincode last checked when none is saved
+    const start = editing ? toForm(profile) : { ...toForm(profile), pin: startingPin(profile.pin) };
     flushSync(() => {
       setEditing(!editing);
-      setForm(toForm(profile));
+      setForm(start);
       setErrors({});
       setFormMessage('');
     });
     if (!editing) document.getElementById(fieldId('fname'))?.focus();
+    if (!editing && (!start.city || !start.state)) void fillFromPincode(start.pin, false);
   };
 
   const save = async (event: FormEvent) => {
@@ -102,6 +107,7 @@ export function ProfileForm({ profile, onSaved }: Props) {
           onChange={(event) => {
             const value = spec.clean ? spec.clean(event.target.value) : event.target.value;
             setForm((current) => ({ ...current, [spec.name]: value }));
+            if (spec.name === 'pin') void fillFromPincode(value, true);
           }}
         />
         {error && (
@@ -161,7 +167,17 @@ export function ProfileForm({ profile, onSaved }: Props) {
           {CONTACT.map(textField)}
         </div>
         <h2 className="profile-subtitle">Address</h2>
-        <div className="profile-grid">{ADDRESS.map(textField)}</div>
+        <div className="profile-grid">
+          {ADDRESS.map(textField)}
+          <div className="profile-field">
+            <StateSelect
+              id={fieldId('state')}
+              className="text-input profile-input"
+              value={form.state}
+              onChange={(state) => setForm((current) => ({ ...current, state }))}
+            />
+          </div>
+        </div>
         <h2 className="profile-subtitle">SMS updates</h2>
         <label className="profile-check">
           <input

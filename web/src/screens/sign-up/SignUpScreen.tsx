@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { SignUpRecord } from '../../../../contract/accounts.ts';
@@ -23,6 +23,7 @@ import { usePageTitle } from '../../components/usePageTitle.ts';
 import { useRedirectIfLoggedIn } from '../../components/useRedirectIfLoggedIn.ts';
 import { PHONE_LENGTH, phoneError } from '../../lib/account-rules.ts';
 import { FIELDS, type Field, STEPS } from './fields.ts';
+import { forgetProgress, keepProgress, keptProgress, startProgress } from './progress.ts';
 import '../../styles/auth.css';
 
 function carried(state: unknown): SignUpState | undefined {
@@ -42,15 +43,18 @@ export function SignUpScreen() {
   // from login: a number that is not registered, usually verified already
   const location = useLocation();
   const [from] = useState(() => carried(location.state));
+  // or a reload of this page, its phone verified a moment ago
+  const [kept] = useState(() => (from ? undefined : keptProgress()));
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const [record, setRecord] = useState<SignUpRecord>({
-    phone: from?.phone ?? '',
-    mail: '',
-    fname: '',
-    lname: '',
-  });
-  const [field, setField] = useState<Field>(from?.verified ? 'mail' : 'phone');
+  const [record, setRecord] = useState<SignUpRecord>(
+    () => kept?.record ?? { phone: from?.phone ?? '', mail: '', fname: '', lname: '' },
+  );
+  const [field, setField] = useState<Field>(kept?.field ?? (from?.verified ? 'mail' : 'phone'));
+
+  useEffect(() => {
+    if (field !== 'phone') keepProgress({ record, field });
+  }, [record, field]);
   const [message, setMessage] = useState('');
   const [modal, setModal] = useState('');
   const run = useOneAtATime();
@@ -84,6 +88,7 @@ export function SignUpScreen() {
       if (!otp.checkShape()) return;
       try {
         await verifyOtp(record.phone, otp.code);
+        startProgress({ record, field: 'mail' });
         goTo('mail');
       } catch (error) {
         // spec section 8: on sign-up, 'Incorrect OTP' is a modal
@@ -111,6 +116,7 @@ export function SignUpScreen() {
       };
       try {
         const answer = await signUp(trimmed);
+        forgetProgress();
         startSession(answer);
         navigate(pathAfterLogin(location.state, answer.bagChanges));
       } catch (error) {
@@ -121,6 +127,7 @@ export function SignUpScreen() {
         // 409: taken in the meantime; 401: the verification has lapsed, so the number needs a new code
         setModal(error.message);
         if (error.status === 401) {
+          forgetProgress();
           otp.forget();
           goTo('phone');
         }

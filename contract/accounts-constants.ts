@@ -1,0 +1,5 @@
+/**
+ * How long a verified one-time code lets the session log in or sign up with its phone; the sign-up
+ * screen keeps its progress through a reload as long.
+ */
+export const VERIFIED_FOR_MINUTES = 10;
