@@ -131,6 +131,8 @@ export class LiveIndex {
         await taken;
         thread.send({ kind: 'put', rows });
         taken = thread.genreCounts();
+        // awaited by the next batch, if there is one: a thread stopped meanwhile rejects it unawaited
+        taken.catch(() => undefined);
       }
       // read while the thread takes in the last batches; the figures answer the first sort 3 unchanged
       // (a popularity order made at a shopper's first sort took seconds at a million products)

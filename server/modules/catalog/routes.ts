@@ -21,6 +21,7 @@ import {
   SuggestResponse,
   TermsResponse,
 } from '../../../contract/catalog.ts';
+import { PRODUCT_ROW_SIZE } from '../../../contract/catalog-constants.ts';
 import { keepBodiesSmall, TINY_BODY_LIMIT } from '../../platform/body-limit.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import type { Services } from '../../services.ts';
@@ -133,8 +134,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ct
     { schema: { querystring: ProductIdsQuery, response: { 200: ProductCards } } },
     async (request, reply) => {
       reply.header('cache-control', PUBLIC_ROW);
-      const ids = [...new Set(request.query.ids.split(',').map(Number))];
-      return ctx.catalog.productCards(ids);
+      return ctx.catalog.productCards(productIds(request.query.ids));
     },
   );
 
@@ -181,3 +181,14 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ct
     return TERMS;
   });
 };
+
+const PRODUCT_ID = /^[1-9][0-9]{0,8}$/;
+
+/** "3,17,5": each a product id, at most a row's worth; repeats count once. */
+function productIds(text: string): number[] {
+  const parts = text.split(',');
+  if (parts.length > PRODUCT_ROW_SIZE || !parts.every((part) => PRODUCT_ID.test(part))) {
+    throw badRequest(`ids: up to ${PRODUCT_ROW_SIZE} product ids, separated by commas`);
+  }
+  return [...new Set(parts.map(Number))];
+}

@@ -87,6 +87,10 @@ describeEachDatabase('rows of product cards: similar products, cards by id, the 
       ['an empty list', '/api/products?ids='],
       ['a word', '/api/products?ids=1,two'],
       ['a negative id', '/api/products?ids=-1'],
+      ['a zero', '/api/products?ids=0'],
+      ['an empty id', '/api/products?ids=1,,2'],
+      ['a trailing comma', '/api/products?ids=1,'],
+      ['an id past the integers', '/api/products?ids=1234567890'],
       ['13 ids', `/api/products?ids=${Array.from({ length: 13 }, (_, i) => i + 1).join(',')}`],
     ])('answers 400 JSON for %s', async (_what, path) => {
       const res = await shopper.get<{ error: string }>(path);
