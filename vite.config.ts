@@ -101,7 +101,14 @@ export default defineConfig(({ mode }) =>
     : {
         root: 'web',
         plugins: [react(), preloadFirstScreen(), precompress(outDir)],
-        build: { outDir: `../${outDir}`, emptyOutDir: true, target: 'es2022' },
+        build: {
+          outDir: `../${outDir}`,
+          emptyOutDir: true,
+          target: 'es2022',
+          // screens share many small modules (a price, a loader, the delivery dates): merged into
+          // chunks of some size, a product page asks for a handful of files before its photo, not a dozen
+          rollupOptions: { output: { experimentalMinChunkSize: 10_000 } },
+        },
         server: { proxy },
       },
 );
