@@ -43,8 +43,11 @@ export function SignUpScreen() {
   // from login: a number that is not registered, usually verified already
   const location = useLocation();
   const [from] = useState(() => carried(location.state));
-  // or a reload of this page, its phone verified a moment ago
-  const [kept] = useState(() => (from ? undefined : keptProgress()));
+  // or a reload of this page, its phone verified a moment ago (a reload keeps login's state too)
+  const [kept] = useState(() => {
+    const progress = keptProgress();
+    return progress && (!from || progress.record.phone === from.phone) ? progress : undefined;
+  });
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [record, setRecord] = useState<SignUpRecord>(
@@ -52,6 +55,11 @@ export function SignUpScreen() {
   );
   const [field, setField] = useState<Field>(kept?.field ?? (from?.verified ? 'mail' : 'phone'));
 
+  // a phone login verified starts the progress here, as one verified on this page does
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on arrival
+  useEffect(() => {
+    if (from?.verified && !kept) startProgress({ record, field: 'mail' });
+  }, []);
   useEffect(() => {
     if (field !== 'phone') keepProgress({ record, field });
   }, [record, field]);
