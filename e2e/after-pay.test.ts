@@ -3,12 +3,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../server/test/app.ts';
 import { uniquePhone } from '../server/test/shopper.ts';
 import { expectAccessible } from './support/browser.ts';
-import { logIn, payInTheWindow } from './support/shopper.ts';
+import { demoShoppers, logIn, payInTheWindow, type ShopperAt } from './support/shopper.ts';
 import { alertWith, browserSite, smsCode } from './support/site.ts';
 
 /** Issue 27: the confirmation after paying, the address filled from the pincode, sign-up through a reload. */
 const site = browserSite(() => startTestApp('pglite'));
-let shoppers: { id: number; phone: string }[];
+let shopperAt: ShopperAt;
 let item: { name: string; skuId: number };
 
 beforeAll(async () => {
@@ -23,19 +23,8 @@ beforeAll(async () => {
     .orderBy('s.position')
     .executeTakeFirstOrThrow();
   item = { name: row.name, skuId: row.sku_id };
-  shoppers = await site.app.db
-    .selectFrom('customers')
-    .select(['id', 'phone'])
-    .orderBy('id')
-    .limit(2)
-    .execute();
+  shopperAt = await demoShoppers(site.app, 2);
 });
-
-function shopperAt(index: number): { id: number; phone: string } {
-  const shopper = shoppers[index];
-  if (!shopper) throw new Error(`the demo data has no shopper ${index + 1}`);
-  return shopper;
-}
 
 /** One unit of the item in the bag and a profile with a name but no address yet. */
 async function bagWithoutAddress(customerId: number): Promise<void> {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AMOUNT_CHANGED_MESSAGE } from '../contract/payments.ts';
 import { startTestApp } from '../server/test/app.ts';
 import { expectAccessible } from './support/browser.ts';
-import { logIn } from './support/shopper.ts';
+import { demoShoppers, logIn, type ShopperAt } from './support/shopper.ts';
 import { alertWith, browserSite } from './support/site.ts';
 
 const site = browserSite(() => startTestApp('pglite'));
@@ -16,7 +16,7 @@ interface Item {
 }
 let item: Item;
 /** a shopper per test: the one-time code throttle allows one login per phone every 30 s */
-let shoppers: { id: number; phone: string }[];
+let shopperAt: ShopperAt;
 const METRO_PINCODE = '700001';
 
 beforeAll(async () => {
@@ -31,19 +31,8 @@ beforeAll(async () => {
     .orderBy('s.position')
     .executeTakeFirstOrThrow();
   item = { name: row.name, productId: row.id, skuId: row.sku_id, currentPaise: row.current_price_paise };
-  shoppers = await site.app.db
-    .selectFrom('customers')
-    .select(['id', 'phone'])
-    .orderBy('id')
-    .limit(3)
-    .execute();
+  shopperAt = await demoShoppers(site.app, 3);
 });
-
-function shopperAt(index: number): { id: number; phone: string } {
-  const shopper = shoppers[index];
-  if (!shopper) throw new Error(`the demo data has no shopper ${index + 1}`);
-  return shopper;
-}
 
 /** One unit of the item in the cart and an address on the profile (no alternative number when `partial`). */
 async function prepare(customerId: number, partial: boolean): Promise<void> {

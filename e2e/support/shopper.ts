@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
+import type { TestApp } from '../../server/test/app.ts';
 import { alertWith, type Site, smsCode } from './site.ts';
 
 /** Logs in through the login screen with the code the console SMS sender "sent", landing on home. */
@@ -50,4 +51,21 @@ export async function payInTheWindow(site: Site, page: Page): Promise<void> {
     .getByRole('button', { name: /^Pay / })
     .click();
   await page.waitForURL(`${site.app.baseUrl}/orders`);
+}
+
+export type ShopperAt = (index: number) => { id: number; phone: string };
+
+/** The demo's first `count` shoppers, by index: a test that logs in takes its own (one login a phone every 30 s). */
+export async function demoShoppers(app: TestApp, count: number): Promise<ShopperAt> {
+  const shoppers = await app.db
+    .selectFrom('customers')
+    .select(['id', 'phone'])
+    .orderBy('id')
+    .limit(count)
+    .execute();
+  return (index) => {
+    const shopper = shoppers[index];
+    if (!shopper) throw new Error(`the demo data has no shopper ${index + 1}`);
+    return shopper;
+  };
 }
