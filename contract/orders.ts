@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { Profile } from './accounts.ts';
 import { Prod } from './catalog.ts';
 
 export * from './after-sale-constants.ts';
@@ -107,18 +108,18 @@ export type OrdersResponse = Static<typeof OrdersResponse>;
 export const PlacedParams = Type.Object({ paymentId: Type.String({ minLength: 1, maxLength: 100 }) });
 export type PlacedParams = Static<typeof PlacedParams>;
 
-/** The delivery address an order was placed with; '' for a part it has not. */
-export const ShippingAddress = Type.Object({
-  fname: Type.String(),
-  lname: Type.String(),
-  houseNo: Type.String(),
-  roadName: Type.String(),
-  areaName: Type.String(),
-  postOffice: Type.String(),
-  city: Type.String(),
-  pin: Type.String(),
-  state: Type.String(),
-});
+/** The delivery address an order was placed with, in the profile's fields; '' for a part it has not. */
+export const ShippingAddress = Type.Pick(Profile, [
+  'fname',
+  'lname',
+  'houseNo',
+  'roadName',
+  'areaName',
+  'postOffice',
+  'city',
+  'pin',
+  'state',
+]);
 export type ShippingAddress = Static<typeof ShippingAddress>;
 
 export const PlacedItem = Type.Pick(OrderLine, [

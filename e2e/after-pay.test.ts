@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../server/test/app.ts';
+import { Fixtures } from '../server/test/fixtures.ts';
 import { uniquePhone } from '../server/test/shopper.ts';
 import { expectAccessible } from './support/browser.ts';
 import { demoShoppers, logIn, payInTheWindow, type ShopperAt } from './support/shopper.ts';
@@ -28,11 +29,7 @@ beforeAll(async () => {
 
 /** One unit of the item in the bag and a profile with a name but no address yet. */
 async function bagWithoutAddress(customerId: number): Promise<void> {
-  await site.app.db.deleteFrom('cart_lines').where('customer_id', '=', customerId).execute();
-  await site.app.db
-    .insertInto('cart_lines')
-    .values({ customer_id: customerId, sku_id: item.skuId, quantity: 1 })
-    .execute();
+  await new Fixtures(site.app.db).onlyInBag(customerId, item.skuId);
   await site.app.db
     .updateTable('customers')
     .set({

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AMOUNT_CHANGED_MESSAGE } from '../contract/payments.ts';
 import { startTestApp } from '../server/test/app.ts';
+import { Fixtures } from '../server/test/fixtures.ts';
 import { expectAccessible } from './support/browser.ts';
 import { demoShoppers, logIn, type ShopperAt } from './support/shopper.ts';
 import { alertWith, browserSite } from './support/site.ts';
@@ -36,11 +37,7 @@ beforeAll(async () => {
 
 /** One unit of the item in the cart and an address on the profile (no alternative number when `partial`). */
 async function prepare(customerId: number, partial: boolean): Promise<void> {
-  await site.app.db.deleteFrom('cart_lines').where('customer_id', '=', customerId).execute();
-  await site.app.db
-    .insertInto('cart_lines')
-    .values({ customer_id: customerId, sku_id: item.skuId, quantity: 1 })
-    .execute();
+  await new Fixtures(site.app.db).onlyInBag(customerId, item.skuId);
   await site.app.db
     .updateTable('customers')
     .set({

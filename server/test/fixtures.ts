@@ -166,6 +166,12 @@ export class Fixtures {
       .execute();
   }
 
+  /** The customer's bag emptied, then one unit of this sku put in it. */
+  async onlyInBag(customerId: number, skuId: number): Promise<void> {
+    await this.db.deleteFrom('cart_lines').where('customer_id', '=', customerId).execute();
+    await this.cartLine(customerId, skuId, 1);
+  }
+
   async cartLine(customerId: number, skuId: number, quantity: number): Promise<void> {
     await this.db
       .insertInto('cart_lines')

@@ -1,3 +1,5 @@
+import { expect } from 'vitest';
+
 /** One probe of /healthz: its status, whether the request it watched was still in flight, and its time. */
 export interface HealthProbe {
   status: number;
@@ -24,4 +26,21 @@ export async function probedWhile<T>(
     health.push({ status: res.status, during: !done, ms: performance.now() - sent });
   }
   return { answer: await settled, health };
+}
+
+/**
+ * The shop answered `/healthz` more than once, always 200, while the watched request was served; the
+ * count and the slowest answer go to the test's annotations (times are not asserted: machines are shared).
+ */
+export async function expectAnsweredMeanwhile(
+  health: readonly HealthProbe[],
+  annotate: (message: string) => Promise<unknown>,
+): Promise<void> {
+  const during = health.filter((probe) => probe.during);
+  expect(during.length).toBeGreaterThan(1);
+  expect(during.every((probe) => probe.status === 200)).toBe(true);
+  const slowest = Math.max(...during.map((probe) => probe.ms));
+  await annotate(
+    `/healthz answered ${during.length} times meanwhile, the slowest in ${slowest.toFixed(1)} ms`,
+  );
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_COLUMNS, type ImportResponse } from '../../../contract/products.ts';
 import { Turns } from '../../platform/turns.ts';
 import { startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../../test/app.ts';
-import { probedWhile } from '../../test/health-probe.ts';
+import { expectAnsweredMeanwhile, probedWhile } from '../../test/health-probe.ts';
 import { TestClient } from '../../test/http.ts';
 import { readCsv } from './csv.ts';
 
@@ -109,12 +109,6 @@ describe(`a catalogue import of ${ROWS} rows`, () => {
     );
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ rows: ROWS, products: ROWS, errors: [], applied: false });
-    const during = health.filter((probe) => probe.during);
-    expect(during.length).toBeGreaterThan(1);
-    expect(during.every((probe) => probe.status === 200)).toBe(true);
-    const slowest = Math.max(...during.map((probe) => probe.ms));
-    await annotate(
-      `/healthz answered ${during.length} times meanwhile, the slowest in ${slowest.toFixed(1)} ms`,
-    );
+    await expectAnsweredMeanwhile(health, annotate);
   }, 120_000);
 });

@@ -2,7 +2,7 @@ import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_COLUMNS } from '../../../contract/products.ts';
 import { startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../../test/app.ts';
-import { probedWhile } from '../../test/health-probe.ts';
+import { expectAnsweredMeanwhile, probedWhile } from '../../test/health-probe.ts';
 import { TestClient } from '../../test/http.ts';
 import { inflatePhotoZip } from './photo-zip-inflate.ts';
 
@@ -71,12 +71,6 @@ describe('a catalogue import with a zip of photos', () => {
       status: 413,
       body: { error: '"shoot/bomb.jpg" in the zip is larger than 15 MB' },
     });
-    const during = health.filter((probe) => probe.during);
-    expect(during.length).toBeGreaterThan(1);
-    expect(during.every((probe) => probe.status === 200)).toBe(true);
-    const slowest = Math.max(...during.map((probe) => probe.ms));
-    await annotate(
-      `/healthz answered ${during.length} times meanwhile, the slowest in ${slowest.toFixed(1)} ms`,
-    );
+    await expectAnsweredMeanwhile(health, annotate);
   }, 60_000);
 });
