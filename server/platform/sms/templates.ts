@@ -38,13 +38,21 @@ export const smsRupees = (paise: number) =>
 
 /** the longest value DLT lets a template variable take */
 const DLT_VARIABLE_CHARS = 30;
+const GRAPHEMES = new Intl.Segmenter('en', { granularity: 'grapheme' });
 
 /** A free text (a product's name) cut to what a DLT variable takes, marked as cut. */
 export function smsVariable(text: string): string {
-  const chars = Array.from(text.trim());
-  if (chars.length <= DLT_VARIABLE_CHARS) return chars.join('');
-  return `${chars
-    .slice(0, DLT_VARIABLE_CHARS - 3)
-    .join('')
-    .trimEnd()}...`;
+  const trimmed = text.trim();
+  if (Array.from(trimmed).length <= DLT_VARIABLE_CHARS) return trimmed;
+  // cut between letters as a reader sees them (a Devanagari or Tamil syllable is several code points),
+  // keeping the cut text within the limit in code points
+  let cut = '';
+  let length = 0;
+  for (const { segment } of GRAPHEMES.segment(trimmed)) {
+    const size = Array.from(segment).length;
+    if (length + size > DLT_VARIABLE_CHARS - 3) break;
+    cut += segment;
+    length += size;
+  }
+  return `${cut.trimEnd()}...`;
 }
