@@ -177,9 +177,10 @@ describe('the shop run from the back office, in the browser', () => {
     await openSection(office, 'Orders');
     await office.getByLabel('Search').fill(shopper.phone);
     await office.getByRole('button', { name: 'Show orders' }).click();
+    // the list before the search stays until the searched one has loaded: wait for the search's answer
+    await office.waitForURL(/[?&]q=/);
     const orderLink = office.getByRole('table').getByRole('link');
-    await orderLink.first().waitFor();
-    expect(await orderLink.count()).toBe(1);
+    await expect.poll(() => orderLink.count()).toBe(1);
     const purchaseId = (await orderLink.textContent()) ?? '';
     await expectAccessible(office, 'orders');
     await orderLink.click();
