@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { PRODUCT_ROW_SIZE, SEARCH_MAX_LENGTH } from './catalog-constants.ts';
+import { ProductSale } from './offers.ts';
 
 /** `prod` in every path and answer: apparel (segment/genre listings) or accessories (crafts). */
 export const Prod = Type.Union([Type.Literal('apparel'), Type.Literal('accessories')]);
@@ -168,6 +169,8 @@ export const ProductInfo = Type.Object(
     currentPrice: Type.Integer(),
     oldPrice: Type.Integer(),
     discount: Type.Integer(),
+    /** the sale whose price this is, with when it ends (issue 28); null when none covers it */
+    sale: ProductSale,
     photo1: Type.String(),
     photo2: Type.Optional(Type.String()),
     photo3: Type.Optional(Type.String()),

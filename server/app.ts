@@ -13,6 +13,7 @@ import { indiaPincodes } from './modules/delivery/india.ts';
 import { deliveryRoutes, partnerRoutes } from './modules/delivery/routes.ts';
 import { demoRoutes } from './modules/demo/routes.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
+import { salesRoutes } from './modules/offers/sales-routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { devPaymentRoutes } from './modules/payments/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
@@ -121,6 +122,7 @@ export async function buildApp(deps: AppDeps) {
     reviewRoutes,
     staffRoutes,
     sellerRoutes,
+    salesRoutes,
     partnerRoutes,
     devPaymentRoutes,
     seoRoutes,
@@ -144,6 +146,7 @@ function registerJobs(app: FastifyInstance, services: Services): void {
   app.addHook('onReady', async () => services.notifications.start());
   app.addHook('onClose', async () => services.notifications.stop());
   app.addHook('onClose', async () => services.catalog.stop());
+  app.addHook('onClose', async () => services.sales.stop());
   app.addHook('onClose', async () => {
     // a run in progress ends at its safe point (each placement is one transaction) before the pool closes
     await reconciler.stop();

@@ -16,6 +16,7 @@ import { DemoShop } from './modules/demo/service.ts';
 import { Inventory } from './modules/inventory/service.ts';
 import { Invoices } from './modules/invoices/service.ts';
 import { Notifications } from './modules/notifications/service.ts';
+import { Sales } from './modules/offers/sales.ts';
 import { BackOffice } from './modules/orders/back-office.ts';
 import { Orders } from './modules/orders/service.ts';
 import type { PaymentGateway } from './modules/payments/gateway.ts';
@@ -80,6 +81,11 @@ export interface Services {
   images: Images;
   /** the shop's own details, policy pages and settings (delivery charge, low-stock threshold) */
   shop: Shop;
+  /**
+   * festive sales: the live set every price is worked out with (`current()`), changed on every instance
+   * at each sale's start and end by a timer, and after a save by the change feed
+   */
+  sales: Sales;
   catalog: Catalog;
   accounts: AccountsService;
   wishlist: Wishlist;
@@ -141,7 +147,9 @@ export async function buildServices({
   const inventory = new Inventory(db, changes, BackInStock.tellWaiting);
   const images = new Images(config.dataDir);
   const shop = new Shop(db, changes, config.dataDir);
-  const catalog = new Catalog(db, changes, inventory, now);
+  const sales = new Sales(db, changes, log, now);
+  await sales.reload();
+  const catalog = new Catalog(db, changes, inventory, sales, now);
   const accounts = new AccountsService({
     db,
     sessions,
@@ -156,12 +164,12 @@ export async function buildServices({
     log,
     onHeld: (route, reason) => metrics.otpLimited.inc({ route, reason }),
   });
-  const wishlist = new Wishlist(db);
+  const wishlist = new Wishlist(db, sales);
   const backInStock = new BackInStock(db);
-  const cart = new Cart(db, inventory, shop);
+  const cart = new Cart(db, inventory, shop, sales);
   const guestBags = new GuestBags(db, cart, wishlist);
   const { keyId, keySecret, webhookSecret } = config.razorpay;
-  const checkout = new Checkout(db, gateway, keyId, keySecret, inventory, limits, shop);
+  const checkout = new Checkout(db, gateway, keyId, keySecret, inventory, limits, shop, sales);
   const placement = new Placement(db, gateway, refunds, inventory);
   const webhook = new PaymentWebhook(db, webhookSecret, placement);
   const reconciler = new Reconciler(
@@ -205,6 +213,7 @@ export async function buildServices({
     inventory,
     images,
     shop,
+    sales,
     catalog,
     accounts,
     wishlist,

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { OfferScopeValue } from '../../contract/offers-constants.ts';
 
 /** Table types for Kysely, matching migrations/*.sql. */
 
@@ -430,6 +431,23 @@ interface TaxDocumentColumns {
   document: ColumnType<unknown, string, never>;
 }
 
+/** A festive sale (migration 020): a percentage off what its scope covers, from its start to its end. */
+export interface SalesTable {
+  id: Generated<number>;
+  title: string;
+  percent_off: number;
+  /** the contract's OfferScope, with the ids its seller names had when saved (offers/sales-store.ts) */
+  scope: Json<StoredScope>;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  stopped_at: MaybeTimestamp;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+}
+
+/** An offer's scope as stored: as the owner gave it, and `sellerIds` each of its `sellers`' id when saved. */
+export type StoredScope = OfferScopeValue & { sellerIds?: Record<string, number> };
+
 export interface InvoicesTable extends TaxDocumentColumns {
   order_id: number;
 }
@@ -475,6 +493,7 @@ export interface Database {
   document_series: DocumentSeriesTable;
   invoices: InvoicesTable;
   credit_notes: CreditNotesTable;
+  sales: SalesTable;
 }
 
 export type Product = Selectable<ProductsTable>;

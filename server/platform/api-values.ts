@@ -9,3 +9,11 @@ export function parseProductId(text: string): number | undefined {
   const id = Number(text);
   return id <= 2_147_483_647 ? id : undefined;
 }
+
+// India keeps one time zone (UTC+05:30) and no daylight saving
+const INDIA_OFFSET_MS = 330 * 60_000;
+
+/** A moment as the back office reads it: ISO 8601 in India's time, `2026-11-01T00:00:00.000+05:30`. */
+export function indiaTime(at: Date): string {
+  return `${new Date(at.getTime() + INDIA_OFFSET_MS).toISOString().slice(0, 23)}+05:30`;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Change, ChangeFeed } from './changes.ts';
+import { type Change, ChangeFeed, parseNotice } from './changes.ts';
 
 describe('change feed (one process)', () => {
   it('tells every listener of each change at once, and skips an empty one', () => {
@@ -12,5 +12,18 @@ describe('change feed (one process)', () => {
     feed.announce({ everything: true });
     const expected = [{ productIds: [7, 9] }, { everything: true }];
     expect(heard).toEqual([expected, expected]);
+  });
+});
+
+describe("another instance's notice", () => {
+  it('is read as the change it names, offers too; anything else is not ours', () => {
+    const from = 'instance-2';
+    const read = (notice: object) => parseNotice(JSON.stringify({ from, ...notice }))?.change;
+    expect(read({ offers: true })).toEqual({ offers: true });
+    expect(read({ shop: true })).toEqual({ shop: true });
+    expect(read({ productIds: [3] })).toEqual({ productIds: [3] });
+    expect(read({ offers: 'yes' })).toBeUndefined();
+    expect(parseNotice(JSON.stringify({ offers: true }))).toBeUndefined();
+    expect(parseNotice('not json')).toBeUndefined();
   });
 });

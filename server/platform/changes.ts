@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 
 /**
- * What changed for shoppers: some products (stock, holds, reviews, withdrawal), the whole catalogue, or
- * the shop's own details and settings (name, policies, delivery charge).
+ * What changed for shoppers: some products (stock, holds, reviews, withdrawal), the whole catalogue,
+ * the shop's own details and settings (name, policies, delivery charge), or its offers (a sale saved or
+ * stopped: every instance reads its sales again).
  */
-export type Change = { productIds: number[] } | { everything: true } | { shop: true };
+export type Change = { productIds: number[] } | { everything: true } | { shop: true } | { offers: true };
 type Listener = (change: Change) => void;
 
 const CHANNEL = 'haat_changes';
@@ -98,17 +99,19 @@ export class PostgresChangeFeed extends ChangeFeed {
   }
 }
 
-function parseNotice(payload: string | undefined): { from: string; change: Change } | undefined {
+export function parseNotice(payload: string | undefined): { from: string; change: Change } | undefined {
   try {
     const notice = JSON.parse(payload ?? '') as {
       from?: unknown;
       productIds?: unknown;
       everything?: unknown;
       shop?: unknown;
+      offers?: unknown;
     };
     if (typeof notice.from !== 'string') return undefined;
     if (notice.everything === true) return { from: notice.from, change: { everything: true } };
     if (notice.shop === true) return { from: notice.from, change: { shop: true } };
+    if (notice.offers === true) return { from: notice.from, change: { offers: true } };
     if (Array.isArray(notice.productIds) && notice.productIds.every(Number.isInteger)) {
       return { from: notice.from, change: { productIds: notice.productIds as number[] } };
     }

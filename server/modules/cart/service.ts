@@ -15,6 +15,8 @@ import type { Db } from '../../db/connect.ts';
 import { parseProductId, rupees } from '../../platform/api-values.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { Inventory } from '../inventory/service.ts';
+import { discountOf, type LiveSales } from '../offers/sale-price.ts';
+import type { Sales } from '../offers/sales.ts';
 import type { DeliveryTerms, Shop } from '../shop/service.ts';
 import { type BagLine, bagChange, mergedQuantity } from './bag-changes.ts';
 import type { BagOwner } from './owner.ts';
@@ -70,6 +72,8 @@ export class Cart {
     private readonly inventory: Inventory,
     /** the delivery charge and free-delivery threshold the owner set */
     private readonly shop: Shop,
+    /** the live sales, whose prices the bag's lines are */
+    private readonly sales: Pick<Sales, 'current'>,
   ) {}
 
   /** addCart 1: one more unit of the size, within 4 per product and the size's stock; 0: drops the size's line. */
@@ -115,9 +119,11 @@ export class Cart {
       owner && 'customerId' in owner ? store.customerInfo(this.db, owner.customerId) : undefined,
       this.shop.deliveryTerms(),
     ]);
-    const breakdown = priceBreakdown(rows.map(pricedLine), delivery);
+    const live = this.sales.current();
+    const lines = rows.map((row) => pricedLine(row, live));
+    const breakdown = priceBreakdown(lines, delivery);
     return {
-      prods: rows.map(cartLine),
+      prods: rows.map((row, i) => cartLine(row, lines[i] as PricedLine)),
       userInfo: customer ? userInfo(customer) : {},
       priceDetails: {
         totalPrice: rupees(breakdown.totalPaise),
@@ -160,20 +166,28 @@ export class Cart {
 
 type LineRow = Awaited<ReturnType<typeof store.cartLines>>[number];
 
-const pricedLine = (row: LineRow) => ({
-  skuId: row.skuId,
-  productId: row.productId,
-  name: row.name,
-  size: row.size,
-  quantity: row.quantity,
-  unitPricePaise: row.current_price_paise,
-  unitOldPricePaise: row.old_price_paise,
-});
+/** A bag line at its price now: the shop's own, or its best live sale's (offers/). */
+function pricedLine(row: LineRow, live: LiveSales) {
+  return {
+    skuId: row.skuId,
+    productId: row.productId,
+    name: row.name,
+    size: row.size,
+    quantity: row.quantity,
+    unitPricePaise: live.priceOf({ ...row, id: row.productId }).pricePaise,
+    unitOldPricePaise: row.old_price_paise,
+  };
+}
 
-/** The shopper's cart priced in paise, as a payment snapshots it; `db` may be a transaction. */
-async function pricedCart(db: Db, customerId: number, delivery: DeliveryTerms) {
+type PricedLine = ReturnType<typeof pricedLine>;
+
+/**
+ * The shopper's cart priced in paise at the live sales' prices, as a payment snapshots it; `db` may be
+ * a transaction.
+ */
+async function pricedCart(db: Db, customerId: number, delivery: DeliveryTerms, live: LiveSales) {
   const rows = await store.cartLines(db, { customerId });
-  const lines = rows.map(pricedLine);
+  const lines = rows.map((row) => pricedLine(row, live));
   // what decides whether each line can be sold and shipped, beside its price
   const fulfilment = rows.map((row) => ({ name: row.name, partner: row.partner, active: row.active }));
   return { lines, fulfilment, breakdown: priceBreakdown(lines, delivery) };
@@ -183,9 +197,9 @@ async function pricedCart(db: Db, customerId: number, delivery: DeliveryTerms) {
  * The cart as it will be paid for, inside the caller's transaction: the shopper's row is locked first,
  * so no cart change slips in between pricing and whatever the caller does next.
  */
-export async function lockedCart(trx: Db, customerId: number, delivery: DeliveryTerms) {
+export async function lockedCart(trx: Db, customerId: number, delivery: DeliveryTerms, live: LiveSales) {
   await store.lockOwner(trx, { customerId });
-  const cart = await pricedCart(trx, customerId, delivery);
+  const cart = await pricedCart(trx, customerId, delivery, live);
   return { ...cart, shopper: userInfo(await store.customerInfo(trx, customerId)) };
 }
 
@@ -199,8 +213,8 @@ export async function removePurchased(trx: Db, customerId: number, skuIds: reado
   await store.deleteLines(trx, { customerId }, skuIds);
 }
 
-function cartLine(row: LineRow): CartLine {
-  const currentPrice = rupees(row.current_price_paise);
+function cartLine(row: LineRow, priced: PricedLine): CartLine {
+  const currentPrice = rupees(priced.unitPricePaise);
   const oldPrice = rupees(row.old_price_paise);
   return {
     id: row.productId,
@@ -218,7 +232,7 @@ function cartLine(row: LineRow): CartLine {
     currentPrice,
     oldPrice,
     price: { currentPrice, oldPrice },
-    discount: row.discount,
+    discount: discountOf(priced.unitPricePaise, row.old_price_paise),
     stock: row.stock,
     prod: row.prod,
     partner: row.partner,

@@ -11,6 +11,7 @@ import { describeEachDatabase, TEST_ADMIN_TOKEN } from '../../test/app.ts';
 import { type FixtureProduct, Fixtures } from '../../test/fixtures.ts';
 import { TestClient } from '../../test/http.ts';
 import { Inventory } from '../inventory/service.ts';
+import { NO_SALES } from '../offers/sale-price.ts';
 import { Catalog, type ListingQuery } from './service.ts';
 
 const GENRE = 'Answers fixture';
@@ -24,6 +25,7 @@ const QUERY: ListingQuery = {
 const FIRST_PAGE = { page: 1, sort: 0 };
 const WISH = { key: 'wishUpdate' };
 const BEARER = { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
+const NO_SALES_EVER = { current: () => NO_SALES, onChange: () => undefined };
 
 /** What Fastify sends for this object through a route with this response schema: the bytes to match. */
 async function schemaSerialised(schema: object, answer: unknown) {
@@ -43,7 +45,7 @@ describeEachDatabase('catalogue answers sent as made once', (t) => {
   // reads the catalogue beside the app's own, with nothing cached (each with its index's thread, ended after)
   const catalogs: Catalog[] = [];
   const fresh = (feed = new ChangeFeed()) => {
-    const catalog = new Catalog(t().db, feed, new Inventory(t().db, feed));
+    const catalog = new Catalog(t().db, feed, new Inventory(t().db, feed), NO_SALES_EVER);
     catalogs.push(catalog);
     return catalog;
   };

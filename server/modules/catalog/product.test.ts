@@ -110,6 +110,8 @@ describeEachDatabase('product page, colours, home and terms', (t) => {
         currentPrice: 1299,
         oldPrice: 2598,
         discount: 50,
+        // no sale covers it (offers/sales.test.ts has those that do)
+        sale: null,
         photo1: 'kurta-red-1.webp',
         photo2: 'kurta-red-2.webp',
         photo3: 'kurta-red-3.webp',

@@ -23,11 +23,13 @@ import {
   type SuggestResponse,
 } from '../../../contract/catalog.ts';
 import type { Db } from '../../db/connect.ts';
-import { parseProductId, rupees } from '../../platform/api-values.ts';
+import { indiaTime, parseProductId, rupees } from '../../platform/api-values.ts';
 import type { Change, ChangeFeed } from '../../platform/changes.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { BagOwner } from '../cart/owner.ts';
 import type { Inventory } from '../inventory/service.ts';
+import type { LiveSales, ProductPriceRow } from '../offers/sale-price.ts';
+import type { Sales } from '../offers/sales.ts';
 import { TtlCache } from './cache.ts';
 import type { PopularityFigures } from './facet-index.ts';
 import { compareSizes } from './filters.ts';
@@ -82,7 +84,9 @@ export function isProd(value: string): value is Prod {
  * are answered from the facet index (decision 020), the page's cards from memory or the database
  * (decision 025). Answers, the home list and product pages are cached for a short while. Changes
  * reach the caches through the change feed, from this instance and from every other one on the same
- * database: Inventory announces every change of stock and holds, reviews call productChanged().
+ * database: Inventory announces every change of stock and holds, reviews call productChanged(). Prices
+ * are the live sales' (offers/): cards are kept at the shop's own prices and priced as they are answered,
+ * and the answers holding prices are forgotten whenever the live set changes.
  */
 export class Catalog {
   // sized for some tens of MB at most: an answer holds 20 cards and its counts, a product page 100 reviews
@@ -112,6 +116,7 @@ export class Catalog {
     private readonly db: Db,
     private readonly changes: ChangeFeed,
     private readonly inventory: Inventory,
+    private readonly sales: Pick<Sales, 'current' | 'onChange'>,
     private readonly now: () => Date = () => new Date(),
   ) {
     this.index = new LiveIndex(db, {
@@ -120,6 +125,7 @@ export class Catalog {
     });
     this.index.warm();
     changes.onChange((change) => this.forget(change));
+    sales.onChange(() => this.forgetPrices());
   }
 
   /**
@@ -142,8 +148,8 @@ export class Catalog {
   }
 
   private forget(change: Change): void {
-    // the shop's details are on no listing or product answer
-    if ('shop' in change) return;
+    // the shop's details are on no listing or product answer; offers reach prices through the sales
+    if ('shop' in change || 'offers' in change) return;
     this.similarCache.clear();
     if ('productIds' in change) {
       for (const id of change.productIds) this.productCache.delete(String(id));
@@ -162,6 +168,16 @@ export class Catalog {
       this.prefixCache,
       this.cardCache,
     ]) {
+      cache.clear();
+    }
+  }
+
+  /**
+   * A sale started, ended or was saved: the answers holding prices go (cards and the home page's rows
+   * are priced as they are answered, and words and popularity hold none).
+   */
+  private forgetPrices(): void {
+    for (const cache of [this.pageCache, this.productCache, this.suggestCache, this.similarCache]) {
       cache.clear();
     }
   }
@@ -220,9 +236,10 @@ export class Catalog {
       { scope, filters, sort, offset, limit: PAGE_SIZE, counts: true },
       popularity,
     );
+    const live = this.sales.current();
     const rows = await this.cards(found.ids);
     return {
-      prods: rows.map(listingCard),
+      prods: rows.map((row) => listingCard(row, live)),
       noOfEntries: found.total,
       filterFeature: groupFacets(found.inResult),
       filterCounts: filterCounts(found.counts),
@@ -268,6 +285,7 @@ export class Catalog {
         }),
         index.genreCounts(),
       ]);
+      const live = this.sales.current();
       const cards = await this.cards(ids);
       return {
         ...matchingGroups(genres, terms),
@@ -276,7 +294,7 @@ export class Catalog {
           prod: card.prod,
           name: card.name,
           photo1: card.photo1,
-          currentPrice: rupees(card.current_price_paise),
+          currentPrice: priced(card, live).currentPrice,
         })),
       };
     });
@@ -339,7 +357,8 @@ export class Catalog {
 
   /** These products' cards in the order asked; an id with no product is left out. */
   async productCards(ids: readonly number[]): Promise<ProductCards> {
-    return { prods: (await this.cards(ids)).map(listingCard) };
+    const live = this.sales.current();
+    return { prods: (await this.cards(ids)).map((row) => listingCard(row, live)) };
   }
 
   /**
@@ -405,6 +424,7 @@ export class Catalog {
   }
 
   private async loadProduct(id: number): Promise<ProductResponse | undefined> {
+    const live = this.sales.current();
     const product = await store.findProduct(this.db, id);
     if (!product) return undefined;
     const [sizes, review, ratings, colorInfo] = await Promise.all([
@@ -418,7 +438,7 @@ export class Catalog {
       ratingCount: ratings.find((r) => r.rating === stars)?.count ?? 0,
     }));
     return {
-      productInfo: productInfo(product, sizes),
+      productInfo: productInfo(product, sizes, live),
       review,
       rating,
       colorInfo,
@@ -429,15 +449,27 @@ export class Catalog {
   }
 }
 
-function listingCard(row: CardRow): ListingProduct {
+/** A product row's prices as shoppers see them now: its own, or its best live sale's (offers/). */
+function priced(row: ProductPriceRow, live: LiveSales) {
+  const { pricePaise, discount, sale } = live.priceOf(row);
+  return {
+    currentPrice: rupees(pricePaise),
+    oldPrice: rupees(row.old_price_paise),
+    discount,
+    sale: sale ? { title: sale.title, endsAt: indiaTime(new Date(sale.endsAt)) } : null,
+  };
+}
+
+function listingCard(row: CardRow, live: LiveSales): ListingProduct {
+  const { currentPrice, oldPrice, discount } = priced(row, live);
   return {
     id: row.id,
     name: row.name,
     source: row.source,
     prod: row.prod,
-    currentPrice: rupees(row.current_price_paise),
-    oldPrice: rupees(row.old_price_paise),
-    discount: row.discount,
+    currentPrice,
+    oldPrice,
+    discount,
     photo1: row.photo1,
     ...(row.prod === 'apparel' && { size: row.size ?? '', wished: 'N' as const }),
   };
@@ -501,7 +533,11 @@ function matchingGroups(
 
 type ProductRow = NonNullable<Awaited<ReturnType<typeof store.findProduct>>>;
 
-function productInfo(product: ProductRow, sizes: { size: string; available: number }[]): ProductInfo {
+function productInfo(
+  product: ProductRow,
+  sizes: { size: string; available: number }[],
+  live: LiveSales,
+): ProductInfo {
   const info = {
     id: product.id,
     name: product.name,
@@ -515,9 +551,7 @@ function productInfo(product: ProductRow, sizes: { size: string; available: numb
     stock: sizes.reduce((sum, s) => sum + s.available, 0),
     additionsize: Object.fromEntries(sizes.map((s) => [s.size, s.available])),
     active: product.active ? 'In stock' : 'Currently unavailable',
-    currentPrice: rupees(product.current_price_paise),
-    oldPrice: rupees(product.old_price_paise),
-    discount: product.discount,
+    ...priced(product, live),
     photo1: product.photos[0] ?? '',
     ...Object.fromEntries(product.photos.slice(1, 5).map((photo, i) => [`photo${i + 2}`, photo])),
   };

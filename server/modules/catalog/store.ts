@@ -136,6 +136,8 @@ interface CardRow {
   id: number;
   name: string;
   prod: Prod;
+  user_segment: string;
+  genre: string;
   seller_id: number;
   current_price_paise: number;
   old_price_paise: number;
@@ -148,6 +150,8 @@ const CARD_COLUMNS = [
   'id',
   'name',
   'prod',
+  'user_segment',
+  'genre',
   'seller_id',
   'current_price_paise',
   'old_price_paise',
@@ -156,7 +160,10 @@ const CARD_COLUMNS = [
   sql<string>`photos[1]`.as('photo1'),
 ] as const;
 
-/** A card per product row: the seller and the size looked up for these rows only. */
+/**
+ * A card per product row: the seller and the size looked up for these rows only; what a sale's scope
+ * looks at (segment, genre, seller) with the shop's own prices, priced as it is answered.
+ */
 function cards(db: Db, products: SelectQueryBuilder<Database, 'products', CardRow>) {
   return db
     .selectFrom(products.as('p'))
@@ -165,6 +172,9 @@ function cards(db: Db, products: SelectQueryBuilder<Database, 'products', CardRo
       'p.id',
       'p.name',
       'p.prod',
+      'p.user_segment',
+      'p.genre',
+      'p.seller_id',
       'sellers.name as source',
       'p.current_price_paise',
       'p.old_price_paise',
@@ -203,6 +213,7 @@ export async function findProduct(db: Db, id: number) {
       'products.prod',
       'products.user_segment',
       'products.genre',
+      'products.seller_id',
       'products.name',
       'products.description',
       'products.child_key',

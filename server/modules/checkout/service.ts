@@ -13,6 +13,7 @@ import type { Limit, RateLimits } from '../../platform/rate-limit.ts';
 import { lockedCart } from '../cart/service.ts';
 import { isServiceable } from '../delivery/service.ts';
 import type { Inventory } from '../inventory/service.ts';
+import type { Sales } from '../offers/sales.ts';
 import {
   askGateway,
   checkoutSignature,
@@ -81,6 +82,8 @@ export class Checkout {
     private readonly limits: RateLimits,
     /** the delivery charge the bag page showed, which the amount must match */
     private readonly shop: Shop,
+    /** the live sales, whose prices the bag is charged at */
+    private readonly sales: Pick<Sales, 'current'>,
   ) {}
 
   /**
@@ -103,7 +106,12 @@ export class Checkout {
     const delivery = await this.shop.deliveryTerms();
     return this.inventory.transaction(async (trx) => {
       // serialises with the shopper's cart changes, so the cart priced here is the cart held
-      const { lines, fulfilment, breakdown, shopper } = await lockedCart(trx, customerId, delivery);
+      const { lines, fulfilment, breakdown, shopper } = await lockedCart(
+        trx,
+        customerId,
+        delivery,
+        this.sales.current(),
+      );
       if (lines.length === 0) throw conflict(EMPTY_CART_MESSAGE);
       if (clientAmountPaise !== breakdown.amountToPayPaise) throw conflict(AMOUNT_CHANGED_MESSAGE);
       const address = shippingAddress(shopper);

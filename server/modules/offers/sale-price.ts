@@ -29,6 +29,17 @@ export function discountOf(pricePaise: number, oldPricePaise: number): number {
   return Math.floor(((oldPricePaise - pricePaise) * 100) / oldPricePaise);
 }
 
+/** A product as the stores read it for pricing: what a scope looks at, and its own two prices in paise. */
+export interface ProductPriceRow {
+  id: number;
+  prod: Coverable['prod'];
+  user_segment: string;
+  genre: string;
+  seller_id: number;
+  current_price_paise: number;
+  old_price_paise: number;
+}
+
 /** The live sales with their coverage tests made once: the shopper gets the best covering sale, never two. */
 export class LiveSales {
   private readonly tests: { sale: SaleTerms; covers: (p: Coverable) => boolean }[];
@@ -55,6 +66,18 @@ export class LiveSales {
     if (!sale) return { pricePaise, discount: discountOf(pricePaise, oldPricePaise) };
     const salePaise = salePricePaise(pricePaise, sale.percentOff);
     return { pricePaise: salePaise, discount: discountOf(salePaise, oldPricePaise), sale };
+  }
+
+  /** A product row's price now (`price` for the stores' column names). */
+  priceOf(row: ProductPriceRow): SalePrice & { sale?: SaleTerms } {
+    const product = {
+      id: row.id,
+      prod: row.prod,
+      userSegment: row.user_segment,
+      genre: row.genre,
+      sellerId: row.seller_id,
+    };
+    return this.price(product, row.current_price_paise, row.old_price_paise);
   }
 }
 

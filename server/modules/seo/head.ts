@@ -164,7 +164,7 @@ function productDescription(info: ProductResponse['productInfo'], site: Site): s
   return clip(`${info.name} for ${price} at ${site.name}. ${info.description}`);
 }
 
-/** schema.org's Product with its Offer, and its AggregateRating when rated. */
+/** schema.org's Product with its Offer (a sale's price until the sale's end), and its AggregateRating when rated. */
 function productStructuredData(data: ProductResponse, origin: string, url: string): object {
   const info = data.productInfo;
   const rated = averageRating(data.rating);
@@ -183,6 +183,8 @@ function productStructuredData(data: ProductResponse, origin: string, url: strin
       url,
       priceCurrency: 'INR',
       price: info.currentPrice,
+      // a sale's price holds to its last day (India's date)
+      priceValidUntil: info.sale?.endsAt.slice(0, 10),
       availability: `https://schema.org/${isInStock(info) ? 'InStock' : 'OutOfStock'}`,
       itemCondition: 'https://schema.org/NewCondition',
     },

@@ -4,11 +4,20 @@ import { parseProductId, rupees } from '../../platform/api-values.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { BagOwner } from '../cart/owner.ts';
 import { chooseSize, type ProductChoice } from '../cart/service.ts';
+import type { LiveSales } from '../offers/sale-price.ts';
+import type { Sales } from '../offers/sales.ts';
 import * as store from './store.ts';
 
-/** The shopper's wishlist, a customer's or a visitor's: one wish per product, with the size wished (apparel) or ''. */
+/**
+ * The shopper's wishlist, a customer's or a visitor's: one wish per product, with the size wished
+ * (apparel) or '', and the price it was wished at; prices are the live sales' (offers/), so a sale
+ * shows as "Price dropped".
+ */
 export class Wishlist {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly sales: Pick<Sales, 'current'>,
+  ) {}
 
   /** Puts the product in the wishlist or takes it out; answers whether it is in it now. */
   async update(owner: BagOwner, choice: ProductChoice, wished: boolean): Promise<boolean> {
@@ -18,7 +27,9 @@ export class Wishlist {
       return false;
     }
     const { productId, size } = await chooseSize(this.db, choice);
-    await store.putWish(this.db, owner, productId, size);
+    const product = await store.productPrice(this.db, productId);
+    const wishedPricePaise = product ? salePrice(product, this.sales.current()) : 0;
+    await store.putWish(this.db, owner, productId, size, wishedPricePaise);
     return true;
   }
 
@@ -35,11 +46,16 @@ export class Wishlist {
   /** The wishlist page; no owner yet is an empty wishlist. */
   async list(owner: BagOwner | undefined): Promise<WishlistResponse> {
     const rows = owner ? await store.wishes(this.db, owner) : [];
+    const live = this.sales.current();
     return {
-      prods: rows.map(({ current_price_paise, wished_price_paise, ...wish }) => ({
-        ...wish,
-        currentPrice: rupees(current_price_paise),
-        wishedPrice: rupees(wished_price_paise),
+      prods: rows.map((row) => ({
+        productId: row.productId,
+        name: row.name,
+        photo1: row.photo1,
+        prod: row.prod,
+        size: row.size,
+        currentPrice: rupees(salePrice(row, live)),
+        wishedPrice: rupees(row.wished_price_paise),
       })),
     };
   }
@@ -49,3 +65,7 @@ export class Wishlist {
     await store.adoptWishes(trx, sessionId, customerId);
   }
 }
+
+/** The product's price now, in paise: its own, or its best live sale's. */
+const salePrice = (row: store.PricedProduct, live: LiveSales) =>
+  live.priceOf({ ...row, id: row.productId }).pricePaise;

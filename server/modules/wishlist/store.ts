@@ -8,12 +8,18 @@ export const priceNow = (productId: number) =>
 
 /**
  * One wish per product: wishing another size replaces the size and keeps the price it was first wished
- * at; a wish made again after its removal starts from the price then.
+ * at; a wish made again after its removal starts from the price then (`pricePaise`, a sale's if live).
  */
-export async function putWish(db: Db, owner: BagOwner, productId: number, size: string): Promise<void> {
+export async function putWish(
+  db: Db,
+  owner: BagOwner,
+  productId: number,
+  size: string,
+  pricePaise: number,
+): Promise<void> {
   await db
     .insertInto('wishlist_items')
-    .values({ ...ownerValues(owner), product_id: productId, size, wished_price_paise: priceNow(productId) })
+    .values({ ...ownerValues(owner), product_id: productId, size, wished_price_paise: pricePaise })
     .onConflict((oc) => oc.columns([ownerColumn(owner), 'product_id']).doUpdateSet({ size }))
     .execute();
 }
@@ -26,17 +32,32 @@ export async function removeWish(db: Db, owner: BagOwner, productId: number): Pr
     .execute();
 }
 
+/** What a product's price now is worked out from: its prices and what a sale's scope looks at. */
+const PRICED_COLUMNS = [
+  'products.id as productId',
+  'products.prod',
+  'products.user_segment',
+  'products.genre',
+  'products.seller_id',
+  'products.current_price_paise',
+  'products.old_price_paise',
+] as const;
+
+export type PricedProduct = NonNullable<Awaited<ReturnType<typeof productPrice>>>;
+
+export async function productPrice(db: Db, productId: number) {
+  return db.selectFrom('products').select(PRICED_COLUMNS).where('id', '=', productId).executeTakeFirst();
+}
+
 export async function wishes(db: Db, owner: BagOwner) {
   return db
     .selectFrom('wishlist_items')
     .innerJoin('products', 'products.id', 'wishlist_items.product_id')
     .select([
-      'products.id as productId',
+      ...PRICED_COLUMNS,
       'products.name',
       sql<string>`products.photos[1]`.as('photo1'),
-      'products.prod',
       'wishlist_items.size',
-      'products.current_price_paise',
       'wishlist_items.wished_price_paise',
     ])
     .where(ownedBy('wishlist_items', owner))
