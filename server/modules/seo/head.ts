@@ -184,7 +184,7 @@ function productStructuredData(data: ProductResponse, origin: string, url: strin
       priceCurrency: 'INR',
       price: info.currentPrice,
       // a sale's price holds to its last day (India's date)
-      priceValidUntil: info.sale?.endsAt.slice(0, 10),
+      ...(info.sale && { priceValidUntil: info.sale.endsAt.slice(0, 10) }),
       availability: `https://schema.org/${isInStock(info) ? 'InStock' : 'OutOfStock'}`,
       itemCondition: 'https://schema.org/NewCondition',
     },
