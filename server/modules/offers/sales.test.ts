@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ListingResponse, ProductResponse } from '../../../contract/catalog.ts';
 import type { Sale, SaleBody } from '../../../contract/offers.ts';
-import type { PurchasePageResponse } from '../../../contract/shopping.ts';
+import type { PurchasePageResponse, WishlistResponse } from '../../../contract/shopping.ts';
 import { describeEachDatabase, TEST_ADMIN_TOKEN, type TestApp } from '../../test/app.ts';
 import { CheckoutDriver } from '../../test/checkout.ts';
 import { databaseKinds } from '../../test/database.ts';
@@ -235,6 +235,31 @@ describeEachDatabase('back office: sales', (t) => {
     expect((await productPage(t(), chosen)).currentPrice).toBe(1200);
     for (const sale of sales) expect((await stop(sale.body.id)).status).toBe(200);
     expect(await productPage(t(), other)).toMatchObject({ currentPrice: 2000, sale: null });
+  });
+
+  it("shows a sale on the wishlist as a dropped price, and a wish made during it keeps the sale's price", async () => {
+    const [wishedBefore, wishedDuring] = [await fixtures.product(PRICE), await fixtures.product(PRICE)];
+    const shopper = await t().client();
+    const customerId = await fixtures.customer();
+    await fixtures.logIn(shopper, customerId);
+    await fixtures.wish(customerId, wishedBefore.id, 'M');
+    const sale = await create({
+      scope: { productIds: [wishedBefore.id, wishedDuring.id] },
+      startsAt: at(-1000),
+    });
+    const wish = { prodID: wishedDuring.id, size: 'M', wished: true };
+    const wished = await shopper.post(`/product/apparel/${wishedDuring.id}`, wish, { key: 'wishUpdate' });
+    expect(wished.status).toBe(200);
+    const prices = async () =>
+      Object.fromEntries(
+        (await shopper.get<WishlistResponse>('/api/wishlistPage')).body.prods.map((item) => [
+          item.productId,
+          [item.currentPrice, item.wishedPrice],
+        ]),
+      );
+    expect(await prices()).toEqual({ [wishedBefore.id]: [1500, 2000], [wishedDuring.id]: [1500, 1500] });
+    await stop(sale.body.id);
+    expect(await prices()).toEqual({ [wishedBefore.id]: [2000, 2000], [wishedDuring.id]: [2000, 1500] });
   });
 
   it('starts and ends a sale at its moments with no request to wake it: page, listing, bag and create-order', async () => {
