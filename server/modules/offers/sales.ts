@@ -250,6 +250,7 @@ async function saleColumns(
   const title = body.title.trim().replace(/\s+/g, ' ');
   if (title === '') errors.title = 'Required';
   const asked = new Date(body.startsAt);
+  if (Number.isNaN(asked.getTime())) errors.startsAt = 'Not a date and time';
   const startsAt = asked > at ? asked : startedAt && startedAt <= at ? startedAt : at;
   const endsAt = new Date(body.endsAt);
   if (!(endsAt > startsAt)) errors.endsAt = 'The end must be after the start (and after now)';
