@@ -13,6 +13,7 @@ import { indiaPincodes } from './modules/delivery/india.ts';
 import { deliveryRoutes, partnerRoutes } from './modules/delivery/routes.ts';
 import { demoRoutes } from './modules/demo/routes.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
+import { couponAdminRoutes, couponRoutes } from './modules/offers/coupon-routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { devPaymentRoutes } from './modules/payments/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
@@ -116,6 +117,8 @@ export async function buildApp(deps: AppDeps) {
     backInStockRoutes,
     cartRoutes,
     checkoutRoutes,
+    couponRoutes,
+    couponAdminRoutes,
     orderRoutes,
     invoiceRoutes,
     reviewRoutes,

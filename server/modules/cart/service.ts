@@ -15,6 +15,7 @@ import type { Db } from '../../db/connect.ts';
 import { parseProductId, rupees } from '../../platform/api-values.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { Inventory } from '../inventory/service.ts';
+import type { BagOffer, CouponLine, Coupons } from '../offers/coupons.ts';
 import type { DeliveryTerms, Shop } from '../shop/service.ts';
 import { type BagLine, bagChange, mergedQuantity } from './bag-changes.ts';
 import type { BagOwner } from './owner.ts';
@@ -70,6 +71,8 @@ export class Cart {
     private readonly inventory: Inventory,
     /** the delivery charge and free-delivery threshold the owner set */
     private readonly shop: Shop,
+    /** the code applied to the bag, which the breakdown shows */
+    private readonly coupons: Coupons,
   ) {}
 
   /** addCart 1: one more unit of the size, within 4 per product and the size's stock; 0: drops the size's line. */
@@ -115,7 +118,9 @@ export class Cart {
       owner && 'customerId' in owner ? store.customerInfo(this.db, owner.customerId) : undefined,
       this.shop.deliveryTerms(),
     ]);
-    const breakdown = priceBreakdown(rows.map(pricedLine), delivery);
+    const lines = rows.map(pricedLine);
+    const offer = owner && lines.length > 0 ? await this.coupons.onBag(this.db, owner, lines) : undefined;
+    const breakdown = priceBreakdown(lines, delivery, couponPaise(offer));
     return {
       prods: rows.map(cartLine),
       userInfo: customer ? userInfo(customer) : {},
@@ -125,6 +130,16 @@ export class Cart {
         deliveryCharge: rupees(breakdown.deliveryChargePaise),
         amountToPay: rupees(breakdown.amountToPayPaise),
         freeDeliveryAbove: rupees(delivery.freeAbovePaise),
+      },
+      coupon: offer?.fit.fits
+        ? { code: offer.code, title: offer.title, saving: rupees(offer.fit.savingPaise) }
+        : null,
+      breakdown: {
+        totalMrp: rupees(breakdown.totalPaise),
+        discount: rupees(breakdown.discountPaise),
+        coupon: -rupees(breakdown.couponPaise),
+        delivery: rupees(breakdown.deliveryChargePaise),
+        amount: rupees(breakdown.amountToPayPaise),
       },
     };
   }
@@ -154,12 +169,14 @@ export class Cart {
       if (sentence) changes.push(sentence);
     }
     await store.deleteAllLines(trx, guest);
+    await this.coupons.adopt(trx, sessionId, customerId);
     return changes;
   }
 }
 
 type LineRow = Awaited<ReturnType<typeof store.cartLines>>[number];
 
+/** A line priced in paise, with what a coupon looks at (its product's scope and own price). */
 const pricedLine = (row: LineRow) => ({
   skuId: row.skuId,
   productId: row.productId,
@@ -168,24 +185,39 @@ const pricedLine = (row: LineRow) => ({
   quantity: row.quantity,
   unitPricePaise: row.current_price_paise,
   unitOldPricePaise: row.old_price_paise,
+  ownPricePaise: row.current_price_paise,
+  prod: row.prod,
+  userSegment: row.userSegment,
+  genre: row.genre,
+  sellerId: row.sellerId,
 });
 
+/** The owner's bag priced as the bag page prices it: what a coupon is worked out on. */
+export async function bagLines(db: Db, owner: BagOwner): Promise<CouponLine[]> {
+  return (await store.cartLines(db, owner)).map(pricedLine);
+}
+
+/** The applied coupon's saving, when it fits the bag. */
+const couponPaise = (offer: BagOffer | undefined) => (offer?.fit.fits ? offer.fit.savingPaise : 0);
+
 /** The shopper's cart priced in paise, as a payment snapshots it; `db` may be a transaction. */
-async function pricedCart(db: Db, customerId: number, delivery: DeliveryTerms) {
+async function pricedCart(db: Db, customerId: number, delivery: DeliveryTerms, coupons: Coupons) {
   const rows = await store.cartLines(db, { customerId });
   const lines = rows.map(pricedLine);
   // what decides whether each line can be sold and shipped, beside its price
   const fulfilment = rows.map((row) => ({ name: row.name, partner: row.partner, active: row.active }));
-  return { lines, fulfilment, breakdown: priceBreakdown(lines, delivery) };
+  const coupon = lines.length > 0 ? await coupons.onBag(db, { customerId }, lines) : undefined;
+  return { lines, fulfilment, coupon, breakdown: priceBreakdown(lines, delivery, couponPaise(coupon)) };
 }
 
 /**
  * The cart as it will be paid for, inside the caller's transaction: the shopper's row is locked first,
- * so no cart change slips in between pricing and whatever the caller does next.
+ * so no cart change slips in between pricing and whatever the caller does next. `coupon`: the applied
+ * code, priced on the lines (or why it no longer fits).
  */
-export async function lockedCart(trx: Db, customerId: number, delivery: DeliveryTerms) {
+export async function lockedCart(trx: Db, customerId: number, delivery: DeliveryTerms, coupons: Coupons) {
   await store.lockOwner(trx, { customerId });
-  const cart = await pricedCart(trx, customerId, delivery);
+  const cart = await pricedCart(trx, customerId, delivery, coupons);
   return { ...cart, shopper: userInfo(await store.customerInfo(trx, customerId)) };
 }
 

@@ -32,7 +32,16 @@ export async function paymentOrderByGatewayId(db: Db, gatewayOrderId: string) {
 export async function lockPaymentOrder(db: Db, paymentOrderId: number) {
   return db
     .selectFrom('payment_orders')
-    .select(['id', 'status', 'amount_paise', 'delivery_charge_paise', 'lines', 'address'])
+    .select([
+      'id',
+      'status',
+      'amount_paise',
+      'delivery_charge_paise',
+      'lines',
+      'address',
+      'coupon_id',
+      'coupon_paise',
+    ])
     .where('id', '=', paymentOrderId)
     .forUpdate()
     .executeTakeFirstOrThrow();
@@ -47,12 +56,15 @@ export async function outcomeOf(db: Db, paymentId: number) {
     .executeTakeFirst();
   const refund = await db
     .selectFrom('refunds')
-    .select('id')
+    .select('reason')
     .where('payment_id', '=', paymentId)
-    .where('reason', 'in', ['stock_unavailable', 'unplaced_payment'])
+    .where('reason', 'in', ['stock_unavailable', 'unplaced_payment', 'coupon_used_up'])
     .executeTakeFirst();
-  return { placed: order !== undefined, refunded: refund !== undefined };
+  return { placed: order !== undefined, refunded: refund !== undefined, refundReason: refund?.reason };
 }
+
+/** What was paid for a line of a payment's snapshot; snapshots made before coupons paid the price. */
+export const paidFor = (line: PricedLine) => line.paidPaise ?? line.unitPricePaise * line.quantity;
 
 export interface NewOrder {
   customerId: number;
@@ -69,6 +81,8 @@ export async function insertOrder(db: Db, order: NewOrder): Promise<number> {
     order.lines.reduce((t, l) => t + price(l) * l.quantity, 0);
   const itemsOld = sum((l) => l.unitOldPricePaise);
   const items = sum((l) => l.unitPricePaise);
+  // what was paid for the lines: their prices less their shares of a coupon (issue 28)
+  const paid = order.lines.reduce((t, l) => t + paidFor(l), 0);
   const row = await db
     .insertInto('orders')
     .values({
@@ -78,7 +92,7 @@ export async function insertOrder(db: Db, order: NewOrder): Promise<number> {
       items_old_total_paise: itemsOld,
       discount_paise: itemsOld - items,
       delivery_charge_paise: order.deliveryChargePaise,
-      amount_paise: items + order.deliveryChargePaise,
+      amount_paise: paid + order.deliveryChargePaise,
       address: JSON.stringify(order.address),
       placed_by: order.placedBy,
     })
