@@ -15,7 +15,6 @@ import {
 } from '../payments/gateway.ts';
 import { Refunds } from '../payments/refunds.ts';
 import * as placements from './placement-store.ts';
-import { paidFor } from './placement-store.ts';
 import * as store from './store.ts';
 
 export type PlacedBy = 'browser' | 'webhook' | 'reconciler';
@@ -131,10 +130,13 @@ export class Placement {
     }
 
     // the coupon's use is counted now, under the shopper's lock: one left for two shoppers goes to one
-    const use = { id: attempt.id, customerId: payment.customerId, couponId: attempt.coupon_id };
-    if (!(await Coupons.countUse(trx, { ...use, couponPaise: attempt.coupon_paise }))) {
-      return this.refuse(trx, attempt.id, payment);
-    }
+    const counted = await Coupons.countUse(trx, {
+      id: attempt.id,
+      customerId: payment.customerId,
+      couponId: attempt.coupon_id,
+      couponPaise: attempt.coupon_paise,
+    });
+    if (!counted) return this.refuse(trx, attempt.id, payment);
 
     const { filled, unfilled } = await this.inventory.sell(trx, attempt.id, attempt.lines);
     if (filled.length === 0) await Coupons.giveBack(trx, attempt.id);
@@ -159,7 +161,7 @@ export class Placement {
     }
     // nothing filled: everything paid goes back, the delivery charge too
     const refundPaise =
-      filled.length > 0 ? unfilled.reduce((t, l) => t + paidFor(l), 0) : payment.amountPaise;
+      filled.length > 0 ? unfilled.reduce((t, l) => t + placements.paidFor(l), 0) : payment.amountPaise;
     const refundIds =
       refundPaise > 0
         ? [await Refunds.owe(trx, { paymentId, amountPaise: refundPaise, reason: 'stock_unavailable' })]
