@@ -187,9 +187,9 @@ const pricedLine = (row: LineRow) => ({
   unitOldPricePaise: row.old_price_paise,
   ownPricePaise: row.current_price_paise,
   prod: row.prod,
-  userSegment: row.userSegment,
+  userSegment: row.user_segment,
   genre: row.genre,
-  sellerId: row.sellerId,
+  sellerId: row.seller_id,
 });
 
 /** The owner's bag priced as the bag page prices it: what a coupon is worked out on. */

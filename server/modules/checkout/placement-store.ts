@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import type { PricedLine } from '../../db/schema.ts';
+import { paidOf } from './paid.ts';
 import { UNPAID } from './store.ts';
 
 /** Our record of a payment (by our id or the gateway's), with the attempt it paid and whose it is. */
@@ -63,9 +64,6 @@ export async function outcomeOf(db: Db, paymentId: number) {
   return { placed: order !== undefined, refunded: refund !== undefined, refundReason: refund?.reason };
 }
 
-/** What was paid for a line of a payment's snapshot; snapshots made before coupons paid the price. */
-export const paidFor = (line: PricedLine) => line.paidPaise ?? line.unitPricePaise * line.quantity;
-
 export interface NewOrder {
   customerId: number;
   paymentId: number;
@@ -76,13 +74,12 @@ export interface NewOrder {
   lines: (PricedLine & { purchaseId: string })[];
 }
 
+/** The order and its lines as paid: the amount is what its lines were paid after the coupon, and delivery. */
 export async function insertOrder(db: Db, order: NewOrder): Promise<number> {
-  const sum = (price: (l: PricedLine) => number) =>
-    order.lines.reduce((t, l) => t + price(l) * l.quantity, 0);
-  const itemsOld = sum((l) => l.unitOldPricePaise);
-  const items = sum((l) => l.unitPricePaise);
-  // what was paid for the lines: their prices less their shares of a coupon (issue 28)
-  const paid = order.lines.reduce((t, l) => t + paidFor(l), 0);
+  const sum = (paise: (l: PricedLine) => number) => order.lines.reduce((t, l) => t + paise(l), 0);
+  const itemsOld = sum((l) => l.unitOldPricePaise * l.quantity);
+  const items = sum((l) => l.unitPricePaise * l.quantity);
+  const paid = sum(paidOf);
   const row = await db
     .insertInto('orders')
     .values({

@@ -133,6 +133,7 @@ describeEachDatabase('coupons: the back office and the bag', (t) => {
         [{ scope: { genres: [{ userSegment: 'Testwear', genre: 'Nosuchgenre' }] } }, 'scope.genres'],
         [{ scope: { segments: ['Nosuchsegment'] } }, 'scope.segments'],
         [{ scope: { sellers: ['Nobody At All'] } }, 'scope.sellers'],
+        [{ scope: {} }, 'scope'],
         [{ code: 'no' }, 'code'],
       ];
       for (const [over, field] of refusals) {

@@ -9,6 +9,8 @@ import * as store from './coupons-store.ts';
  */
 export async function scopeProblems(db: Db, scope: OfferScope): Promise<FieldErrors> {
   if ('all' in scope) return {};
+  const parts = [scope.segments, scope.genres, scope.productIds, scope.sellers];
+  if (parts.every((part) => !part?.length) && !scope.crafts) return { scope: 'Choose what it covers' };
   const errors: FieldErrors = {};
   const products = await store.unknownProducts(db, scope.productIds ?? []);
   if (products.length > 0) errors['scope.productIds'] = `No product ${products.join(', ')}`;
