@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import type { AppliedCoupon, Coupon, CouponBody } from '../../../contract/coupons.ts';
-import { COUPON_REFUND_MESSAGE } from '../../../contract/payments.ts';
+import { COUPON_REFUND_MESSAGE, REFUND_MESSAGE } from '../../../contract/payments.ts';
 import type { PurchasePageResponse } from '../../../contract/shopping.ts';
 import { describeEachDatabase, TEST_ADMIN_TOKEN } from '../../test/app.ts';
 import { CheckoutDriver } from '../../test/checkout.ts';
@@ -155,6 +155,33 @@ describeEachDatabase('coupons at checkout: the amount, the paid lines, and uses 
     ]);
     expect(await usesOf(once.id)).toEqual([expect.objectContaining({ customer_id: customerId })]);
     expect((await couponRow(once.id)).used).toBe(1);
+  });
+
+  it('counts no use for a failed payment, and gives the use back when the order is refused', async () => {
+    const product = await kurta(10);
+    const last = await coupon(product, { totalUses: 1 });
+    const { client } = await driver.shopper(1, product);
+    await apply(client, last.code);
+    const failing = await driver.createOrder(client, await driver.amountToPay(client));
+    expect((await driver.pay(client, failing.body.id, 'failure')).status).toBe(200);
+    expect((await couponRow(last.id)).used).toBe(0);
+
+    const paid = await driver.paid(client);
+    // the units went meanwhile: nothing can be filled
+    await t()
+      .db.updateTable('stock_holds')
+      .set({ released_at: new Date() })
+      .where('released_at', 'is', null)
+      .where('sku_id', '=', product.skus.M ?? 0)
+      .execute();
+    await t()
+      .db.updateTable('skus')
+      .set({ stock: 0 })
+      .where('id', '=', product.skus.M ?? 0)
+      .execute();
+    expect((await driver.checkOut(client, paid)).body).toEqual({ refundMessage: REFUND_MESSAGE });
+    expect((await couponRow(last.id)).used).toBe(0);
+    expect(await usesOf(last.id)).toEqual([]);
   });
 
   it('refuses create-order with 409 saying the coupon ran out since the bag was read, and charges nothing', async () => {
