@@ -11,6 +11,7 @@ import type { PurchasePageResponse } from '../../../contract/shopping.ts';
 import { describeEachDatabase, TEST_ADMIN_TOKEN } from '../../test/app.ts';
 import { type FixtureProduct, Fixtures } from '../../test/fixtures.ts';
 import { TestClient } from '../../test/http.ts';
+import { uniquePhone, verifyPhone } from '../../test/shopper.ts';
 import { staffPerson, staffSignedIn } from '../../test/staff.ts';
 
 const BEARER = { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
@@ -252,6 +253,27 @@ describeEachDatabase('coupons: the back office and the bag', (t) => {
       const empty = await visitor.post<Answer>('/api/coupons/apply', { code: (await create()).body.code });
       expect(empty.status).toBe(409);
       expect((await visitor.get('/api/coupons')).status).toBe(200);
+    });
+
+    it('keeps a visitor’s code on their bag when they log in', async () => {
+      const flat = (await create()).body.code;
+      const visitor = await t().client();
+      expect(
+        (
+          await visitor.post(
+            `/product/apparel/${kurta.id}`,
+            { prodID: kurta.id, size: 'M', addCart: 1 },
+            { key: 'addCart' },
+          )
+        ).status,
+      ).toBe(200);
+      expect((await visitor.post('/api/coupons/apply', { code: flat })).status).toBe(200);
+      const customerId = await fixtures.customer();
+      const phone = uniquePhone();
+      await t().db.updateTable('customers').set({ phone }).where('id', '=', customerId).execute();
+      await verifyPhone(visitor, phone);
+      expect((await visitor.post('/api/login', { phoneNumber: phone })).status).toBe(200);
+      expect((await page(visitor)).coupon).toEqual({ code: flat, title: 'Flat ₹200 off', saving: 200 });
     });
 
     it(`answers 429 after ${COUPON_APPLIES_PER_HOUR} tries from one browser in an hour`, async () => {
