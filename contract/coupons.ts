@@ -102,6 +102,8 @@ export const ApplyCouponBody = Type.Object(
 export type ApplyCouponBody = Static<typeof ApplyCouponBody>;
 export const AppliedCoupon = Type.Object({ code: Type.String(), saving: Type.Integer({ minimum: 1 }) });
 export type AppliedCoupon = Static<typeof AppliedCoupon>;
+/** DELETE /api/coupons/apply: the bag has no code now */
+export const CouponRemoved = Type.Object({});
 
 /** `coupon` on GET /api/purchasePage */
 export const BagCouponApplied = Type.Union([

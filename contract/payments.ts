@@ -130,6 +130,9 @@ export const CheckOutBody = Type.Object(
 export type CheckOutBody = Static<typeof CheckOutBody>;
 export const REFUND_MESSAGE =
   "Some of your item's stock was over while processing payment, we have initiated the refund";
+/** the order was refused: the coupon it was priced with had no use left for the shopper when it was paid */
+export const COUPON_REFUND_MESSAGE =
+  'Your coupon could no longer be used when your payment came in (its last use had gone, or you had used it already): nothing was ordered, and we have initiated a full refund';
 export const CheckOutResponse = Type.Object({ refundMessage: Type.Optional(Type.String()) });
 export type CheckOutResponse = Static<typeof CheckOutResponse>;
 

@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { Profile } from './accounts.ts';
 import { Prod } from './catalog.ts';
+import { BagBreakdown, BagCouponApplied } from './coupons.ts';
 
 // the limits and their messages, for the server modules that import the schemas beside them
 export * from './shopping-messages.ts';
@@ -145,11 +146,16 @@ export type PriceDetails = Static<typeof PriceDetails>;
 /** a visitor's bag page has no shopper yet (decision 022) */
 export const NoUserInfo = Type.Object({}, { additionalProperties: false });
 
-/** lines oldest first */
+/**
+ * lines oldest first; `priceDetails.amountToPay` is after the applied coupon, and `breakdown` shows it
+ * as its own line (issue 28; `coupon` null without one, or when the applied code no longer fits the bag)
+ */
 export const PurchasePageResponse = Type.Object({
   prods: Type.Array(CartLine),
   userInfo: Type.Union([UserInfo, NoUserInfo]),
   priceDetails: PriceDetails,
+  coupon: BagCouponApplied,
+  breakdown: BagBreakdown,
 });
 export type PurchasePageResponse = Static<typeof PurchasePageResponse>;
 

@@ -14,6 +14,7 @@ import { deliveryRoutes, partnerRoutes } from './modules/delivery/routes.ts';
 import { demoRoutes } from './modules/demo/routes.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { salesRoutes } from './modules/offers/sales-routes.ts';
+import { couponAdminRoutes, couponRoutes } from './modules/offers/coupon-routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { devPaymentRoutes } from './modules/payments/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
@@ -117,6 +118,8 @@ export async function buildApp(deps: AppDeps) {
     backInStockRoutes,
     cartRoutes,
     checkoutRoutes,
+    couponRoutes,
+    couponAdminRoutes,
     orderRoutes,
     invoiceRoutes,
     reviewRoutes,

@@ -5,7 +5,7 @@ import type { Db } from './db/connect.ts';
 import { AccountsService } from './modules/accounts/service.ts';
 import { BackInStock } from './modules/back-in-stock/service.ts';
 import { GuestBags } from './modules/cart/guest-bag.ts';
-import { Cart } from './modules/cart/service.ts';
+import { bagLines, Cart } from './modules/cart/service.ts';
 import { Catalog } from './modules/catalog/service.ts';
 import { Placement } from './modules/checkout/placement.ts';
 import { Reconciler } from './modules/checkout/reconciler.ts';
@@ -17,6 +17,7 @@ import { Inventory } from './modules/inventory/service.ts';
 import { Invoices } from './modules/invoices/service.ts';
 import { Notifications } from './modules/notifications/service.ts';
 import { Sales } from './modules/offers/sales.ts';
+import { Coupons } from './modules/offers/coupons.ts';
 import { BackOffice } from './modules/orders/back-office.ts';
 import { Orders } from './modules/orders/service.ts';
 import type { PaymentGateway } from './modules/payments/gateway.ts';
@@ -91,6 +92,8 @@ export interface Services {
   wishlist: Wishlist;
   /** "Notify me" on a sold-out size: told by inventory, in the transaction that brings the size back */
   backInStock: BackInStock;
+  /** coupon codes: the back office's, the bag's applied code, and their uses (issue 28) */
+  coupons: Coupons;
   cart: Cart;
   /** a visitor's bag and wishlist, merged into the account's at login */
   guestBags: GuestBags;
@@ -166,10 +169,11 @@ export async function buildServices({
   });
   const wishlist = new Wishlist(db, sales);
   const backInStock = new BackInStock(db);
-  const cart = new Cart(db, inventory, shop, sales);
+  const coupons = new Coupons(db, limits, (trx, owner) => bagLines(trx, owner, sales.current()), now);
+  const cart = new Cart(db, inventory, shop, sales, coupons);
   const guestBags = new GuestBags(db, cart, wishlist);
   const { keyId, keySecret, webhookSecret } = config.razorpay;
-  const checkout = new Checkout(db, gateway, keyId, keySecret, inventory, limits, shop, sales);
+  const checkout = new Checkout(db, gateway, keyId, keySecret, inventory, limits, shop, sales, coupons);
   const placement = new Placement(db, gateway, refunds, inventory);
   const webhook = new PaymentWebhook(db, webhookSecret, placement);
   const reconciler = new Reconciler(
@@ -218,6 +222,7 @@ export async function buildServices({
     accounts,
     wishlist,
     backInStock,
+    coupons,
     cart,
     guestBags,
     checkout,

@@ -194,6 +194,11 @@ export interface PricedLine {
   quantity: number;
   unitPricePaise: number;
   unitOldPricePaise: number;
+  /**
+   * in a payment attempt's snapshot: what is paid for the line, unit price x quantity less its share of
+   * the coupon's saving (021_coupons.sql); absent on attempts made before coupons
+   */
+  paidPaise?: number;
 }
 
 export type PaymentOrderStatus = 'created' | 'paid' | 'placed' | 'failed' | 'expired' | 'refunded';
@@ -212,6 +217,10 @@ export interface PaymentOrdersTable {
   status: Generated<PaymentOrderStatus>;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
+  /** the coupon the attempt was priced with, its code then, and its saving (021_coupons.sql) */
+  coupon_id: ColumnType<number | null, number | null | undefined, number | null>;
+  coupon_code: ColumnType<string | null, string | null | undefined, string | null>;
+  coupon_paise: Generated<number>;
 }
 
 export interface StockHoldsTable {
@@ -283,7 +292,8 @@ export interface RefundsTable {
   order_line_id: number | null;
   gateway_refund_id: string | null;
   amount_paise: number;
-  reason: 'stock_unavailable' | 'cancellation' | 'return' | 'unplaced_payment';
+  /** coupon_used_up: the order was refused, its coupon's last use gone to another shopper (021_coupons.sql) */
+  reason: 'stock_unavailable' | 'cancellation' | 'return' | 'unplaced_payment' | 'coupon_used_up';
   status: Generated<'pending' | 'processed' | 'failed'>;
   created_at: DefaultedTimestamp;
   /** set while one process sends it to the gateway; a stale claim is taken over */
@@ -457,6 +467,50 @@ export interface CreditNotesTable extends TaxDocumentColumns {
   invoice_id: number;
 }
 
+/** Coupons (021_coupons.sql): the codes, the orders that used them, and the code applied to a bag. */
+export type CouponKind = 'percent' | 'flat';
+
+export interface CouponsTable {
+  id: Generated<number>;
+  code: string;
+  title: string;
+  kind: CouponKind;
+  value: number;
+  max_discount_paise: number | null;
+  min_bag_paise: number;
+  /** the contract's OfferScope */
+  scope: Json<OfferScopeValue>;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  total_uses: number | null;
+  per_shopper: number;
+  first_order_only: boolean;
+  on_sale_prices: boolean;
+  disabled_at: MaybeTimestamp;
+  used: Generated<number>;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+}
+
+export interface CouponUsesTable {
+  id: Generated<number>;
+  coupon_id: number;
+  customer_id: number;
+  payment_order_id: number;
+  saving_paise: number;
+  used_at: DefaultedTimestamp;
+  given_back_at: MaybeTimestamp;
+}
+
+export interface BagCouponsTable {
+  id: Generated<number>;
+  /** the owner: a customer, or a visitor's session; exactly one is set */
+  customer_id: number | null;
+  session_id: string | null;
+  coupon_id: number;
+  applied_at: DefaultedTimestamp;
+}
+
 export interface Database {
   sellers: SellersTable;
   delivery_partners: DeliveryPartnersTable;
@@ -494,6 +548,9 @@ export interface Database {
   invoices: InvoicesTable;
   credit_notes: CreditNotesTable;
   sales: SalesTable;
+  coupons: CouponsTable;
+  coupon_uses: CouponUsesTable;
+  bag_coupons: BagCouponsTable;
 }
 
 export type Product = Selectable<ProductsTable>;

@@ -15,6 +15,7 @@ describe('priceBreakdown', () => {
     expect(priceBreakdown([line(200, 300, 2)], SPEC)).toEqual({
       totalPaise: 60_000,
       discountPaise: -20_000,
+      couponPaise: 0,
       deliveryChargePaise: 5_000,
       amountToPayPaise: 45_000,
     });
@@ -41,6 +42,7 @@ describe('priceBreakdown', () => {
     expect(breakdown).toEqual({
       totalPaise: 75_000,
       discountPaise: -30_000,
+      couponPaise: 0,
       deliveryChargePaise: 5_000,
       amountToPayPaise: 50_000,
     });
@@ -50,6 +52,7 @@ describe('priceBreakdown', () => {
     expect(priceBreakdown([], SPEC)).toEqual({
       totalPaise: 0,
       discountPaise: 0,
+      couponPaise: 0,
       deliveryChargePaise: 0,
       amountToPayPaise: 0,
     });
@@ -63,5 +66,16 @@ describe('priceBreakdown', () => {
     expect(priceBreakdown([line(10, 10)], { chargePaise: 0, freeAbovePaise: 0 }).amountToPayPaise).toBe(
       1_000,
     );
+  });
+
+  it('takes the coupon off after the discount, and counts the bag after it for free delivery', () => {
+    expect(priceBreakdown([line(600, 900)], SPEC, 20_000)).toEqual({
+      totalPaise: 90_000,
+      discountPaise: -30_000,
+      couponPaise: 20_000,
+      deliveryChargePaise: 5_000,
+      amountToPayPaise: 45_000,
+    });
+    expect(priceBreakdown([line(800, 900)], SPEC, 20_000).deliveryChargePaise).toBe(0);
   });
 });

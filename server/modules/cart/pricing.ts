@@ -11,24 +11,34 @@ export interface PriceBreakdown {
   totalPaise: number;
   /** sum of (price - old price) x quantity: negative or 0 */
   discountPaise: number;
+  /** the applied coupon's saving: positive or 0 */
+  couponPaise: number;
   deliveryChargePaise: number;
   amountToPayPaise: number;
 }
 
-/** `delivery`: the shop's delivery charge and free-delivery threshold (the owner's settings). */
-export function priceBreakdown(lines: readonly Priceable[], delivery: DeliveryTerms): PriceBreakdown {
+/**
+ * `delivery`: the shop's delivery charge and free-delivery threshold (the owner's settings);
+ * `couponPaise`: the applied coupon's saving on these lines. Free delivery counts the bag after it.
+ */
+export function priceBreakdown(
+  lines: readonly Priceable[],
+  delivery: DeliveryTerms,
+  couponPaise = 0,
+): PriceBreakdown {
   const totalPaise = lines.reduce((sum, l) => sum + l.unitOldPricePaise * l.quantity, 0);
   const discountPaise = lines.reduce(
     (sum, l) => sum + (l.unitPricePaise - l.unitOldPricePaise) * l.quantity,
     0,
   );
-  const afterDiscount = totalPaise + discountPaise;
+  const afterCoupon = totalPaise + discountPaise - couponPaise;
   const deliveryChargePaise =
-    lines.length === 0 || afterDiscount > delivery.freeAbovePaise ? 0 : delivery.chargePaise;
+    lines.length === 0 || afterCoupon > delivery.freeAbovePaise ? 0 : delivery.chargePaise;
   return {
     totalPaise,
     discountPaise,
+    couponPaise,
     deliveryChargePaise,
-    amountToPayPaise: afterDiscount + deliveryChargePaise,
+    amountToPayPaise: afterCoupon + deliveryChargePaise,
   };
 }

@@ -15,6 +15,7 @@ import type { Db } from '../../db/connect.ts';
 import { parseProductId, rupees } from '../../platform/api-values.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { Inventory } from '../inventory/service.ts';
+import type { BagOffer, CouponLine, Coupons } from '../offers/coupons.ts';
 import { discountOf, type LiveSales } from '../offers/sale-price.ts';
 import type { Sales } from '../offers/sales.ts';
 import type { DeliveryTerms, Shop } from '../shop/service.ts';
@@ -74,6 +75,8 @@ export class Cart {
     private readonly shop: Shop,
     /** the live sales, whose prices the bag's lines are */
     private readonly sales: Pick<Sales, 'current'>,
+    /** the code applied to the bag, which the breakdown shows */
+    private readonly coupons: Coupons,
   ) {}
 
   /** addCart 1: one more unit of the size, within 4 per product and the size's stock; 0: drops the size's line. */
@@ -121,7 +124,8 @@ export class Cart {
     ]);
     const live = this.sales.current();
     const lines = rows.map((row) => pricedLine(row, live));
-    const breakdown = priceBreakdown(lines, delivery);
+    const offer = owner && lines.length > 0 ? await this.coupons.onBag(this.db, owner, lines) : undefined;
+    const breakdown = priceBreakdown(lines, delivery, couponPaise(offer));
     return {
       prods: rows.map((row, i) => cartLine(row, lines[i] as PricedLine)),
       userInfo: customer ? userInfo(customer) : {},
@@ -131,6 +135,16 @@ export class Cart {
         deliveryCharge: rupees(breakdown.deliveryChargePaise),
         amountToPay: rupees(breakdown.amountToPayPaise),
         freeDeliveryAbove: rupees(delivery.freeAbovePaise),
+      },
+      coupon: offer?.fit.fits
+        ? { code: offer.code, title: offer.title, saving: rupees(offer.fit.savingPaise) }
+        : null,
+      breakdown: {
+        totalMrp: rupees(breakdown.totalPaise),
+        discount: rupees(breakdown.discountPaise),
+        coupon: -rupees(breakdown.couponPaise),
+        delivery: rupees(breakdown.deliveryChargePaise),
+        amount: rupees(breakdown.amountToPayPaise),
       },
     };
   }
@@ -160,46 +174,69 @@ export class Cart {
       if (sentence) changes.push(sentence);
     }
     await store.deleteAllLines(trx, guest);
+    await this.coupons.adopt(trx, sessionId, customerId);
     return changes;
   }
 }
 
 type LineRow = Awaited<ReturnType<typeof store.cartLines>>[number];
 
-/** A bag line at its price now: the shop's own, or its best live sale's (offers/). */
-function pricedLine(row: LineRow, live: LiveSales) {
-  return {
-    skuId: row.skuId,
-    productId: row.productId,
-    name: row.name,
-    size: row.size,
-    quantity: row.quantity,
-    unitPricePaise: live.priceOf({ ...row, id: row.productId }).pricePaise,
-    unitOldPricePaise: row.old_price_paise,
-  };
+/**
+ * A bag line at its price now, the shop's own or its best live sale's (offers/), with what a coupon looks
+ * at (its product's scope and own price).
+ */
+const pricedLine = (row: LineRow, live: LiveSales) => ({
+  skuId: row.skuId,
+  productId: row.productId,
+  name: row.name,
+  size: row.size,
+  quantity: row.quantity,
+  unitPricePaise: live.priceOf({ ...row, id: row.productId }).pricePaise,
+  unitOldPricePaise: row.old_price_paise,
+  ownPricePaise: row.current_price_paise,
+  prod: row.prod,
+  userSegment: row.user_segment,
+  genre: row.genre,
+  sellerId: row.seller_id,
+});
+
+/** The owner's bag priced as the bag page prices it: what a coupon is worked out on. */
+export async function bagLines(db: Db, owner: BagOwner, live: LiveSales): Promise<CouponLine[]> {
+  return (await store.cartLines(db, owner)).map((row) => pricedLine(row, live));
 }
 
 type PricedLine = ReturnType<typeof pricedLine>;
 
+/** The applied coupon's saving, when it fits the bag. */
+const couponPaise = (offer: BagOffer | undefined) => (offer?.fit.fits ? offer.fit.savingPaise : 0);
+
+/** What prices a bag: the live sales, then the applied coupon. */
+export interface BagPricing {
+  live: LiveSales;
+  coupons: Coupons;
+}
+
 /**
- * The shopper's cart priced in paise at the live sales' prices, as a payment snapshots it; `db` may be
- * a transaction.
+ * The shopper's cart priced in paise at the live sales' prices and its coupon, as a payment snapshots it;
+ * `db` may be a transaction.
  */
-async function pricedCart(db: Db, customerId: number, delivery: DeliveryTerms, live: LiveSales) {
+async function pricedCart(db: Db, customerId: number, delivery: DeliveryTerms, { live, coupons }: BagPricing) {
   const rows = await store.cartLines(db, { customerId });
   const lines = rows.map((row) => pricedLine(row, live));
   // what decides whether each line can be sold and shipped, beside its price
   const fulfilment = rows.map((row) => ({ name: row.name, partner: row.partner, active: row.active }));
-  return { lines, fulfilment, breakdown: priceBreakdown(lines, delivery) };
+  const coupon = lines.length > 0 ? await coupons.onBag(db, { customerId }, lines) : undefined;
+  return { lines, fulfilment, coupon, breakdown: priceBreakdown(lines, delivery, couponPaise(coupon)) };
 }
 
 /**
  * The cart as it will be paid for, inside the caller's transaction: the shopper's row is locked first,
- * so no cart change slips in between pricing and whatever the caller does next.
+ * so no cart change slips in between pricing and whatever the caller does next. `coupon`: the applied
+ * code, priced on the lines (or why it no longer fits).
  */
-export async function lockedCart(trx: Db, customerId: number, delivery: DeliveryTerms, live: LiveSales) {
+export async function lockedCart(trx: Db, customerId: number, delivery: DeliveryTerms, pricing: BagPricing) {
   await store.lockOwner(trx, { customerId });
-  const cart = await pricedCart(trx, customerId, delivery, live);
+  const cart = await pricedCart(trx, customerId, delivery, pricing);
   return { ...cart, shopper: userInfo(await store.customerInfo(trx, customerId)) };
 }
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import type { PricedLine } from '../../db/schema.ts';
+import { paidOf } from './paid.ts';
 import { UNPAID } from './store.ts';
 
 /** Our record of a payment (by our id or the gateway's), with the attempt it paid and whose it is. */
@@ -32,7 +33,16 @@ export async function paymentOrderByGatewayId(db: Db, gatewayOrderId: string) {
 export async function lockPaymentOrder(db: Db, paymentOrderId: number) {
   return db
     .selectFrom('payment_orders')
-    .select(['id', 'status', 'amount_paise', 'delivery_charge_paise', 'lines', 'address'])
+    .select([
+      'id',
+      'status',
+      'amount_paise',
+      'delivery_charge_paise',
+      'lines',
+      'address',
+      'coupon_id',
+      'coupon_paise',
+    ])
     .where('id', '=', paymentOrderId)
     .forUpdate()
     .executeTakeFirstOrThrow();
@@ -47,11 +57,11 @@ export async function outcomeOf(db: Db, paymentId: number) {
     .executeTakeFirst();
   const refund = await db
     .selectFrom('refunds')
-    .select('id')
+    .select('reason')
     .where('payment_id', '=', paymentId)
-    .where('reason', 'in', ['stock_unavailable', 'unplaced_payment'])
+    .where('reason', 'in', ['stock_unavailable', 'unplaced_payment', 'coupon_used_up'])
     .executeTakeFirst();
-  return { placed: order !== undefined, refunded: refund !== undefined };
+  return { placed: order !== undefined, refunded: refund !== undefined, refundReason: refund?.reason };
 }
 
 export interface NewOrder {
@@ -64,11 +74,12 @@ export interface NewOrder {
   lines: (PricedLine & { purchaseId: string })[];
 }
 
+/** The order and its lines as paid: the amount is what its lines were paid after the coupon, and delivery. */
 export async function insertOrder(db: Db, order: NewOrder): Promise<number> {
-  const sum = (price: (l: PricedLine) => number) =>
-    order.lines.reduce((t, l) => t + price(l) * l.quantity, 0);
-  const itemsOld = sum((l) => l.unitOldPricePaise);
-  const items = sum((l) => l.unitPricePaise);
+  const sum = (paise: (l: PricedLine) => number) => order.lines.reduce((t, l) => t + paise(l), 0);
+  const itemsOld = sum((l) => l.unitOldPricePaise * l.quantity);
+  const items = sum((l) => l.unitPricePaise * l.quantity);
+  const paid = sum(paidOf);
   const row = await db
     .insertInto('orders')
     .values({
@@ -78,7 +89,7 @@ export async function insertOrder(db: Db, order: NewOrder): Promise<number> {
       items_old_total_paise: itemsOld,
       discount_paise: itemsOld - items,
       delivery_charge_paise: order.deliveryChargePaise,
-      amount_paise: items + order.deliveryChargePaise,
+      amount_paise: paid + order.deliveryChargePaise,
       address: JSON.stringify(order.address),
       placed_by: order.placedBy,
     })

@@ -1,10 +1,11 @@
-import { type CheckOutResponse, REFUND_MESSAGE } from '../../../contract/payments.ts';
+import { type CheckOutResponse, COUPON_REFUND_MESSAGE, REFUND_MESSAGE } from '../../../contract/payments.ts';
 import type { Db } from '../../db/connect.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { lockCart, removePurchased } from '../cart/service.ts';
 import type { Inventory } from '../inventory/service.ts';
 import { Invoices } from '../invoices/service.ts';
 import { Notifications } from '../notifications/service.ts';
+import { Coupons } from '../offers/coupons.ts';
 import {
   askGateway,
   type GatewayPayment,
@@ -13,6 +14,7 @@ import {
   paysInFull,
 } from '../payments/gateway.ts';
 import { Refunds } from '../payments/refunds.ts';
+import { paidOf } from './paid.ts';
 import * as placements from './placement-store.ts';
 import * as store from './store.ts';
 
@@ -25,6 +27,8 @@ type Confirmation =
 interface Decision {
   refunded: boolean;
   refundIds: number[];
+  /** refused whole: its coupon had no use left for the shopper */
+  couponRefused?: boolean;
 }
 
 /**
@@ -50,8 +54,9 @@ export class Placement {
     if (!confirmed.ok || confirmed.customerId !== customerId) {
       throw notFound(`No payment "${gatewayPaymentId}"`);
     }
-    const { refunded } = await this.place(confirmed.paymentId, 'browser');
-    return refunded ? { refundMessage: REFUND_MESSAGE } : {};
+    const { refunded, couponRefused } = await this.place(confirmed.paymentId, 'browser');
+    if (!refunded) return {};
+    return { refundMessage: couponRefused ? COUPON_REFUND_MESSAGE : REFUND_MESSAGE };
   }
 
   /**
@@ -93,10 +98,12 @@ export class Placement {
     return { ok: true, paymentId: recorded.id, customerId: recorded.customerId };
   }
 
-  private async place(paymentId: number, by: PlacedBy): Promise<{ refunded: boolean }> {
-    const decision = await this.inventory.transaction((trx) => this.decide(trx, paymentId, by));
-    await this.refunds.send(decision.refundIds);
-    return { refunded: decision.refunded };
+  private async place(paymentId: number, by: PlacedBy): Promise<Omit<Decision, 'refundIds'>> {
+    const { refundIds, ...decision } = await this.inventory.transaction((trx) =>
+      this.decide(trx, paymentId, by),
+    );
+    await this.refunds.send(refundIds);
+    return decision;
   }
 
   private async decide(trx: Db, paymentId: number, by: PlacedBy): Promise<Decision> {
@@ -106,7 +113,13 @@ export class Placement {
     await lockCart(trx, payment.customerId);
     const attempt = await placements.lockPaymentOrder(trx, payment.paymentOrderId);
     const earlier = await placements.outcomeOf(trx, paymentId);
-    if (earlier.placed || earlier.refunded) return { refunded: earlier.refunded, refundIds: [] };
+    if (earlier.placed || earlier.refunded) {
+      return {
+        refunded: earlier.refunded,
+        refundIds: [],
+        couponRefused: earlier.refundReason === 'coupon_used_up',
+      };
+    }
     if (attempt.status === 'placed' || attempt.status === 'refunded') {
       // a second payment of an order already decided: all of it goes back
       const refundId = await Refunds.owe(trx, {
@@ -117,7 +130,17 @@ export class Placement {
       return { refunded: true, refundIds: [refundId] };
     }
 
+    // the coupon's use is counted now, under the shopper's lock: one left for two shoppers goes to one
+    const counted = await Coupons.countUse(trx, {
+      id: attempt.id,
+      customerId: payment.customerId,
+      couponId: attempt.coupon_id,
+      couponPaise: attempt.coupon_paise,
+    });
+    if (!counted) return this.refuse(trx, attempt.id, payment);
+
     const { filled, unfilled } = await this.inventory.sell(trx, attempt.id, attempt.lines);
+    if (filled.length === 0) await Coupons.giveBack(trx, attempt.id);
     if (filled.length > 0) {
       const lines = filled.map((line) => ({ ...line, purchaseId: gatewayId('pur') }));
       const orderId = await placements.insertOrder(trx, {
@@ -137,11 +160,9 @@ export class Placement {
         variables: { purchase: lines.map((line) => line.purchaseId).join(', ') },
       });
     }
-    // nothing filled: everything paid goes back, the delivery charge too
-    const refundPaise =
-      filled.length > 0
-        ? unfilled.reduce((t, l) => t + l.unitPricePaise * l.quantity, 0)
-        : payment.amountPaise;
+    // an unfilled line gives back what was paid for it (after its coupon share); nothing filled:
+    // everything paid goes back, the delivery charge too
+    const refundPaise = filled.length > 0 ? unfilled.reduce((t, l) => t + paidOf(l), 0) : payment.amountPaise;
     const refundIds =
       refundPaise > 0
         ? [await Refunds.owe(trx, { paymentId, amountPaise: refundPaise, reason: 'stock_unavailable' })]
@@ -153,5 +174,21 @@ export class Placement {
       attempt.lines.map((l) => l.skuId),
     );
     return { refunded: refundPaise > 0, refundIds };
+  }
+
+  /** The attempt is refused whole: its held units go back and all of the payment is refunded. */
+  private async refuse(
+    trx: Db,
+    paymentOrderId: number,
+    payment: { id: number; amountPaise: number },
+  ): Promise<Decision> {
+    await this.inventory.release(trx, paymentOrderId);
+    const refundId = await Refunds.owe(trx, {
+      paymentId: payment.id,
+      amountPaise: payment.amountPaise,
+      reason: 'coupon_used_up',
+    });
+    await placements.setPaymentOrderStatus(trx, paymentOrderId, 'refunded');
+    return { refunded: true, refundIds: [refundId], couponRefused: true };
   }
 }

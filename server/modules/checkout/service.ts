@@ -1,3 +1,4 @@
+import { formatRupees } from '../../../contract/money.ts';
 import {
   AMOUNT_CHANGED_MESSAGE,
   type CheckoutResult,
@@ -7,6 +8,8 @@ import {
 } from '../../../contract/payments.ts';
 import { NOT_SERVICEABLE_MESSAGE, UNAVAILABLE_MESSAGE, type UserInfo } from '../../../contract/shopping.ts';
 import type { Db } from '../../db/connect.ts';
+import type { PricedLine } from '../../db/schema.ts';
+import { rupees } from '../../platform/api-values.ts';
 import { safeEqual } from '../../platform/crypto.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { Limit, RateLimits } from '../../platform/rate-limit.ts';
@@ -14,6 +17,7 @@ import { lockedCart } from '../cart/service.ts';
 import { isServiceable } from '../delivery/service.ts';
 import type { Inventory } from '../inventory/service.ts';
 import type { Sales } from '../offers/sales.ts';
+import type { BagOffer, Coupons } from '../offers/coupons.ts';
 import {
   askGateway,
   checkoutSignature,
@@ -56,6 +60,25 @@ async function assertDeliverable(
   }
 }
 
+/**
+ * What changed since the bag page priced the bag: a coupon that no longer fits says why, and what the
+ * bag costs now; otherwise (a price, the delivery charge) the shopper is asked to look again.
+ */
+function amountChanged(coupon: BagOffer | undefined, amountPaise: number): string {
+  if (!coupon || coupon.fit.fits) return AMOUNT_CHANGED_MESSAGE;
+  const now = formatRupees(rupees(amountPaise));
+  return `Coupon ${coupon.code} no longer applies. ${coupon.fit.reason}. Your bag now costs ${now}`;
+}
+
+/** Each line with what is paid for it: its price less its share of the coupon's saving. */
+function paidLines<L extends PricedLine>(lines: readonly L[], coupon: BagOffer | undefined): L[] {
+  const shares = coupon?.fit.fits ? coupon.fit.shares : [];
+  return lines.map((line, i) => ({
+    ...line,
+    paidPaise: line.unitPricePaise * line.quantity - (shares[i] ?? 0),
+  }));
+}
+
 /** design: at most 10 accepted calls per shopper per 15 minutes; refused calls do not count */
 const CREATE_ORDER_LIMIT: Limit = {
   bucket: 'create-order:customer',
@@ -84,6 +107,8 @@ export class Checkout {
     private readonly shop: Shop,
     /** the live sales, whose prices the bag is charged at */
     private readonly sales: Pick<Sales, 'current'>,
+    /** the code applied to the bag, which the amount includes */
+    private readonly coupons: Coupons,
   ) {}
 
   /**
@@ -106,14 +131,16 @@ export class Checkout {
     const delivery = await this.shop.deliveryTerms();
     return this.inventory.transaction(async (trx) => {
       // serialises with the shopper's cart changes, so the cart priced here is the cart held
-      const { lines, fulfilment, breakdown, shopper } = await lockedCart(
-        trx,
-        customerId,
-        delivery,
-        this.sales.current(),
-      );
-      if (lines.length === 0) throw conflict(EMPTY_CART_MESSAGE);
-      if (clientAmountPaise !== breakdown.amountToPayPaise) throw conflict(AMOUNT_CHANGED_MESSAGE);
+      const cart = await lockedCart(trx, customerId, delivery, {
+        live: this.sales.current(),
+        coupons: this.coupons,
+      });
+      const { fulfilment, breakdown, shopper, coupon } = cart;
+      if (cart.lines.length === 0) throw conflict(EMPTY_CART_MESSAGE);
+      if (clientAmountPaise !== breakdown.amountToPayPaise) {
+        throw conflict(amountChanged(coupon, breakdown.amountToPayPaise));
+      }
+      const lines = paidLines(cart.lines, coupon);
       const address = shippingAddress(shopper);
       await assertDeliverable(trx, fulfilment, address.pin ?? '');
       await this.inventory.releaseUnpaid(trx, customerId);
@@ -126,6 +153,9 @@ export class Checkout {
         deliveryChargePaise: breakdown.deliveryChargePaise,
         lines,
         address,
+        ...(coupon?.fit.fits && {
+          coupon: { id: coupon.couponId, code: coupon.code, savingPaise: coupon.fit.savingPaise },
+        }),
       });
       await this.inventory.hold(trx, { paymentOrderId: id, customerId, lines });
       return { id, receipt, amountPaise: breakdown.amountToPayPaise };

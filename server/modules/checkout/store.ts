@@ -11,6 +11,8 @@ export interface NewPaymentOrder {
   deliveryChargePaise: number;
   lines: PricedLine[];
   address: Record<string, string>;
+  /** the coupon its lines' paidPaise took off, if any */
+  coupon?: { id: number; code: string; savingPaise: number };
 }
 
 /** The attempt (Inventory holds its units); the gateway's order id is filled in once the gateway answers. */
@@ -27,6 +29,9 @@ export async function insertPaymentOrder(db: Db, order: NewPaymentOrder): Promis
       delivery_charge_paise: order.deliveryChargePaise,
       lines: JSON.stringify(order.lines),
       address: JSON.stringify(order.address),
+      coupon_id: order.coupon?.id ?? null,
+      coupon_code: order.coupon?.code ?? null,
+      coupon_paise: order.coupon?.savingPaise ?? 0,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -1,0 +1,86 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  AppliedCoupon,
+  ApplyCouponBody,
+  BagCouponsResponse,
+  Coupon,
+  CouponBody,
+  CouponRemoved,
+  CouponsResponse,
+  OfferReportResponse,
+} from '../../../contract/coupons.ts';
+import { ErrorResponse, FieldErrors } from '../../../contract/errors.ts';
+import { OfferParams } from '../../../contract/offers.ts';
+import { keepBodiesSmall } from '../../platform/body-limit.ts';
+import { answerFormsByField } from '../../platform/errors.ts';
+import type { Services } from '../../services.ts';
+import { bagToChange, bagToRead } from '../cart/owner.ts';
+
+/** The back office's coupons and the offers' report (staff and owners); every change goes to Activity. */
+export const couponAdminRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
+  const { coupons } = ctx;
+  keepBodiesSmall(app);
+  answerFormsByField(app);
+  app.addHook('onRequest', ctx.adminAuth.guard);
+  // the guard checks a cookie session's CSRF token itself; the bearer needs none
+  const writes = { config: { csrf: false } };
+  const answersEdit = { 200: Coupon, 400: FieldErrors, 404: ErrorResponse };
+
+  app.get('/admin/api/coupons', { schema: { response: { 200: CouponsResponse } } }, () => coupons.list());
+
+  app.post(
+    '/admin/api/coupons',
+    { ...writes, schema: { body: CouponBody, response: { 201: Coupon, 400: FieldErrors } } },
+    async (request, reply) => reply.code(201).send(await coupons.create(request.body, request.staff.actor)),
+  );
+
+  app.put(
+    '/admin/api/coupons/:id',
+    { ...writes, schema: { params: OfferParams, body: CouponBody, response: answersEdit } },
+    (request) => coupons.update(Number(request.params.id), request.body, request.staff.actor),
+  );
+
+  app.post(
+    '/admin/api/coupons/:id/disable',
+    { ...writes, schema: { params: OfferParams, response: { 200: Coupon, 404: ErrorResponse } } },
+    (request) => coupons.disable(Number(request.params.id), request.staff.actor),
+  );
+
+  // the sales' lines join the coupons' here once sales report theirs
+  app.get('/admin/api/offers/report', { schema: { response: { 200: OfferReportResponse } } }, () =>
+    coupons.report(),
+  );
+};
+
+/** The shopper's coupons on their bag (visitor or customer); writes carry the CSRF token, as every write. */
+export const couponRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
+  const { coupons, sessions, browser } = ctx;
+  keepBodiesSmall(app);
+
+  app.get('/api/coupons', { schema: { response: { 200: BagCouponsResponse } } }, async (request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return coupons.forBag(await bagToRead(sessions, request));
+  });
+
+  app.post(
+    '/api/coupons/apply',
+    {
+      schema: {
+        body: ApplyCouponBody,
+        response: { 200: AppliedCoupon, 404: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse },
+      },
+    },
+    async (request, reply) =>
+      coupons.apply(
+        await bagToChange(sessions, request, reply),
+        request.body.code,
+        browser.browserId(request) ?? '',
+      ),
+  );
+
+  app.delete('/api/coupons/apply', { schema: { response: { 200: CouponRemoved } } }, async (request) => {
+    const owner = await bagToRead(sessions, request);
+    if (owner) await coupons.remove(owner);
+    return {};
+  });
+};
