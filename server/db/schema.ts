@@ -193,6 +193,11 @@ export interface PricedLine {
   quantity: number;
   unitPricePaise: number;
   unitOldPricePaise: number;
+  /**
+   * what is paid for the line, all its pieces, after its share of the attempt's coupon (migration 021,
+   * issue 28); absent on snapshots without a coupon, and made before coupons: the price times the quantity
+   */
+  paidPaise?: number;
 }
 
 export type PaymentOrderStatus = 'created' | 'paid' | 'placed' | 'failed' | 'expired' | 'refunded';
@@ -208,6 +213,8 @@ export interface PaymentOrdersTable {
   delivery_charge_paise: number;
   lines: Json<PricedLine[]>;
   address: Json<Record<string, string>>;
+  /** the coupon applied to the bag, as its code was typed in the back office; null without one */
+  coupon_code: string | null;
   status: Generated<PaymentOrderStatus>;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
@@ -243,6 +250,8 @@ export interface OrdersTable {
   discount_paise: number;
   delivery_charge_paise: number;
   amount_paise: number;
+  /** what the coupon took off the placed lines, in all (022_paid_lines.sql) */
+  coupon_paise: Generated<number>;
   address: Json<Record<string, string>>;
   placed_by: 'browser' | 'webhook' | 'reconciler';
   placed_at: DefaultedTimestamp;
@@ -268,6 +277,10 @@ export interface OrderLinesTable {
   quantity: number;
   unit_price_paise: number;
   unit_old_price_paise: number;
+  /** what was paid for the line after its share of a coupon: what cancelling or returning it refunds */
+  paid_paise: number;
+  /** the coupon that took something off the line; null for none */
+  coupon_code: string | null;
   status: Generated<OrderLineStatus>;
   tracking_id: string | null;
   shipped_at: MaybeTimestamp;

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import type { PricedLine } from '../../db/schema.ts';
+import { couponOf, paidOf } from './paid.ts';
 import { UNPAID } from './store.ts';
 
 /** Our record of a payment (by our id or the gateway's), with the attempt it paid and whose it is. */
@@ -32,7 +33,7 @@ export async function paymentOrderByGatewayId(db: Db, gatewayOrderId: string) {
 export async function lockPaymentOrder(db: Db, paymentOrderId: number) {
   return db
     .selectFrom('payment_orders')
-    .select(['id', 'status', 'amount_paise', 'delivery_charge_paise', 'lines', 'address'])
+    .select(['id', 'status', 'amount_paise', 'delivery_charge_paise', 'lines', 'address', 'coupon_code'])
     .where('id', '=', paymentOrderId)
     .forUpdate()
     .executeTakeFirstOrThrow();
@@ -61,14 +62,17 @@ export interface NewOrder {
   deliveryChargePaise: number;
   address: Record<string, string>;
   placedBy: 'browser' | 'webhook' | 'reconciler';
+  /** the attempt's coupon, null without one */
+  couponCode: string | null;
   lines: (PricedLine & { purchaseId: string })[];
 }
 
+/** The order and its lines as paid: the amount is what its lines were paid after the coupon, and delivery. */
 export async function insertOrder(db: Db, order: NewOrder): Promise<number> {
-  const sum = (price: (l: PricedLine) => number) =>
-    order.lines.reduce((t, l) => t + price(l) * l.quantity, 0);
-  const itemsOld = sum((l) => l.unitOldPricePaise);
-  const items = sum((l) => l.unitPricePaise);
+  const sum = (paise: (l: PricedLine) => number) => order.lines.reduce((t, l) => t + paise(l), 0);
+  const itemsOld = sum((l) => l.unitOldPricePaise * l.quantity);
+  const items = sum((l) => l.unitPricePaise * l.quantity);
+  const paid = sum(paidOf);
   const row = await db
     .insertInto('orders')
     .values({
@@ -77,8 +81,9 @@ export async function insertOrder(db: Db, order: NewOrder): Promise<number> {
       payment_order_id: order.paymentOrderId,
       items_old_total_paise: itemsOld,
       discount_paise: itemsOld - items,
+      coupon_paise: items - paid,
       delivery_charge_paise: order.deliveryChargePaise,
-      amount_paise: items + order.deliveryChargePaise,
+      amount_paise: paid + order.deliveryChargePaise,
       address: JSON.stringify(order.address),
       placed_by: order.placedBy,
     })
@@ -96,6 +101,8 @@ export async function insertOrder(db: Db, order: NewOrder): Promise<number> {
         quantity: l.quantity,
         unit_price_paise: l.unitPricePaise,
         unit_old_price_paise: l.unitOldPricePaise,
+        paid_paise: paidOf(l),
+        coupon_code: couponOf(l, order.couponCode),
       })),
     )
     .execute();

@@ -13,6 +13,7 @@ import {
   paysInFull,
 } from '../payments/gateway.ts';
 import { Refunds } from '../payments/refunds.ts';
+import { paidOf } from './paid.ts';
 import * as placements from './placement-store.ts';
 import * as store from './store.ts';
 
@@ -127,6 +128,7 @@ export class Placement {
         deliveryChargePaise: attempt.delivery_charge_paise,
         address: attempt.address,
         placedBy: by,
+        couponCode: attempt.coupon_code,
         lines,
       });
       await Invoices.issue(trx, orderId);
@@ -137,11 +139,9 @@ export class Placement {
         variables: { purchase: lines.map((line) => line.purchaseId).join(', ') },
       });
     }
-    // nothing filled: everything paid goes back, the delivery charge too
-    const refundPaise =
-      filled.length > 0
-        ? unfilled.reduce((t, l) => t + l.unitPricePaise * l.quantity, 0)
-        : payment.amountPaise;
+    // an unfilled line gives back what was paid for it (after its coupon share); nothing filled:
+    // everything paid goes back, the delivery charge too
+    const refundPaise = filled.length > 0 ? unfilled.reduce((t, l) => t + paidOf(l), 0) : payment.amountPaise;
     const refundIds =
       refundPaise > 0
         ? [await Refunds.owe(trx, { paymentId, amountPaise: refundPaise, reason: 'stock_unavailable' })]
