@@ -66,7 +66,7 @@ function bySeller(lines: readonly store.SoldLineRow[]): store.SoldLineRow[][] {
 }
 
 /** The coupon that took something off the seller's lines, for the document to name; nothing without one. */
-function couponOf(lines: readonly store.SoldLineRow[]): Pick<TaxDocument, 'couponCode'> {
+function couponShown(lines: readonly store.SoldLineRow[]): Pick<TaxDocument, 'couponCode'> {
   const code = lines.find((line) => line.coupon_code !== null)?.coupon_code;
   return code ? { couponCode: code } : {};
 }
@@ -128,7 +128,7 @@ export class Invoices {
         buyer,
         placeOfSupply,
         interState,
-        ...couponOf(group),
+        ...couponShown(group),
         lines: taxLines,
         totals: totalsOf(taxLines),
       };
