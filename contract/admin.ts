@@ -64,6 +64,10 @@ export const AdminOrderLine = Type.Object({
   quantity: Type.Integer(),
   /** rupees, one unit as paid */
   unitPrice: Type.Integer(),
+  /** paise paid for the line after its share of any coupon: what cancelling or receiving it back refunds */
+  paidPaise: Type.Integer(),
+  /** the coupon that took something off the line, null for none */
+  couponCode: Type.Union([Type.String(), Type.Null()]),
   status: LineStatus,
   trackingId: Type.Union([Type.String(), Type.Null()]),
   shippedAt: Type.Union([Timestamp, Type.Null()]),

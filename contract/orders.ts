@@ -86,6 +86,13 @@ export const OrderLine = Type.Object({
   quantity: Type.Integer(),
   /** price of one unit as paid */
   currentPrice: Type.Integer(),
+  /**
+   * ours (issue 28): paise paid for the line, all its pieces, after its share of any coupon; what
+   * cancelling or returning it refunds. An order's lines and its delivery charge add up to what was paid.
+   */
+  paidPaise: Type.Integer({ minimum: 0 }),
+  /** ours: the coupon that took something off the line, null for none */
+  couponCode: Type.Union([Type.String(), Type.Null()]),
   /** ISO timestamps */
   orderedAt: Type.String(),
   deliveredAt: Type.Union([Type.String(), Type.Null()]),
@@ -152,10 +159,10 @@ const PurchaseId = Type.String({ minLength: 1, maxLength: 40 });
 // POST /cancel (login required) -----------------------------------------------------------------------
 
 /**
- * Cancels one undelivered line of the shopper's: stock goes back and the line's price is refunded
- * through the gateway, less the cancellation charge after 24 hours (CANCELLATION_CHARGE_PERCENT of the
- * line's price); the delivery charge too when it was the order's last live line. 404 for a line that is
- * not the shopper's; 409 for one already cancelled or delivered.
+ * Cancels one undelivered line of the shopper's: stock goes back and what was paid for the line (its
+ * `paidPaise`) is refunded through the gateway, less the cancellation charge after 24 hours
+ * (CANCELLATION_CHARGE_PERCENT of that); the delivery charge too when it was the order's last live line.
+ * 404 for a line that is not the shopper's; 409 for one already cancelled or delivered.
  */
 export const CancelBody = Type.Object({ orderID: PurchaseId }, { additionalProperties: false });
 export type CancelBody = Static<typeof CancelBody>;

@@ -195,8 +195,8 @@ export interface PricedLine {
   unitPricePaise: number;
   unitOldPricePaise: number;
   /**
-   * in a payment attempt's snapshot: what is paid for the line, unit price x quantity less its share of
-   * the coupon's saving (021_coupons.sql); absent on attempts made before coupons
+   * what is paid for the line, all its pieces, after its share of the attempt's coupon (migration 021,
+   * issue 28); absent on snapshots without a coupon, and made before coupons: the price times the quantity
    */
   paidPaise?: number;
 }
@@ -253,6 +253,8 @@ export interface OrdersTable {
   discount_paise: number;
   delivery_charge_paise: number;
   amount_paise: number;
+  /** what the coupon took off the placed lines, in all (022_paid_lines.sql) */
+  coupon_paise: Generated<number>;
   address: Json<Record<string, string>>;
   placed_by: 'browser' | 'webhook' | 'reconciler';
   placed_at: DefaultedTimestamp;
@@ -278,6 +280,10 @@ export interface OrderLinesTable {
   quantity: number;
   unit_price_paise: number;
   unit_old_price_paise: number;
+  /** what was paid for the line after its share of a coupon: what cancelling or returning it refunds */
+  paid_paise: number;
+  /** the coupon that took something off the line; null for none */
+  coupon_code: string | null;
   status: Generated<OrderLineStatus>;
   tracking_id: string | null;
   shipped_at: MaybeTimestamp;

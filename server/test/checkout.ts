@@ -5,11 +5,19 @@ import type {
   VerifyPaymentResponse,
 } from '../../contract/payments.ts';
 import type { PurchasePageResponse } from '../../contract/shopping.ts';
+import { apportion } from '../modules/offers/apportion.ts';
 import type { TestApp } from './app.ts';
 import { type FixtureProduct, Fixtures } from './fixtures.ts';
 import type { TestClient } from './http.ts';
 
 export type Answer<T> = T & { error?: string };
+
+/** A coupon's saving on an attempt: shared over the lines of these sizes (every line when absent). */
+export interface CouponShare {
+  code: string;
+  savingPaise: number;
+  skuIds?: number[];
+}
 
 /** A shopper's way through checkout over real HTTP: cart, /create-order, the simulated window, verify, place. */
 export class CheckoutDriver {
@@ -76,10 +84,51 @@ export class CheckoutDriver {
     );
   }
 
-  /** create-order for the cart's amount, then pay it in the simulated window; throws unless both succeed */
-  async paid(client: TestClient, webhook = false): Promise<CheckoutResult> {
+  /**
+   * The attempt as a coupon leaves it (issue 28): the saving shared over the covered lines in proportion
+   * to their prices, each snapshot line's `paidPaise` its price less its share, `coupon_code` set, and the
+   * amount (ours and the gateway's order) less the saving.
+   */
+  async applyCoupon(gatewayOrderId: string, coupon: CouponShare): Promise<void> {
+    await this.t()
+      .db.transaction()
+      .execute(async (trx) => {
+        const attempt = await trx
+          .selectFrom('payment_orders')
+          .select(['id', 'lines', 'amount_paise'])
+          .where('gateway_order_id', '=', gatewayOrderId)
+          .executeTakeFirstOrThrow();
+        const covered = (skuId: number) => coupon.skuIds?.includes(skuId) ?? true;
+        const shares = apportion(
+          coupon.savingPaise,
+          attempt.lines.map((l) => (covered(l.skuId) ? l.unitPricePaise * l.quantity : 0)),
+        );
+        const lines = attempt.lines.map((l, i) => ({
+          ...l,
+          paidPaise: l.unitPricePaise * l.quantity - (shares[i] ?? 0),
+        }));
+        const amountPaise = attempt.amount_paise - coupon.savingPaise;
+        await trx
+          .updateTable('payment_orders')
+          .set({ lines: JSON.stringify(lines), amount_paise: amountPaise, coupon_code: coupon.code })
+          .where('id', '=', attempt.id)
+          .execute();
+        await trx
+          .updateTable('sim_gateway_orders')
+          .set({ amount_paise: amountPaise })
+          .where('id', '=', gatewayOrderId)
+          .execute();
+      });
+  }
+
+  /**
+   * create-order for the cart's amount (less a coupon's saving when given), then pay it in the simulated
+   * window; throws unless both succeed
+   */
+  async paid(client: TestClient, webhook = false, coupon?: CouponShare): Promise<CheckoutResult> {
     const order = await this.createOrder(client, await this.amountToPay(client));
     if (order.status !== 200) throw new Error(`create-order answered ${order.status}: ${order.body.error}`);
+    if (coupon) await this.applyCoupon(order.body.id, coupon);
     const paid = await this.pay(client, order.body.id, 'success', webhook);
     if (paid.status !== 200) throw new Error(`dev pay answered ${paid.status}: ${paid.body.error}`);
     return paid.body;

@@ -3,6 +3,7 @@ import type { Prod } from '../../contract/catalog.ts';
 import { loadConfig } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import type { Features, OrderLineStatus, PricedLine, Specs } from '../db/schema.ts';
+import { paidOf } from '../modules/checkout/paid.ts';
 import { indiaPincode } from '../modules/delivery/india.ts';
 import { priceNow } from '../modules/wishlist/store.ts';
 import { hmacHex, randomToken } from '../platform/crypto.ts';
@@ -344,6 +345,7 @@ export class Fixtures {
           quantity: line.quantity,
           unit_price_paise: line.unitPricePaise,
           unit_old_price_paise: line.unitOldPricePaise,
+          paid_paise: paidOf(line),
           status,
           tracking_id: shipped ? `TRK${this.run}${n}${i}` : null,
           shipped_at: shipped ? placedAt : null,

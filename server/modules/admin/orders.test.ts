@@ -67,6 +67,8 @@ describeEachDatabase('back office: orders and returns', (t) => {
         size: 'M',
         quantity: 2,
         unitPrice: 999,
+        paidPaise: 199_800,
+        couponCode: null,
         status: 'placed',
         trackingId: null,
         shippedAt: null,

@@ -6,3 +6,7 @@ import type { PricedLine } from '../../db/schema.ts';
  * coupons).
  */
 export const paidOf = (line: PricedLine): number => line.paidPaise ?? line.unitPricePaise * line.quantity;
+
+/** The attempt's coupon on a line it took something off; null on the lines it left at their price. */
+export const couponOf = (line: PricedLine, couponCode: string | null): string | null =>
+  paidOf(line) < line.unitPricePaise * line.quantity ? couponCode : null;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import type { PricedLine } from '../../db/schema.ts';
-import { paidOf } from './paid.ts';
+import { couponOf, paidOf } from './paid.ts';
 import { UNPAID } from './store.ts';
 
 /** Our record of a payment (by our id or the gateway's), with the attempt it paid and whose it is. */
@@ -42,6 +42,7 @@ export async function lockPaymentOrder(db: Db, paymentOrderId: number) {
       'address',
       'coupon_id',
       'coupon_paise',
+      'coupon_code',
     ])
     .where('id', '=', paymentOrderId)
     .forUpdate()
@@ -71,6 +72,8 @@ export interface NewOrder {
   deliveryChargePaise: number;
   address: Record<string, string>;
   placedBy: 'browser' | 'webhook' | 'reconciler';
+  /** the attempt's coupon, null without one */
+  couponCode: string | null;
   lines: (PricedLine & { purchaseId: string })[];
 }
 
@@ -88,6 +91,7 @@ export async function insertOrder(db: Db, order: NewOrder): Promise<number> {
       payment_order_id: order.paymentOrderId,
       items_old_total_paise: itemsOld,
       discount_paise: itemsOld - items,
+      coupon_paise: items - paid,
       delivery_charge_paise: order.deliveryChargePaise,
       amount_paise: paid + order.deliveryChargePaise,
       address: JSON.stringify(order.address),
@@ -107,6 +111,8 @@ export async function insertOrder(db: Db, order: NewOrder): Promise<number> {
         quantity: l.quantity,
         unit_price_paise: l.unitPricePaise,
         unit_old_price_paise: l.unitOldPricePaise,
+        paid_paise: paidOf(l),
+        coupon_code: couponOf(l, order.couponCode),
       })),
     )
     .execute();

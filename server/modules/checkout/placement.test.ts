@@ -255,6 +255,37 @@ describeEachDatabase('placing the order: key=checkOut, webhook, refunds', (t) =>
       expect(await stockOf(t(), plenty.skus.M)).toBe(9);
     });
 
+    it('refunds an unfilled line what was paid for it after its coupon share, not its price', async () => {
+      const plenty = await product(10, 40_000);
+      const scarce = await product(1, 25_000);
+      const { client, customerId } = await driver.shopper(1, plenty);
+      await fixtures.cartLine(customerId, scarce.skus.M ?? 0, 1);
+      // ₹65 off ₹650, shared ₹40 and ₹25
+      const paid = await driver.paid(client, false, { code: 'FESTIVE65', savingPaise: 6_500 });
+      await expireHolds(t());
+      await t()
+        .db.updateTable('skus')
+        .set({ stock: 0 })
+        .where('id', '=', scarce.skus.M ?? 0)
+        .execute();
+
+      expect((await driver.checkOut(client, paid)).body).toEqual({ refundMessage: REFUND_MESSAGE });
+      const trace = await traceOf(t(), paid.razorpay_payment_id);
+      expect(trace).toMatchObject({
+        orders: [{ amount_paise: 36_000, delivery_charge_paise: 0 }],
+        lines: [{ sku_id: plenty.skus.M, quantity: 1 }],
+        refunds: [{ amount_paise: 22_500, reason: 'stock_unavailable', status: 'processed' }],
+      });
+      const order = await t()
+        .db.selectFrom('orders')
+        .innerJoin('payments', 'payments.id', 'orders.payment_id')
+        .select(['orders.coupon_paise', 'payments.amount_paise'])
+        .where('payments.gateway_payment_id', '=', paid.razorpay_payment_id)
+        .executeTakeFirstOrThrow();
+      // the order keeps the coupon's part on what it placed; with the refund, all that was captured
+      expect(order).toEqual({ coupon_paise: 4_000, amount_paise: 36_000 + 22_500 });
+    });
+
     it('fills a line whose hold lapsed when the units are still free', async () => {
       const kurta = await product(3);
       const { client } = await driver.shopper(2, kurta);

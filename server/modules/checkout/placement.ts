@@ -150,6 +150,7 @@ export class Placement {
         deliveryChargePaise: attempt.delivery_charge_paise,
         address: attempt.address,
         placedBy: by,
+        couponCode: attempt.coupon_code,
         lines,
       });
       await Invoices.issue(trx, orderId);

@@ -75,12 +75,17 @@ export const STANDARD_RATE = 18;
 /** SAC of courier services, the heading of the delivery charge's line */
 export const DELIVERY_SAC = '9968';
 
-/** The rate of a piece of `hsn` sold at `unitPaise` (tax included). */
-export function gstRate(hsn: string | null, unitPaise: number): number {
+/**
+ * The rate of `pieces` of `hsn` sold together for `paise` (tax included): a piece's sale value is its share
+ * of what was paid, after any discount given at the time of supply (a coupon), so a Rs 2,799 kurta sold at
+ * Rs 2,399 after a coupon is in the lower slab.
+ */
+export function gstRate(hsn: string | null, paise: number, pieces = 1): number {
   const rule = GST_RATES.filter((r) => hsn?.startsWith(r.hsn)).sort((a, b) => b.hsn.length - a.hsn.length)[0];
   if (!rule) return STANDARD_RATE;
   const { upTo } = rule;
-  // the threshold is on the value before tax, worked back at the lower rate
-  if (upTo && unitPaise * 100 <= upTo.paisePerPiece * (100 + upTo.percent)) return upTo.percent;
+  // the threshold is on a piece's value before tax, worked back at the lower rate (in whole paise:
+  // paise / pieces need not be whole)
+  if (upTo && paise * 100 <= upTo.paisePerPiece * (100 + upTo.percent) * pieces) return upTo.percent;
   return rule.percent;
 }

@@ -4,7 +4,7 @@ import { gstinCheckCharacter } from '../../../contract/gstin.ts';
 import type { OrderLine } from '../../../contract/orders.ts';
 import { SESSION_COOKIE } from '../../platform/sessions.ts';
 import { describeEachDatabase, TEST_ADMIN_TOKEN } from '../../test/app.ts';
-import { CheckoutDriver } from '../../test/checkout.ts';
+import { CheckoutDriver, type CouponShare } from '../../test/checkout.ts';
 import { type FixtureProduct, Fixtures } from '../../test/fixtures.ts';
 import type { TestClient } from '../../test/http.ts';
 import { financialYear, printedDate } from './tax.ts';
@@ -17,10 +17,15 @@ interface Seller {
   gstin: string;
 }
 
-/** one printed row of the goods table: #, description, HSN, qty, taxable value, rate, taxes..., total */
+/**
+ * one printed row of the goods table: #, description, HSN, qty, [gross, discount,] taxable value, rate,
+ * taxes..., total; gross and discount only on documents with a discount
+ */
 interface Row {
   hsn: string;
   quantity: number;
+  gross?: string;
+  discount?: string;
   taxable: string;
   rate: string;
   taxes: string[];
@@ -30,13 +35,20 @@ interface Row {
 function rows(text: string): Map<string, Row> {
   const found = new Map<string, Row>();
   for (const line of text.split('\n')) {
-    const match = /^\d+ (.+?) (\d{4,8}) (\d+) ([\d,]+\.\d\d) (\d+%) ((?:[\d,]+\.\d\d ?)+)$/.exec(line);
+    const match = /^\d+ (.+?) (\d{4,8}) (\d+) ((?:[\d,]+\.\d\d ){1,3})(\d+%) ((?:[\d,]+\.\d\d ?)+)$/.exec(
+      line,
+    );
     if (!match) continue;
-    const [, description = '', hsn = '', quantity = '', taxable = '', rate = '', amounts = ''] = match;
+    const [, description = '', hsn = '', quantity = '', before = '', rate = '', amounts = ''] = match;
+    // the taxable value, after the gross amount and the discount when the document shows them
+    const worked = before.trim().split(' ');
+    const taxable = worked.at(-1) ?? '';
+    const [gross, discount] = worked.length === 3 ? worked : [];
     const values = amounts.trim().split(' ');
     found.set(description, {
       hsn,
       quantity: Number(quantity),
+      ...(discount !== undefined && { gross, discount }),
       taxable,
       rate,
       taxes: values.slice(0, -1),
@@ -86,9 +98,14 @@ describeEachDatabase('GST tax invoices and credit notes', (t) => {
 
   /**
    * a shopper at `pin` (in `state` when given, else no State saved) who buys [product, units] lines
-   * through the real checkout; their order lines
+   * through the real checkout, with a coupon's saving when given; their order lines
    */
-  async function buy(lines: [FixtureProduct, number][], pin = '700001', state: string | null = null) {
+  async function buy(
+    lines: [FixtureProduct, number][],
+    pin = '700001',
+    state: string | null = null,
+    coupon?: CouponShare,
+  ) {
     const [first, ...rest] = lines;
     if (!first) throw new Error('nothing to buy');
     const { client, customerId } = await driver.shopper(first[1], first[0]);
@@ -99,7 +116,7 @@ describeEachDatabase('GST tax invoices and credit notes', (t) => {
       .set({ pin, city, state, fname: 'Priya', lname: 'Sharma' })
       .where('id', '=', customerId)
       .execute();
-    const paid = await driver.paid(client);
+    const paid = await driver.paid(client, false, coupon);
     expect((await driver.checkOut(client, paid)).status).toBe(200);
     const orders = await client.get<OrderLine[]>('/api/orders');
     return { client, customerId, lines: orders.body };
@@ -244,6 +261,88 @@ describeEachDatabase('GST tax invoices and credit notes', (t) => {
     expect(text).toContain('Total 4,202.39 297.81 297.80 4,798.00');
     // both lines are on the one invoice of their one seller
     expect(numberIn(await pdfText(lines[1]?.invoiceUrl ?? '', client))).toBe(numberIn(text));
+  });
+
+  describe('a discounted order (a coupon, issue 28)', () => {
+    let kurta: FixtureProduct;
+    let dupatta: FixtureProduct;
+    let bought: Awaited<ReturnType<typeof buy>>;
+    const line = (name: string) => bought.lines.find((l) => l.name === name);
+
+    beforeAll(async () => {
+      // Rs 2,799 is over the Rs 2,625 a piece of the 5% slab: 18% at its price
+      kurta = await product('Coupon Kurta', 2799, bengal, '6211');
+      dupatta = await product('Full Dupatta', 799, bengal, '6214');
+      bought = await buy(
+        [
+          [kurta, 1],
+          [dupatta, 1],
+        ],
+        '700001',
+        null,
+        { code: 'KURTA400', savingPaise: 40_000, skuIds: [kurta.skus.M ?? 0] },
+      );
+    });
+
+    it('shows the discount per line, works the taxable value back from what was paid, and adds up to it', async () => {
+      expect(line('Coupon Kurta')).toMatchObject({ paidPaise: 239_900, couponCode: 'KURTA400' });
+      expect(line('Full Dupatta')).toMatchObject({ paidPaise: 79_900, couponCode: null });
+      const text = await pdfText(line('Coupon Kurta')?.invoiceUrl ?? '', bought.client);
+      const printed = rows(text);
+      // sold at Rs 2,399 after the coupon: a piece is in the 5% slab; 2,284.76 taxable, 114.24 tax
+      expect(printed.get('Coupon Kurta')).toEqual({
+        hsn: '6211',
+        quantity: 1,
+        gross: '2,799.00',
+        discount: '400.00',
+        taxable: '2,284.76',
+        rate: '5%',
+        taxes: ['57.12', '57.12'],
+        total: '2,399.00',
+      });
+      expect(printed.get('Full Dupatta')).toEqual({
+        hsn: '6214',
+        quantity: 1,
+        gross: '799.00',
+        discount: '0.00',
+        taxable: '760.95',
+        rate: '5%',
+        taxes: ['19.03', '19.02'],
+        total: '799.00',
+      });
+      // no delivery charge above Rs 500: the totals are the goods', and what was paid
+      expect([...printed.keys()]).toEqual(['Coupon Kurta', 'Full Dupatta']);
+      expect(text).toContain('Total 3,598.00 400.00 3,045.71 76.15 76.14 3,198.00');
+      expect(text).toContain('Total paid (tax included): Rs. 3,198.00');
+      expect(text).toContain('coupon KURTA400');
+      const captured = await t()
+        .db.selectFrom('payments')
+        .innerJoin('orders', 'orders.payment_id', 'payments.id')
+        .innerJoin('order_lines', 'order_lines.order_id', 'orders.id')
+        .select('payments.amount_paise')
+        .where('order_lines.purchase_id', '=', line('Coupon Kurta')?.purchase_id ?? '')
+        .executeTakeFirstOrThrow();
+      expect(captured.amount_paise).toBe(319_800);
+    });
+
+    it('credits a cancelled discounted line what was paid for it, with its discount, at the invoiced slab', async () => {
+      const kurtaLine = line('Coupon Kurta');
+      const cancelled = await bought.client.post('/cancel', { orderID: kurtaLine?.purchase_id });
+      expect(cancelled.status).toBe(200);
+      const text = await pdfText(`/api/orders/${kurtaLine?.purchase_id}/credit-note`, bought.client);
+      expect(text).toContain('Credit Note');
+      expect(rows(text).get('Coupon Kurta')).toEqual({
+        hsn: '6211',
+        quantity: 1,
+        gross: '2,799.00',
+        discount: '400.00',
+        taxable: '2,284.76',
+        rate: '5%',
+        taxes: ['57.12', '57.12'],
+        total: '2,399.00',
+      });
+      expect(text).toContain('Total credited (tax included): Rs. 2,399.00');
+    });
   });
 
   it('gives an order from two sellers one invoice each, the delivery charge on the first, adding up to what was paid', async () => {

@@ -131,23 +131,41 @@ interface Column {
   cell: (line: TaxLine, index: number) => string;
 }
 
+/** Whether the document shows a discount: a coupon took something off one of its lines. */
+const discounted = (d: TaxDocument) => d.lines.some((line) => (line.discountPaise ?? 0) > 0);
+
 function columns(d: TaxDocument): Column[] {
-  const amount = (title: string, key: keyof TaxLine, width = 58): Column => ({
+  const amount = (title: string, key: keyof TaxLine, width: number): Column => ({
     title,
     width,
     align: 'right',
-    cell: (line) => rs(line[key] as number),
+    cell: (line) => rs((line[key] as number | undefined) ?? 0),
   });
+  // a discount adds two amounts to each row: the other columns give up some of their room for them
+  const withDiscount = discounted(d);
+  const room = (plain: number, narrow: number) => (withDiscount ? narrow : plain);
   const taxes = d.interState
-    ? [amount('IGST', 'igstPaise', 62)]
-    : [amount('CGST', 'cgstPaise'), amount('SGST', 'sgstPaise')];
+    ? [amount('IGST', 'igstPaise', room(62, 56))]
+    : [amount('CGST', 'cgstPaise', room(58, 48)), amount('SGST', 'sgstPaise', room(58, 48))];
+  // what the line came to before its discount, then the discount: the taxable value is worked back
+  // from what was paid after it (a discount given at the time of supply)
+  const discount: Column[] = [
+    {
+      title: 'Gross',
+      width: 56,
+      align: 'right',
+      cell: (line) => rs(line.totalPaise + (line.discountPaise ?? 0)),
+    },
+    amount('Discount', 'discountPaise', 48),
+  ];
   const fixed: Column[] = [
-    { title: 'HSN/SAC', width: 44, align: 'left', cell: (line) => line.hsn || '-' },
-    { title: 'Qty', width: 26, align: 'right', cell: (line) => String(line.quantity) },
-    amount('Taxable value', 'taxablePaise', 64),
-    { title: 'Rate', width: 32, align: 'right', cell: (line) => `${line.ratePercent}%` },
+    { title: 'HSN/SAC', width: room(44, 40), align: 'left', cell: (line) => line.hsn || '-' },
+    { title: 'Qty', width: room(26, 22), align: 'right', cell: (line) => String(line.quantity) },
+    ...(withDiscount ? discount : []),
+    amount('Taxable value', 'taxablePaise', room(64, 56)),
+    { title: 'Rate', width: room(32, 28), align: 'right', cell: (line) => `${line.ratePercent}%` },
     ...taxes,
-    amount('Total', 'totalPaise', 64),
+    amount('Total', 'totalPaise', room(64, 56)),
   ];
   const used = 18 + fixed.reduce((t, c) => t + c.width, 0);
   return [
@@ -184,7 +202,10 @@ function row(doc: Doc, cols: Column[], cells: string[], top: number, bold = fals
 
 function table(doc: Doc, d: TaxDocument, top: number): number {
   const cols = columns(d);
-  doc.rect(MARGIN, top, WIDTH, 20).fill('#f6efe6');
+  // a title wrapped in a narrow column makes the header taller than its one line
+  doc.font('Helvetica-Bold').fontSize(8.5);
+  const titles = Math.max(...cols.map((c) => doc.heightOfString(c.title, { width: c.width - 4 })));
+  doc.rect(MARGIN, top, WIDTH, Math.max(20, titles + 8)).fill('#f6efe6');
   let y = row(
     doc,
     cols,
@@ -236,6 +257,11 @@ function footer(doc: Doc, d: TaxDocument, top: number): void {
   [
     ...(d.shop ? [soldThrough(d.shop)] : []),
     'Amounts in Indian rupees. Prices include GST; the taxable value is worked back from the price paid.',
+    ...(discounted(d)
+      ? [
+          `Discounts were given at the time of supply${d.couponCode ? ` (coupon ${d.couponCode})` : ''}: the price paid is the gross amount less the discount.`,
+        ]
+      : []),
     d.interState ? 'Inter-state supply: IGST.' : 'Intra-state supply: CGST and SGST, half the rate each.',
     'Tax payable on reverse charge: No. A computer-generated document; no signature is needed.',
   ].forEach((line, i) => {

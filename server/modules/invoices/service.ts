@@ -65,6 +65,12 @@ function bySeller(lines: readonly store.SoldLineRow[]): store.SoldLineRow[][] {
   return [...groups.values()];
 }
 
+/** The coupon that took something off the seller's lines, for the document to name; nothing without one. */
+function couponShown(lines: readonly store.SoldLineRow[]): Pick<TaxDocument, 'couponCode'> {
+  const code = lines.find((line) => line.coupon_code !== null)?.coupon_code;
+  return code ? { couponCode: code } : {};
+}
+
 /**
  * GST tax invoices and credit notes (decision 018). An order's invoices, one per seller, are issued in
  * the transaction that places it; a credit note in the transaction that decides a refund of a line. Each
@@ -105,6 +111,7 @@ export class Invoices {
           hsn: l.hsn_code,
           quantity: l.quantity,
           unitPaise: l.unit_price_paise,
+          paidPaise: l.paid_paise,
         })),
         head.seller_id === firstSeller ? order.delivery_charge_paise : 0,
         interState,
@@ -121,6 +128,7 @@ export class Invoices {
         buyer,
         placeOfSupply,
         interState,
+        ...couponShown(group),
         lines: taxLines,
         totals: totalsOf(taxLines),
       };

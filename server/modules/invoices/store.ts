@@ -24,6 +24,8 @@ export async function soldLines(db: Db, orderId: number) {
       'order_lines.id',
       'order_lines.quantity',
       'order_lines.unit_price_paise',
+      'order_lines.paid_paise',
+      'order_lines.coupon_code',
       'products.name',
       'products.hsn_code',
       'sellers.id as seller_id',

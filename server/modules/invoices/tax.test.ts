@@ -63,8 +63,8 @@ describe('tax worked back from tax-inclusive prices', () => {
       for (const interState of [false, true]) {
         const lines = invoiceLines(
           [
-            { id: 1, name: 'A', hsn: '6211', quantity: 3, unitPaise: a },
-            { id: 2, name: 'B', hsn: '6204', quantity: 1, unitPaise: b },
+            { id: 1, name: 'A', hsn: '6211', quantity: 3, unitPaise: a, paidPaise: a * 3 },
+            { id: 2, name: 'B', hsn: '6204', quantity: 1, unitPaise: b, paidPaise: b },
           ],
           delivery,
           interState,
@@ -81,8 +81,8 @@ describe('tax worked back from tax-inclusive prices', () => {
   it('charges the delivery line at the highest rate of the goods', () => {
     const lines = invoiceLines(
       [
-        { id: 1, name: 'A', hsn: '6211', quantity: 1, unitPaise: 49_900 },
-        { id: 2, name: 'B', hsn: '7117', quantity: 1, unitPaise: 29_900 },
+        { id: 1, name: 'A', hsn: '6211', quantity: 1, unitPaise: 49_900, paidPaise: 49_900 },
+        { id: 2, name: 'B', hsn: '7117', quantity: 1, unitPaise: 29_900, paidPaise: 29_900 },
       ],
       5000,
       false,
@@ -96,7 +96,7 @@ describe('tax worked back from tax-inclusive prices', () => {
 
   it('credits a refund on the goods first and the rest as the delivery charge', () => {
     const [goods, delivery] = invoiceLines(
-      [{ id: 7, name: 'A', hsn: '6211', quantity: 1, unitPaise: 39_900 }],
+      [{ id: 7, name: 'A', hsn: '6211', quantity: 1, unitPaise: 39_900, paidPaise: 39_900 }],
       5000,
       true,
     );
@@ -106,6 +106,73 @@ describe('tax worked back from tax-inclusive prices', () => {
       ['A', 39_900],
       ['Delivery charge', 5000],
     ]);
+  });
+});
+
+describe('a discount given at the time of supply (a coupon, issue 28)', () => {
+  const kurta = { id: 1, name: 'Kurta', hsn: '6211', quantity: 1, unitPaise: 279_900 };
+
+  it('puts a piece in the slab of what was paid for it, not of its price', () => {
+    expect(gstRate('6211', 279_900)).toBe(18);
+    expect(gstRate('6211', 239_900)).toBe(5);
+    // two pieces paid together: their share each decides, to the paisa
+    expect(gstRate('6211', 2 * 262_500, 2)).toBe(5);
+    expect(gstRate('6211', 2 * 262_500 + 1, 2)).toBe(18);
+    expect(gstRate('6211', 3 * 262_500 + 2, 3)).toBe(18);
+  });
+
+  it('shows the discount and works the taxable value back from what was paid', () => {
+    const [line] = invoiceLines([{ ...kurta, paidPaise: 239_900 }], 0, false);
+    // Rs 2,799 less Rs 400 is Rs 2,399 at 5%: 2,284.76 taxable, 114.24 tax
+    expect(line).toMatchObject({
+      unitPaise: 279_900,
+      discountPaise: 40_000,
+      ratePercent: 5,
+      taxablePaise: 228_476,
+      cgstPaise: 5712,
+      sgstPaise: 5712,
+      totalPaise: 239_900,
+    });
+  });
+
+  it('adds up to what was paid, with the discounts beside it', () => {
+    const lines = invoiceLines(
+      [
+        { ...kurta, paidPaise: 239_901 },
+        { id: 2, name: 'Dupatta', hsn: '6214', quantity: 3, unitPaise: 33_333, paidPaise: 85_713 },
+      ],
+      4_999,
+      true,
+    );
+    const totals = totalsOf(lines);
+    expect(totals.totalPaise).toBe(239_901 + 85_713 + 4_999);
+    expect(totals.discountPaise).toBe(279_900 - 239_901 + 99_999 - 85_713);
+    expect(totals.taxablePaise + totals.igstPaise).toBe(totals.totalPaise);
+  });
+
+  it('credits what was paid for the line with its discount, and a part of it with a part of the discount', () => {
+    const [goods] = invoiceLines([{ ...kurta, paidPaise: 239_900 }], 0, false);
+    if (!goods) throw new Error('a line expected');
+    expect(creditLines(goods, undefined, 239_900, false)).toEqual([
+      expect.objectContaining({
+        discountPaise: 40_000,
+        ratePercent: 5,
+        taxablePaise: 228_476,
+        totalPaise: 239_900,
+      }),
+    ]);
+    // a late cancellation keeps 10% of what was paid: 90% of the line, and of its discount, is credited
+    expect(creditLines(goods, undefined, 215_910, false)).toEqual([
+      expect.objectContaining({ discountPaise: 36_000, ratePercent: 5, totalPaise: 215_910 }),
+    ]);
+  });
+
+  it('leaves the lines of documents issued before coupons without a discount', () => {
+    const [goods] = invoiceLines([{ ...kurta, paidPaise: 279_900 }], 0, false);
+    if (!goods) throw new Error('a line expected');
+    const { discountPaise: _, ...issuedBefore } = goods;
+    expect(creditLines(issuedBefore, undefined, 279_900, false)[0]?.discountPaise).toBeUndefined();
+    expect(totalsOf([issuedBefore]).discountPaise).toBe(0);
   });
 });
 

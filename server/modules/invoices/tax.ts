@@ -1,13 +1,22 @@
 import { DELIVERY_SAC, gstRate } from './gst-rates.ts';
 
-/** One line of a tax invoice or credit note; money in paise, `unitPaise` and `totalPaise` tax included. */
+/**
+ * One line of a tax invoice or credit note; money in paise, `unitPaise`, `discountPaise` and `totalPaise`
+ * tax included. `totalPaise` is what was paid (or is credited) for the line, after its discount.
+ */
 export interface TaxLine {
   /** the order line it invoices; null for the delivery charge (not printed) */
   orderLineId: number | null;
   description: string;
   hsn: string;
   quantity: number;
+  /** a piece's price before the discount */
   unitPaise: number;
+  /**
+   * the discount given at the time of supply (a coupon's share of the line, issue 28), shown on the
+   * document; absent on the delivery charge's line and on documents issued before coupons
+   */
+  discountPaise?: number;
   taxablePaise: number;
   ratePercent: number;
   cgstPaise: number;
@@ -36,8 +45,13 @@ export interface TaxDocument {
   placeOfSupply: string;
   /** IGST when the place of supply is not the seller's state; CGST and SGST when it is */
   interState: boolean;
+  /** the coupon whose discount the lines show; absent without one */
+  couponCode?: string;
   lines: TaxLine[];
-  totals: Pick<TaxLine, 'taxablePaise' | 'cgstPaise' | 'sgstPaise' | 'igstPaise' | 'totalPaise'>;
+  totals: Pick<
+    TaxLine,
+    'discountPaise' | 'taxablePaise' | 'cgstPaise' | 'sgstPaise' | 'igstPaise' | 'totalPaise'
+  >;
 }
 
 export const DELIVERY_DESCRIPTION = 'Delivery charge';
@@ -63,8 +77,9 @@ export function splitTax(
 }
 
 export function totalsOf(lines: readonly TaxLine[]): TaxDocument['totals'] {
-  const sum = (key: keyof TaxDocument['totals']) => lines.reduce((t, l) => t + l[key], 0);
+  const sum = (key: keyof TaxDocument['totals']) => lines.reduce((t, l) => t + (l[key] ?? 0), 0);
   return {
+    discountPaise: sum('discountPaise'),
     taxablePaise: sum('taxablePaise'),
     cgstPaise: sum('cgstPaise'),
     sgstPaise: sum('sgstPaise'),
@@ -79,11 +94,14 @@ export interface SoldLine {
   hsn: string | null;
   quantity: number;
   unitPaise: number;
+  /** what was paid for the line, all its pieces, after its share of any coupon */
+  paidPaise: number;
 }
 
 /**
- * An invoice's lines: each good at its own rate (by HSN and price a piece), then the delivery charge, when
- * this invoice carries it, at the highest rate among the goods (decision 018).
+ * An invoice's lines: each good at its own rate (by HSN and what was paid a piece), its taxable value
+ * worked back from what was paid for it and the coupon's share shown as its discount; then the delivery
+ * charge, when this invoice carries it, at the highest rate among the goods (decision 018).
  */
 export function invoiceLines(
   sold: readonly SoldLine[],
@@ -98,8 +116,9 @@ export function invoiceLines(
         hsn: line.hsn ?? '',
         quantity: line.quantity,
         unitPaise: line.unitPaise,
-        ratePercent: gstRate(line.hsn, line.unitPaise),
-        totalPaise: line.unitPaise * line.quantity,
+        discountPaise: line.unitPaise * line.quantity - line.paidPaise,
+        ratePercent: gstRate(line.hsn, line.paidPaise, line.quantity),
+        totalPaise: line.paidPaise,
       },
       interState,
     ),
@@ -124,8 +143,19 @@ export function deliveryLine(paise: number, ratePercent: number, interState: boo
 }
 
 /**
+ * The part of an invoiced line's discount that goes with crediting `goodsPaise` of it: all of it with the
+ * whole line, a share in proportion with a part (a late cancellation keeps a charge).
+ */
+function discountCredited(invoiced: TaxLine, goodsPaise: number): number | undefined {
+  const { discountPaise, totalPaise } = invoiced;
+  if (!discountPaise || goodsPaise === totalPaise) return discountPaise;
+  return Math.round((discountPaise * goodsPaise) / totalPaise);
+}
+
+/**
  * A credit note's lines for a refund of one invoiced line: the refund credits the line's goods first (up
- * to what the line cost), and any more is the delivery charge given back; each at its invoice rate.
+ * to what was paid for the line, after its discount), and any more is the delivery charge given back;
+ * each at its invoice rate, the taxable value worked back from what is credited.
  */
 export function creditLines(
   invoiced: TaxLine,
@@ -134,7 +164,12 @@ export function creditLines(
   interState: boolean,
 ): TaxLine[] {
   const goodsPaise = Math.min(refundPaise, invoiced.totalPaise);
-  const lines = [splitTax({ ...invoiced, totalPaise: goodsPaise }, interState)];
+  const goods = {
+    ...invoiced,
+    discountPaise: discountCredited(invoiced, goodsPaise),
+    totalPaise: goodsPaise,
+  };
+  const lines = [splitTax(goods, interState)];
   const rest = refundPaise - goodsPaise;
   if (rest > 0) lines.push(deliveryLine(rest, delivery?.ratePercent ?? invoiced.ratePercent, interState));
   return lines;

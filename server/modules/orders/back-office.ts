@@ -18,6 +18,7 @@ import { Refunds } from '../payments/refunds.ts';
 import { type MoveDeps, moveLine } from './lines.ts';
 import { cancelLine } from './service.ts';
 import * as store from './store.ts';
+import { paidForLine } from './terms.ts';
 import { timelinesOf } from './timeline.ts';
 
 type RefundRow = Awaited<ReturnType<typeof store.refundsOfLines>>[number];
@@ -67,6 +68,8 @@ function toAdminLine(row: store.BackOfficeRow, refunds: RefundRow[]): AdminOrder
     size: row.size,
     quantity: row.quantity,
     unitPrice: rupees(row.unit_price_paise),
+    paidPaise: row.paid_paise,
+    couponCode: row.coupon_code,
     status: row.status,
     trackingId: row.tracking_id,
     shippedAt: row.shipped_at?.toISOString() ?? null,
@@ -265,7 +268,7 @@ export class BackOffice {
     return this.line(purchaseId);
   }
 
-  /** The item is back: the line's whole price is refunded (the delivery charge paid for a delivery made). */
+  /** The item is back: all that was paid for the line is refunded (the delivery charge paid for a delivery made). */
   async receiveReturn(purchaseId: string, actor: string): Promise<AdminOrderLine> {
     await moveLine(this.deps, {
       purchaseId,
@@ -274,7 +277,7 @@ export class BackOffice {
       action: 'return.receive',
       apply: async (trx, line, now) => {
         await store.receiveReturn(trx, line.id, now);
-        const refundPaise = line.unit_price_paise * line.quantity;
+        const refundPaise = paidForLine(line);
         const refundId = await Refunds.owe(trx, {
           paymentId: line.payment_id,
           orderLineId: line.id,

@@ -109,6 +109,8 @@ describeEachDatabase('orders: the list, cancel and return', (t) => {
         size: 'L',
         quantity: 2,
         currentPrice: 999,
+        paidPaise: 199_800,
+        couponCode: null,
         orderedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         deliveredAt: null,
         refunded: 0,

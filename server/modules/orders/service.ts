@@ -13,7 +13,7 @@ import { creditNoteUrl, invoiceUrl } from '../invoices/service.ts';
 import { Refunds } from '../payments/refunds.ts';
 import { type MoveDeps, moveLine } from './lines.ts';
 import * as store from './store.ts';
-import { cancellationRefund, returnWindowOpen } from './terms.ts';
+import { cancellationRefund, paidForLine, returnWindowOpen } from './terms.ts';
 import { timelinesOf } from './timeline.ts';
 
 /** none: never ordered; ordered: ordered, nothing delivered yet; received: at least one line delivered. */
@@ -58,6 +58,8 @@ function toOrderLine(
     size: row.size,
     quantity: row.quantity,
     currentPrice: rupees(row.unit_price_paise),
+    paidPaise: row.paid_paise,
+    couponCode: row.coupon_code,
     orderedAt: row.placed_at.toISOString(),
     deliveredAt: row.delivered_at?.toISOString() ?? null,
     refunded: rupees(row.refunded_paise ?? 0),
@@ -83,8 +85,9 @@ function shippingAddress(address: Record<string, string>): ShippingAddress {
 }
 
 /**
- * Cancels a line, the shopper's own when customerId is given: its stock goes back and its price, less any
- * cancellation charge and plus the delivery charge with the order's last live line, is refunded (terms.ts).
+ * Cancels a line, the shopper's own when customerId is given: its stock goes back and what was paid for it,
+ * less any cancellation charge and plus the delivery charge with the order's last live line, is refunded
+ * (terms.ts).
  * Answers the paise refunded.
  */
 export async function cancelLine(
@@ -98,7 +101,7 @@ export async function cancelLine(
     action: 'order.cancel',
     apply: async (trx, line, now) => {
       const refund = cancellationRefund({
-        linePaise: line.unit_price_paise * line.quantity,
+        linePaise: paidForLine(line),
         placedAt: line.placed_at,
         now,
         lastLiveLine: !(await store.otherLiveLines(trx, line.order_id, line.id)),

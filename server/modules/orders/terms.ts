@@ -16,11 +16,18 @@ export interface CancellationRefund {
 }
 
 /**
+ * What a line gives back, cancelled or returned: what was paid for it, after its share of any coupon
+ * (issue 28), never its price before the coupon. The one place that says so.
+ */
+export const paidForLine = (line: { paid_paise: number }): number => line.paid_paise;
+
+/**
  * The cancellation policy (spec section 9): free within FREE_CANCELLATION_HOURS of ordering, then
- * CANCELLATION_CHARGE_PERCENT of the line's price is kept; cancelling the order's last live line also
+ * CANCELLATION_CHARGE_PERCENT of what was paid for the line is kept; cancelling the order's last live line also
  * gives back its delivery charge, since nothing is delivered any more.
  */
 export function cancellationRefund(line: {
+  /** what was paid for the line (paidForLine) */
   linePaise: number;
   placedAt: Date;
   now: Date;
