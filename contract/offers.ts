@@ -32,7 +32,7 @@ export type OfferScope = Static<typeof OfferScope>;
 
 const When = Type.String({ format: 'date-time', maxLength: 40 });
 export const OfferTitle = Type.String({ minLength: 1, maxLength: MAX_OFFER_TITLE_LENGTH });
-export const OfferStateValue = Type.Union(OFFER_STATES.map((state) => Type.Literal(state)));
+export const OfferStateValue = Type.Enum(OFFER_STATES);
 
 /** POST and PUT /admin/api/sales(/{id}) */
 export const SaleBody = Type.Object(
