@@ -97,8 +97,13 @@ export function OfferForm<D extends OfferDraft, Body, Saved>({
   };
 
   return (
-    <form className="admin-form-grid admin-add" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="admin-form-title admin-field-wide">
+    <form
+      className="admin-form-grid admin-add"
+      onSubmit={submit}
+      noValidate
+      aria-labelledby={`${id}-heading`}
+    >
+      <h2 id={`${id}-heading`} className="admin-form-title admin-field-wide">
         {title}
       </h2>
       {children({ draft, set, errors, idOf })}

@@ -139,7 +139,13 @@ interface ChecklistProps<T> {
 function Checklist<T>({ id, legend, options, chosen, same, label, onChange, error }: ChecklistProps<T>) {
   const isChosen = (item: T) => chosen.some((c) => same(c, item));
   return (
-    <fieldset id={id} className="admin-fieldset" tabIndex={-1} aria-describedby={`${id}-error`}>
+    // across the form, so that a long list of names takes columns rather than the page's length
+    <fieldset
+      id={id}
+      className="admin-fieldset admin-field-wide"
+      tabIndex={-1}
+      aria-describedby={`${id}-error`}
+    >
       <legend>{legend}</legend>
       {options.length === 0 ? (
         <p className="admin-details">None in the shop yet.</p>
