@@ -78,11 +78,11 @@ export function OfferForm<D extends OfferDraft, Body, Saved>({
     onRefused: focusFirst,
   });
   const editing = onCancel !== undefined;
+  const firstId = idOf(fields[0] ?? 'title');
   // "Edit" in the list brings the person here, to the offer's first field
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the form opens; the ids are fixed
   useEffect(() => {
-    if (editing) document.getElementById(idOf(fields[0] ?? 'title'))?.focus();
-  }, [editing]);
+    if (editing) document.getElementById(firstId)?.focus();
+  }, [editing, firstId]);
 
   const set = (change: Partial<D>) => setDraft((d) => ({ ...d, ...change }));
   const submit = (event: FormEvent<HTMLFormElement>) => {

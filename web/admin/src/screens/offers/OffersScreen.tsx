@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import type { HomeResponse } from '../../../../../contract/catalog.ts';
 import type { Coupon, CouponsResponse, OfferReportResponse } from '../../../../../contract/coupons.ts';
 import type { Sale, SalesResponse } from '../../../../../contract/offers.ts';
@@ -100,20 +100,17 @@ export function OffersScreen() {
   const [editing, setEditing] = useState<Offer | undefined>();
   const [switching, setSwitching] = useState<Offer | undefined>();
 
-  const switchOff = useCallback(
-    async (offer: Offer) => {
-      try {
-        await api.post(
-          offer.kind === 'sale' ? apiPaths.stopSale(offer.line.id) : apiPaths.disableCoupon(offer.line.id),
-        );
-        showAlert(`Switched off: ${nameOf(offer)}`);
-      } catch (error) {
-        alertFailure(error, 'Switching off an offer failed');
-      }
-      reload();
-    },
-    [reload],
-  );
+  const switchOff = async (offer: Offer) => {
+    try {
+      await api.post(
+        offer.kind === 'sale' ? apiPaths.stopSale(offer.line.id) : apiPaths.disableCoupon(offer.line.id),
+      );
+      showAlert(`Switched off: ${nameOf(offer)}`);
+    } catch (error) {
+      alertFailure(error, 'Switching off an offer failed');
+    }
+    reload();
+  };
   const saved = (what: string) => {
     showAlert(what);
     setEditing(undefined);
