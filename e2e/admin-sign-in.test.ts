@@ -31,6 +31,7 @@ describe('back-office sign-in in the browser', () => {
       'Reviews',
       'Products',
       'Low stock',
+      'Offers',
       'Sellers',
       'Delivery',
       'Staff',

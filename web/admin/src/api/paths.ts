@@ -28,6 +28,7 @@ export const paths = {
   sellers: () => '/admin/sellers',
   delivery: () => '/admin/delivery',
   settings: () => '/admin/settings',
+  offers: () => '/admin/offers',
 };
 
 export const apiPaths = {
@@ -74,4 +75,11 @@ export const apiPaths = {
     `/admin/api/partners/${id(code)}/pincodes?mode=${mode}`,
   allIndia: (code: string) => `/admin/api/partners/${id(code)}/pincodes/all-india`,
   shop: () => '/admin/api/shop',
+  sales: () => '/admin/api/sales',
+  sale: (saleId: number) => `/admin/api/sales/${id(saleId)}`,
+  stopSale: (saleId: number) => `/admin/api/sales/${id(saleId)}/stop`,
+  coupons: () => '/admin/api/coupons',
+  coupon: (couponId: number) => `/admin/api/coupons/${id(couponId)}`,
+  disableCoupon: (couponId: number) => `/admin/api/coupons/${id(couponId)}/disable`,
+  offersReport: () => '/admin/api/offers/report',
 };

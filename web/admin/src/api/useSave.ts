@@ -6,6 +6,10 @@ import { failureMessage } from './useLoad.ts';
 /** A form's field errors: the field's name as the API names it, and the server's message for it. */
 export type FieldErrors = Record<string, string>;
 
+/** The message for a field or for any part of it (`scope` holds `scope.productIds.2`'s). */
+export const errorAt = (errors: FieldErrors, field: string): string | undefined =>
+  errors[field] ?? Object.entries(errors).find(([name]) => name.startsWith(`${field}.`))?.[1];
+
 /** The server's message for each field of a refused save (400 `{error, fields}`), if it named any. */
 export function fieldErrorsOf(error: unknown): FieldErrors | undefined {
   return error instanceof ApiError ? (error.body as { fields?: FieldErrors } | undefined)?.fields : undefined;

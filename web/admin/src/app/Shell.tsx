@@ -20,6 +20,7 @@ const NAV: NavItem[] = [
   { label: 'Reviews', to: paths.reviews() },
   { label: 'Products', to: paths.products() },
   { label: 'Low stock', to: paths.lowStock() },
+  { label: 'Offers', to: paths.offers() },
   { label: 'Sellers', to: paths.sellers() },
   { label: 'Delivery', to: paths.delivery(), ownerOnly: true },
   { label: 'Staff', to: paths.staff(), ownerOnly: true },

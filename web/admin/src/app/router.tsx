@@ -55,6 +55,10 @@ const LowStockScreen = screen(
   () => import('../screens/low-stock/LowStockScreen.tsx'),
   (m) => m.LowStockScreen,
 );
+const OffersScreen = screen(
+  () => import('../screens/offers/OffersScreen.tsx'),
+  (m) => m.OffersScreen,
+);
 const SellersScreen = screen(
   () => import('../screens/sellers/SellersScreen.tsx'),
   (m) => m.SellersScreen,
@@ -92,6 +96,7 @@ function SignedInRoutes() {
         <Route path={paths.lowStock()} element={<LowStockScreen />} />
         <Route path={paths.staff()} element={<StaffScreen />} />
         <Route path={paths.activity()} element={<ActivityScreen />} />
+        <Route path={paths.offers()} element={<OffersScreen />} />
         <Route path={paths.sellers()} element={<SellersScreen />} />
         <Route path={paths.delivery()} element={<DeliveryScreen />} />
         <Route path={paths.settings()} element={<SettingsScreen />} />

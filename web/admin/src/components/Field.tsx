@@ -29,3 +29,31 @@ export function Field({ id, label, error, className, children }: Props) {
     </div>
   );
 }
+
+interface CheckProps {
+  id: string;
+  label: string;
+  error?: string | undefined;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}
+
+/** A yes-or-no field: the box before its words, and the server's message for it beside it. */
+export function CheckField({ id, label, error, checked, onChange }: CheckProps) {
+  return (
+    <div className="admin-field">
+      <label className="admin-check">
+        <input
+          {...controlProps(id, error)}
+          type="checkbox"
+          checked={checked}
+          onChange={(event) => onChange(event.target.checked)}
+        />
+        {label}
+      </label>
+      <p id={`${id}-error`} className="admin-field-error">
+        {error}
+      </p>
+    </div>
+  );
+}

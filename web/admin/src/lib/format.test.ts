@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatWhen } from './format.ts';
+import { formatWhen, fromIndiaInput, indiaInputValue } from './format.ts';
 
 describe('formatWhen', () => {
   it('shows a moment in India time as design.md writes it', () => {
@@ -8,5 +8,19 @@ describe('formatWhen', () => {
 
   it('spells September as three letters, with the day and hour of India past midnight', () => {
     expect(formatWhen('2026-09-01T18:31:00Z')).toBe('2 Sep 2026, 00:01');
+  });
+});
+
+describe('India time in date-time inputs', () => {
+  it('shows a moment as the clock in India reads it, past midnight into the next day', () => {
+    expect(indiaInputValue('2026-10-31T18:30:00Z')).toBe('2026-11-01T00:00');
+    expect(indiaInputValue('2026-11-01T00:00:00+05:30')).toBe('2026-11-01T00:00');
+  });
+
+  it('sends what was typed as India time with its offset, the same moment shown again', () => {
+    expect(fromIndiaInput('2026-11-01T00:00')).toBe('2026-11-01T00:00:00+05:30');
+    expect(fromIndiaInput('2026-11-01T00:00:30')).toBe('2026-11-01T00:00:00+05:30');
+    expect(indiaInputValue(fromIndiaInput('2026-12-31T23:59'))).toBe('2026-12-31T23:59');
+    expect(fromIndiaInput('')).toBe('');
   });
 });

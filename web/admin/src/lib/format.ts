@@ -24,3 +24,13 @@ export function formatWhen(iso: string): string {
   const part = Object.fromEntries(parts.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
   return `${Number(part.day)} ${MONTHS[Number(part.month) - 1]} ${part.year}, ${part.hour}:${part.minute}`;
 }
+
+// India keeps one time zone (UTC+05:30) and no daylight saving, so its offset is a constant
+const INDIA_OFFSET_MS = 330 * 60_000;
+
+/** A moment as a date-time input shows it, in India time: `2026-11-25T14:05`. */
+export const indiaInputValue = (iso: string) =>
+  new Date(Date.parse(iso) + INDIA_OFFSET_MS).toISOString().slice(0, 16);
+
+/** A date-time input's India time as the API takes it, `2026-11-25T14:05:00+05:30`; empty when it is. */
+export const fromIndiaInput = (value: string) => (value ? `${value.slice(0, 16)}:00+05:30` : '');

@@ -1,4 +1,5 @@
 import type { RefundStatus } from '../../../../contract/admin.ts';
+import type { OfferState } from '../../../../contract/offers-constants.ts';
 import type { LineStatus } from '../../../../contract/orders.ts';
 
 /** Each state of an order line in the back office's words; the keys are every state there is. */
@@ -19,4 +20,12 @@ export const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
   pending: 'Pending',
   processed: 'Processed',
   failed: 'Failed',
+};
+
+/** An offer's state in the back office's words; "disabled" is what "Switch off" makes of it. */
+export const OFFER_STATE_LABELS: Record<OfferState, string> = {
+  scheduled: 'Scheduled',
+  live: 'Live',
+  ended: 'Ended',
+  disabled: 'Switched off',
 };
