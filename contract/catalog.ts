@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { PRODUCT_ROW_SIZE, SEARCH_MAX_LENGTH } from './catalog-constants.ts';
+import { ProductSale } from './offers.ts';
 
 /** `prod` in every path and answer: apparel (segment/genre listings) or accessories (crafts). */
 export const Prod = Type.Union([Type.Literal('apparel'), Type.Literal('accessories')]);
@@ -173,6 +174,8 @@ export const ProductInfo = Type.Object(
     photo3: Type.Optional(Type.String()),
     photo4: Type.Optional(Type.String()),
     photo5: Type.Optional(Type.String()),
+    /** the sale that prices it now (issue 28), or null */
+    sale: ProductSale,
   },
   // features and specifications (fabric, fitType, occasion, craft, …) appear as further string fields
   { additionalProperties: Type.String() },

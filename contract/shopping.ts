@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { Profile } from './accounts.ts';
 import { Prod } from './catalog.ts';
+import { BagBreakdown, BagCouponApplied } from './coupons.ts';
 
 // the limits and their messages, for the server modules that import the schemas beside them
 export * from './shopping-messages.ts';
@@ -150,6 +151,10 @@ export const PurchasePageResponse = Type.Object({
   prods: Type.Array(CartLine),
   userInfo: Type.Union([UserInfo, NoUserInfo]),
   priceDetails: PriceDetails,
+  /** the coupon applied to the bag (issue 28), or null */
+  coupon: BagCouponApplied,
+  /** the bag's price with the coupon as its own line (issue 28) */
+  breakdown: BagBreakdown,
 });
 export type PurchasePageResponse = Static<typeof PurchasePageResponse>;
 

@@ -126,6 +126,15 @@ export class Cart {
         amountToPay: rupees(breakdown.amountToPayPaise),
         freeDeliveryAbove: rupees(delivery.freeAbovePaise),
       },
+      // issue 28: no coupon until coupon pricing sets one; without one the breakdown is the spec's figures
+      coupon: null,
+      breakdown: {
+        totalMrp: rupees(breakdown.totalPaise),
+        discount: rupees(breakdown.discountPaise),
+        coupon: 0,
+        delivery: rupees(breakdown.deliveryChargePaise),
+        amount: rupees(breakdown.amountToPayPaise),
+      },
     };
   }
 

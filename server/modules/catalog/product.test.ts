@@ -113,6 +113,7 @@ describeEachDatabase('product page, colours, home and terms', (t) => {
         photo1: 'kurta-red-1.webp',
         photo2: 'kurta-red-2.webp',
         photo3: 'kurta-red-3.webp',
+        sale: null,
         fabric: 'Cotton',
         occasion: 'Casual, Festive',
         sleeveSize: 'Three-quarter',

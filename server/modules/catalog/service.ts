@@ -519,6 +519,8 @@ function productInfo(product: ProductRow, sizes: { size: string; available: numb
     oldPrice: rupees(product.old_price_paise),
     discount: product.discount,
     photo1: product.photos[0] ?? '',
+    // issue 28: null until sale pricing sets it
+    sale: null,
     ...Object.fromEntries(product.photos.slice(1, 5).map((photo, i) => [`photo${i + 2}`, photo])),
   };
   return { ...specifications(product, new Set(Object.keys(info))), ...info };
