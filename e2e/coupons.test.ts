@@ -157,7 +157,7 @@ describe('coupons in the bag', () => {
       .click();
     await page.waitForURL(`${site.app.baseUrl}/orders`);
 
-    // the invoice bills what was paid, the coupon's ₹200 shown as the discount
+    // the invoice: the gross ₹1,800, the coupon's ₹200 as the line's discount, and what was paid
     const href =
       (await orderedItem(page, kurtaName).getByRole('link', { name: 'Invoice' }).getAttribute('href')) ?? '';
     const pdf = await page.request.get(href);
@@ -165,7 +165,8 @@ describe('coupons in the bag', () => {
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(await pdf.body())), {
       mergePages: true,
     });
-    expect(text).toContain('1,600.00');
-    expect(text).toContain('200.00');
+    expect(text).toMatch(/Total 1,800\.00 200\.00 [\d,. ]+ 1,600\.00/);
+    expect(text).toContain('Total paid (tax included): Rs. 1,600.00');
+    expect(text).toContain(`coupon ${FLAT}`);
   });
 });
