@@ -139,6 +139,10 @@ export const apiPaths = {
     `/api/wishlistPage/${encodeURIComponent(prod)}/${encodeURIComponent(String(productId))}`,
   purchasePage: () => '/api/purchasePage',
   deleteItem: (prod: string) => `/api/${encodeURIComponent(prod)}/purchasePage`,
+  /** the coupons for the bag (issue 28) */
+  coupons: () => '/api/coupons',
+  /** POST `{code}` applies a coupon to the bag, DELETE takes it off */
+  applyCoupon: () => '/api/coupons/apply',
   orders: () => '/api/orders',
   placedOrder: (paymentId: string) => `/api/orders/placed/${encodeURIComponent(paymentId)}`,
   cancel: () => '/cancel',

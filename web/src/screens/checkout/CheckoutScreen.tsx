@@ -11,9 +11,10 @@ import { usePageTitle } from '../../components/usePageTitle.ts';
 import { AddressStep } from './AddressStep.tsx';
 import { BagChangesNotice } from './BagChangesNotice.tsx';
 import { CartItem } from './CartItem.tsx';
+import { CouponsPanel } from './CouponsPanel.tsx';
 import { PaymentStep } from './PaymentStep.tsx';
 import { PriceBreakdown } from './PriceBreakdown.tsx';
-import { useCart } from './useCart.ts';
+import { type BagPage, useCart } from './useCart.ts';
 import './checkout.css';
 
 const STEPS = ['PRODUCT REVIEW', 'SHIPPING ADDRESS', 'PAYMENT METHOD'] as const;
@@ -33,7 +34,7 @@ export function CheckoutScreen() {
 }
 
 function Bag() {
-  const { state, busy, plus, minus, retry, sessionLost } = useCart();
+  const { state, busy, plus, minus, applyCoupon, removeCoupon, retry, sessionLost } = useCart();
 
   if (state.status === 'loading') return <Spinner />;
   if (state.status === 'loggedOut') {
@@ -51,6 +52,8 @@ function Bag() {
       busy={busy}
       onPlus={plus}
       onMinus={minus}
+      onApplyCoupon={applyCoupon}
+      onRemoveCoupon={removeCoupon}
       onReload={retry}
       onSessionLost={sessionLost}
     />
@@ -58,10 +61,12 @@ function Bag() {
 }
 
 interface CheckoutProps {
-  cart: PurchasePageResponse;
+  cart: BagPage;
   busy: boolean;
   onPlus: ReturnType<typeof useCart>['plus'];
   onMinus: ReturnType<typeof useCart>['minus'];
+  onApplyCoupon: ReturnType<typeof useCart>['applyCoupon'];
+  onRemoveCoupon: ReturnType<typeof useCart>['removeCoupon'];
   onReload: () => void;
   onSessionLost: () => void;
 }
@@ -76,7 +81,16 @@ const shopperOf = (cart: PurchasePageResponse): UserInfo | undefined =>
  * The three steps (spec section 4): 1 <-> 2 <-> 3; focus follows to each step's heading. A visitor's
  * Continue goes to login (or sign-up) and back here, since checkout needs an account.
  */
-function Checkout({ cart, busy, onPlus, onMinus, onReload, onSessionLost }: CheckoutProps) {
+function Checkout({
+  cart,
+  busy,
+  onPlus,
+  onMinus,
+  onApplyCoupon,
+  onRemoveCoupon,
+  onReload,
+  onSessionLost,
+}: CheckoutProps) {
   const navigate = useNavigate();
   const [step, setStep] = useState<Step>(0);
   // the address as step 2 saved it; until then the profile's
@@ -120,6 +134,13 @@ function Checkout({ cart, busy, onPlus, onMinus, onReload, onSessionLost }: Chec
                   />
                 ))}
               </ul>
+              <CouponsPanel
+                coupons={cart.coupons}
+                applied={cart.coupon}
+                busy={busy}
+                onApply={onApplyCoupon}
+                onRemove={onRemoveCoupon}
+              />
               <div className="checkout-continue">
                 {userInfo ? (
                   <button type="button" className="button button-primary" onClick={() => goTo(1)}>
@@ -164,7 +185,12 @@ function Checkout({ cart, busy, onPlus, onMinus, onReload, onSessionLost }: Chec
             />
           )}
         </section>
-        <PriceBreakdown details={cart.priceDetails} units={units} />
+        <PriceBreakdown
+          priceDetails={cart.priceDetails}
+          breakdown={cart.breakdown}
+          coupon={cart.coupon}
+          units={units}
+        />
       </div>
     </div>
   );

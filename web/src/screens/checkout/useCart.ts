@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import type { AppliedCoupon, ApplyCouponBody, BagCouponsResponse } from '../../../../contract/coupons.ts';
 import { apiPaths } from '../../../../contract/paths.ts';
 import type {
   AddCartResponse,
@@ -9,7 +10,7 @@ import type {
 import { MAX_UNITS_MESSAGE, STOCK_LIMIT_MESSAGE } from '../../../../contract/shopping-messages.ts';
 import { MAX_UNITS_PER_PRODUCT } from '../../../../contract/shopping-rules.ts';
 import { api } from '../../api/client.ts';
-import { useFailure } from '../../api/useFailure.ts';
+import { CONNECTION_PROBLEM, useFailure } from '../../api/useFailure.ts';
 import { useLoad } from '../../api/useLoad.ts';
 import { noteBag } from '../../app/bag.ts';
 import { showAlert } from '../../components/Alert.tsx';
@@ -22,16 +23,23 @@ export function plusBlocked(line: CartLine, lines: CartLine[]): string | undefin
   return undefined;
 }
 
+/** The bag page with the coupons for it; undefined when they could not be listed. */
+export type BagPage = PurchasePageResponse & { coupons: BagCouponsResponse | undefined };
+
 /**
- * GET /api/purchasePage and the quantity controls (addCart 1, deleteItem). After every change the page
- * is fetched again, so the price breakdown always is the server's. A 403 shows the not-logged-in state.
+ * GET /api/purchasePage with GET /api/coupons, the quantity controls (addCart 1, deleteItem) and the
+ * coupon's apply and remove. After every change both are fetched again, so the price breakdown and what
+ * each coupon saves always are the server's. A 403 shows the not-logged-in state.
  */
 export function useCart() {
-  const request = useCallback(
-    (signal?: AbortSignal) =>
+  const request = useCallback(async (signal?: AbortSignal): Promise<BagPage> => {
+    const [page, coupons] = await Promise.all([
       api.get<PurchasePageResponse>(apiPaths.purchasePage(), { signal }).then(noteBag),
-    [],
-  );
+      // the list is a help: a bag whose coupons cannot be listed can still take a typed code and be bought
+      api.get<BagCouponsResponse>(apiPaths.coupons(), { signal }).catch(() => undefined),
+    ]);
+    return { ...page, coupons };
+  }, []);
   const { state, reload, show } = useLoad(
     request,
     'Error occured while fetching purchase page initial information!',
@@ -89,11 +97,44 @@ export function useCart() {
       'Error occured while decreasing the number of items!',
     );
 
+  /**
+   * Applies or removes the coupon, then shows the bag afresh; answers the refusal (404, 409, 429) in the
+   * server's words, for the coupon field, or undefined when done or when the screen shows the failure.
+   */
+  const coupon = async (send: () => Promise<unknown>, logged: string): Promise<string | undefined> => {
+    setBusy(true);
+    try {
+      await send();
+      await reload();
+      return undefined;
+    } catch (error) {
+      const failure = fail(error, logged);
+      if (failure?.kind === 'sessionLost') show(failure);
+      if (failure?.kind === 'refused') return failure.message;
+      return failure?.kind === 'unanswered' ? CONNECTION_PROBLEM : undefined;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const applyCoupon = (code: string) => {
+    const body: ApplyCouponBody = { code };
+    return coupon(
+      () => api.post<AppliedCoupon>(apiPaths.applyCoupon(), body),
+      'Error occured while applying a coupon!',
+    );
+  };
+
+  const removeCoupon = () =>
+    coupon(() => api.delete(apiPaths.applyCoupon()), 'Error occured while removing the coupon!');
+
   return {
     state,
     busy,
     plus,
     minus,
+    applyCoupon,
+    removeCoupon,
     /** fetches the cart again, keeping the steps on screen */
     retry: reload,
     /** a 403 in a later step: the same not-logged-in state */

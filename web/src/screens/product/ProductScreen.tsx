@@ -9,6 +9,7 @@ import { markLoggedOut } from '../../app/session.tsx';
 import { Price } from '../../components/Price.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
+import { saleEndsAt } from '../../lib/offers.ts';
 import { Colours, Sizes } from './Choices.tsx';
 import { Delivery } from './Delivery.tsx';
 import { FreeDelivery } from './FreeDelivery.tsx';
@@ -145,6 +146,12 @@ function Product({ data, onReviewed }: { data: ProductResponse; onReviewed: () =
               discount={info.discount}
               size="large"
             />
+            {info.sale && (
+              <p className="product-sale">
+                {info.sale.title} · ends{' '}
+                <time dateTime={info.sale.endsAt}>{saleEndsAt(info.sale.endsAt)}</time>
+              </p>
+            )}
             <p className="product-taxes">Prices include all taxes</p>
           </div>
           {stockMessages(info).map((message) => (
