@@ -220,7 +220,12 @@ export interface BagPricing {
  * The shopper's cart priced in paise at the live sales' prices and its coupon, as a payment snapshots it;
  * `db` may be a transaction.
  */
-async function pricedCart(db: Db, customerId: number, delivery: DeliveryTerms, { live, coupons }: BagPricing) {
+async function pricedCart(
+  db: Db,
+  customerId: number,
+  delivery: DeliveryTerms,
+  { live, coupons }: BagPricing,
+) {
   const rows = await store.cartLines(db, { customerId });
   const lines = rows.map((row) => pricedLine(row, live));
   // what decides whether each line can be sold and shipped, beside its price

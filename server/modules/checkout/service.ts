@@ -16,8 +16,8 @@ import type { Limit, RateLimits } from '../../platform/rate-limit.ts';
 import { lockedCart } from '../cart/service.ts';
 import { isServiceable } from '../delivery/service.ts';
 import type { Inventory } from '../inventory/service.ts';
-import type { Sales } from '../offers/sales.ts';
 import type { BagOffer, Coupons } from '../offers/coupons.ts';
+import type { Sales } from '../offers/sales.ts';
 import {
   askGateway,
   checkoutSignature,
