@@ -24,6 +24,7 @@ import {
   PRICE_FILTER,
 } from '../../../contract/catalog-constants.ts';
 import { LiveSales, NO_SALES, type SalePrice, type SaleTerms } from '../offers/sale-price.ts';
+import type { Coverable } from '../offers/scope.ts';
 import { paiseBetween, parseDiscount, parsePriceRange } from './ranges.ts';
 import type { SearchTerms } from './search.ts';
 import type { ListingScope } from './store.ts';
@@ -104,6 +105,8 @@ function stepsReached(discount: number): number {
   while (j < STEPS.length && discount >= (STEPS[j] as (typeof STEPS)[number])[1]) j++;
   return j;
 }
+/** A key of a value below 2^31 and a rank below this stays exact in a float's 53 bits. */
+const MAX_KEYED_SPAN = 2 ** 22;
 /** the sorts that read the current price or discount: made again when a sale moves them */
 const PRICED_SORTS: ReadonlySet<SortCode> = new Set([1, 2, 5]);
 const INITIAL_CAPACITY = 64;
@@ -256,6 +259,40 @@ class Postings {
   }
 }
 
+/**
+ * The live sales as the index prices its products with them. Every covering test runs for every
+ * product of the catalogue when the sales change, 50 sales times a million products: too slow. But a
+ * scope looks at a product's id only through its product ids, and the products of one shard share
+ * prod, segment and genre; so apart from the ids some sale names, a shard's products of one seller get
+ * the same sale, found once (from the first of them asked about) and then applied alone.
+ */
+class SalePricing {
+  private readonly named: Set<number>;
+  private readonly found = new Map<Shard, Map<number, LiveSales>>();
+
+  constructor(private readonly sales: LiveSales) {
+    this.named = new Set(sales.sales.flatMap((sale) => sale.scope.productIds));
+  }
+
+  price(shard: Shard, product: Coverable, pricePaise: number, oldPricePaise: number): SalePrice {
+    if (this.sales.size === 0 || this.named.has(product.id)) {
+      return this.sales.price(product, pricePaise, oldPricePaise);
+    }
+    let bySeller = this.found.get(shard);
+    if (!bySeller) {
+      bySeller = new Map();
+      this.found.set(shard, bySeller);
+    }
+    let sales = bySeller.get(product.sellerId);
+    if (!sales) {
+      const sale = this.sales.saleFor(product);
+      sales = sale ? new LiveSales([sale]) : NO_SALES;
+      bySeller.set(product.sellerId, sales);
+    }
+    return sales.price(product, pricePaise, oldPricePaise);
+  }
+}
+
 /** Tallies the index keeps for listings' masks: some 100 counts each, under 1 kB with its key (20 MB at most). */
 const KEPT_TALLIES = 32_768;
 
@@ -388,7 +425,7 @@ class Shard {
    * Prices every product again as the sales make it; only the products whose price or discount moves
    * are touched. Answers how many moved.
    */
-  reprice(sales: LiveSales): number {
+  reprice(sales: SalePricing): number {
     // one object for every product asked about: the shard's products share prod, segment and genre (the
     // accessories' shard has neither, and a scope looks at neither for an accessory)
     const product = { id: 0, prod: this.prod, userSegment: this.userSegment, genre: this.genre, sellerId: 0 };
@@ -398,7 +435,7 @@ class Shard {
       if (has(this.retired, o)) continue;
       product.id = this.ids[o] as number;
       product.sellerId = this.seller[o] as number;
-      const priced = sales.price(product, this.ownPrice[o] as number, this.oldPrice[o] as number);
+      const priced = sales.price(this, product, this.ownPrice[o] as number, this.oldPrice[o] as number);
       if (priced.pricePaise === this.price[o] && priced.discount === this.discount[o]) continue;
       this.markRange(o, false);
       this.setPrice(o, priced);
@@ -523,11 +560,42 @@ class Shard {
     ) {
       return kept.perm;
     }
+    const perm = this.pricedOrder(sort) ?? this.comparedOrder(sort, popularity);
+    this.orders.set(sort, { version: this.version, pricing: this.pricing, popularity, perm });
+    return perm;
+  }
+
+  private comparedOrder(sort: SortCode, popularity: Popularity): Int32Array {
     const compare = comparator(sort, popularity);
     const perm = new Int32Array(this.size);
     for (let i = 0; i < perm.length; i++) perm[i] = i;
     perm.sort((a, b) => compare(this, a, this, b));
-    this.orders.set(sort, { version: this.version, pricing: this.pricing, popularity, perm });
+    return perm;
+  }
+
+  /**
+   * A price or discount sort's order (as comparator() has it) by sorting plain numbers, without a
+   * comparator: a sale's start makes these orders again for the whole catalogue at once, and three
+   * comparator sorts of a million products kept the index busy for seconds. Each key is the price (or
+   * discount) and the product's rank by id in one float; sort 2 and 5, descending with the higher id
+   * first, are the ascending order backwards. Undefined for a shard too large for the key.
+   */
+  private pricedOrder(sort: SortCode): Int32Array | undefined {
+    const n = this.size;
+    const span = 2 ** Math.ceil(Math.log2(n + 1));
+    if (!PRICED_SORTS.has(sort) || span > MAX_KEYED_SPAN) return undefined;
+    const column = sort === 5 ? this.discount : this.price;
+    const newest = this.newestFirst();
+    const keys = new Float64Array(n);
+    // rank r: the r-th lowest id
+    for (let r = 0; r < n; r++) keys[r] = (column[newest[n - 1 - r] as number] as number) * span + r;
+    keys.sort();
+    const perm = new Int32Array(n);
+    const backwards = sort !== 1;
+    for (let j = 0; j < n; j++) {
+      const ordinal = newest[n - 1 - ((keys[j] as number) % span)] as number;
+      perm[backwards ? n - 1 - j : j] = ordinal;
+    }
     return perm;
   }
 
@@ -558,9 +626,19 @@ class Shard {
   /** The shard's ordinals, highest id first (a search's order among equal scores), made again after a change. */
   newestFirst(): Int32Array {
     if (this.newest?.version !== this.version) {
-      const perm = new Int32Array(this.size);
-      for (let i = 0; i < perm.length; i++) perm[i] = i;
-      perm.sort((a, b) => (this.ids[b] as number) - (this.ids[a] as number));
+      const n = this.size;
+      const perm = new Int32Array(n);
+      // ids are positive and below 2^31: sorted as plain numbers (with the ordinal), the highest first
+      const span = 2 ** Math.ceil(Math.log2(n + 1));
+      if (span <= MAX_KEYED_SPAN) {
+        const keys = new Float64Array(n);
+        for (let o = 0; o < n; o++) keys[o] = (this.ids[o] as number) * span + o;
+        keys.sort();
+        for (let j = 0; j < n; j++) perm[n - 1 - j] = (keys[j] as number) % span;
+      } else {
+        for (let i = 0; i < n; i++) perm[i] = i;
+        perm.sort((a, b) => (this.ids[b] as number) - (this.ids[a] as number));
+      }
       this.newest = { version: this.version, perm };
     }
     return this.newest.perm;
@@ -821,7 +899,7 @@ export class FacetIndex {
   // versions only grow, so their sum changes with any shard's
   private genres: { versions: number; counts: ReturnType<FacetIndex['genreCounts']> } | undefined;
   private popularity = NO_POPULARITY;
-  private sales = NO_SALES;
+  private sales = new SalePricing(NO_SALES);
 
   /** Room for the shards' products ahead of a full read, so it does not grow them twice over. */
   reserve(sizes: { prod: Prod; userSegment: string; genre: string; count: number }[]): void {
@@ -836,7 +914,7 @@ export class FacetIndex {
       at.shard.retire(at.ordinal);
     }
     const shard = this.shard(p.prod, p.userSegment, p.genre);
-    const ordinal = shard.append(p, this.sales.price(p, p.pricePaise, p.oldPricePaise));
+    const ordinal = shard.append(p, this.sales.price(shard, p, p.pricePaise, p.oldPricePaise));
     this.place(p.id, this.numbered.indexOf(shard) + 1, ordinal);
     if (at?.shard.wasteful) this.compact(at.shard);
   }
@@ -884,7 +962,7 @@ export class FacetIndex {
    * and discount sorts of the shards whose prices moved are made again, as the first read makes them.
    */
   setSales(sales: readonly SaleTerms[]): void {
-    this.sales = new LiveSales(sales);
+    this.sales = new SalePricing(new LiveSales(sales));
     for (const shard of this.numbered) {
       if (shard.reprice(this.sales) > 0) shard.reorderPriced(this.popularity);
     }
