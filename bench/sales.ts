@@ -42,11 +42,11 @@ export function benchSaleBodies(count: number, products: number, first = 1): Ben
         };
     }
   };
-  return Array.from({ length: count }, (_, i) => ({
-    title: `Bench sale ${first + i}`,
-    percentOff: 5 + ((i * 7) % 46),
-    scope: scope(i),
-  }));
+  // numbered from `first`, so that another first number gives other scopes and percentages
+  return Array.from({ length: count }, (_, k) => {
+    const i = first - 1 + k;
+    return { title: `Bench sale ${i + 1}`, percentOff: 5 + ((i * 7) % 46), scope: scope(i) };
+  });
 }
 
 /** The bench database's seller ids by name (generate.ts numbers the demo's sellers from 1). */

@@ -105,8 +105,6 @@ function stepsReached(discount: number): number {
   while (j < STEPS.length && discount >= (STEPS[j] as (typeof STEPS)[number])[1]) j++;
   return j;
 }
-/** A key of a value below 2^31 and a rank below this stays exact in a float's 53 bits. */
-const MAX_KEYED_SPAN = 2 ** 22;
 /** the sorts that read the current price or discount: made again when a sale moves them */
 const PRICED_SORTS: ReadonlySet<SortCode> = new Set([1, 2, 5]);
 const INITIAL_CAPACITY = 64;
@@ -116,6 +114,11 @@ const INITIAL_CAPACITY = 64;
 const wordsFor = (size: number) => (size + 31) >>> 5;
 const setBit = (bits: Uint32Array, i: number) => {
   bits[i >>> 5] = (bits[i >>> 5] as number) | (1 << (i & 31));
+};
+const setBitTo = (bits: Uint32Array, i: number, on: boolean) => {
+  bits[i >>> 5] = on
+    ? (bits[i >>> 5] as number) | (1 << (i & 31))
+    : (bits[i >>> 5] as number) & ~(1 << (i & 31));
 };
 const has = (bits: Uint32Array, i: number) => ((bits[i >>> 5] ?? 0) & (1 << (i & 31))) !== 0;
 
@@ -457,13 +460,8 @@ class Shard {
   private markRange(o: number, on: boolean): void {
     const bucket = this.bucket[o] as number;
     const steps = stepsReached(this.discount[o] as number);
-    const flip = (slot: number) => {
-      const bits = this.slotBits[slot] as Uint32Array;
-      if (on) setBit(bits, o);
-      else bits[o >>> 5] = (bits[o >>> 5] as number) & ~(1 << (o & 31));
-    };
-    if (bucket >= 0) flip(bucket);
-    for (let j = 0; j < steps; j++) flip(FIRST_STEP_SLOT + j);
+    if (bucket >= 0) setBitTo(this.slotBits[bucket] as Uint32Array, o, on);
+    for (let j = 0; j < steps; j++) setBitTo(this.slotBits[FIRST_STEP_SLOT + j] as Uint32Array, o, on);
     this.ranged += (on ? 1 : -1) * ((bucket >= 0 ? 1 : 0) + steps);
   }
 
@@ -574,29 +572,20 @@ class Shard {
   }
 
   /**
-   * A price or discount sort's order (as comparator() has it) by sorting plain numbers, without a
-   * comparator: a sale's start makes these orders again for the whole catalogue at once, and three
-   * comparator sorts of a million products kept the index busy for seconds. Each key is the price (or
-   * discount) and the product's rank by id in one float; sort 2 and 5, descending with the higher id
-   * first, are the ascending order backwards. Undefined for a shard too large for the key.
+   * A price or discount sort's order (as comparator() has it) by a radix sort, without a comparator: a
+   * sale's start makes these orders again for the whole catalogue at once, and three comparator sorts
+   * of a million products kept the index busy for seconds. The ordinals in ascending id order, sorted
+   * stably by the column, are sort 1's order; sorts 2 and 5 (descending, the higher id first) are the
+   * ascending order backwards.
    */
   private pricedOrder(sort: SortCode): Int32Array | undefined {
-    const n = this.size;
-    const span = 2 ** Math.ceil(Math.log2(n + 1));
-    if (!PRICED_SORTS.has(sort) || span > MAX_KEYED_SPAN) return undefined;
-    const column = sort === 5 ? this.discount : this.price;
-    const newest = this.newestFirst();
-    const keys = new Float64Array(n);
-    // rank r: the r-th lowest id
-    for (let r = 0; r < n; r++) keys[r] = (column[newest[n - 1 - r] as number] as number) * span + r;
-    keys.sort();
-    const perm = new Int32Array(n);
-    const backwards = sort !== 1;
-    for (let j = 0; j < n; j++) {
-      const ordinal = newest[n - 1 - ((keys[j] as number) % span)] as number;
-      perm[backwards ? n - 1 - j : j] = ordinal;
-    }
-    return perm;
+    if (!PRICED_SORTS.has(sort)) return undefined;
+    const ascending = sortedBy(
+      sort === 5 ? this.discount : this.price,
+      this.size,
+      reversed(this.newestFirst()),
+    );
+    return sort === 1 ? ascending : reversed(ascending);
   }
 
   /** Makes again the price and discount sorts it had made (after new prices: no shopper waits for them). */
@@ -626,20 +615,9 @@ class Shard {
   /** The shard's ordinals, highest id first (a search's order among equal scores), made again after a change. */
   newestFirst(): Int32Array {
     if (this.newest?.version !== this.version) {
-      const n = this.size;
-      const perm = new Int32Array(n);
-      // ids are positive and below 2^31: sorted as plain numbers (with the ordinal), the highest first
-      const span = 2 ** Math.ceil(Math.log2(n + 1));
-      if (span <= MAX_KEYED_SPAN) {
-        const keys = new Float64Array(n);
-        for (let o = 0; o < n; o++) keys[o] = (this.ids[o] as number) * span + o;
-        keys.sort();
-        for (let j = 0; j < n; j++) perm[n - 1 - j] = (keys[j] as number) % span;
-      } else {
-        for (let i = 0; i < n; i++) perm[i] = i;
-        perm.sort((a, b) => (this.ids[b] as number) - (this.ids[a] as number));
-      }
-      this.newest = { version: this.version, perm };
+      const ordinals = new Int32Array(this.size);
+      for (let o = 0; o < ordinals.length; o++) ordinals[o] = o;
+      this.newest = { version: this.version, perm: reversed(sortedBy(this.ids, this.size, ordinals)) };
     }
     return this.newest.perm;
   }
@@ -756,6 +734,40 @@ function grow<T extends Int32Array | Int8Array | Uint8Array | Uint16Array | Floa
   const next = new (array.constructor as new (n: number) => T)(length);
   next.set(array.subarray(0, Math.min(array.length, length)));
   return next;
+}
+
+/**
+ * The ordinals of `order` sorted by the column's values (integers from 0 to 2^31, of the first `size`
+ * ordinals), ascending; equal values keep their order in `order`. A radix sort, 16 bits a pass (one
+ * pass when every value is below 2^16), so a million ordinals take milliseconds. `order` is written
+ * over.
+ */
+function sortedBy(column: Int32Array | Uint8Array, size: number, order: Int32Array): Int32Array {
+  let max = 0;
+  for (let o = 0; o < size; o++) max = Math.max(max, column[o] as number);
+  let from: Int32Array = order;
+  let to: Int32Array = new Int32Array(order.length);
+  for (let shift = 0; shift < 32 && (shift === 0 || max >>> shift > 0); shift += 16) {
+    const starts = new Int32Array(0x10001);
+    for (let i = 0; i < from.length; i++) {
+      const digit = ((column[from[i] as number] as number) >>> shift) & 0xffff;
+      starts[digit + 1] = (starts[digit + 1] as number) + 1;
+    }
+    for (let d = 1; d <= 0x10000; d++) starts[d] = (starts[d] as number) + (starts[d - 1] as number);
+    for (let i = 0; i < from.length; i++) {
+      const o = from[i] as number;
+      const digit = ((column[o] as number) >>> shift) & 0xffff;
+      to[starts[digit] as number] = o;
+      starts[digit] = (starts[digit] as number) + 1;
+    }
+    [from, to] = [to, from];
+  }
+  return from;
+}
+
+/** A copy, last first. */
+function reversed(order: Int32Array): Int32Array {
+  return Int32Array.from(order).reverse();
 }
 
 /** The ordinal once in each word's list (a word may be written twice). */
