@@ -20,6 +20,7 @@ import { type Captured, call, request, type Session, startSession } from './clie
 import type { FireRequest, FireResult, FireSpec } from './fire.ts';
 import { DEFAULT_BENCH_DATA_DIR, type RunningHaat, startHaatInProcess } from './haat.ts';
 import { commandLine, markdownTable, runHeader, writeResultsSection } from './report.ts';
+import { insertBenchSales, removeBenchSales } from './sales.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -34,6 +35,8 @@ const { values: args } = parseArgs({
     cases: { type: 'string' },
     label: { type: 'string' },
     'dry-run': { type: 'boolean', default: false },
+    // live sales put in the sales table for the run, and removed after it (issue 28)
+    sales: { type: 'string', default: '0' },
   },
 });
 
@@ -299,7 +302,7 @@ async function run(haat: RunningHaat): Promise<void> {
     `### Load: ${label}`,
     '',
     runHeader(commandLine('bench', 'bench/load.ts')),
-    `- catalogue: ${int(haat.products)} products; listing: ${args.segment} / ${args.genre}, page 1`,
+    `- catalogue: ${int(haat.products)} products; listing: ${args.segment} / ${args.genre}, page 1; ${args.sales} live sales`,
     `- load: autocannon, ${connections} connections, ${warmup} s warm-up then ${duration} s per case, loopback`,
     '',
     table,
@@ -313,9 +316,13 @@ async function main(): Promise<void> {
     databaseUrl: args['database-url'],
     dataDir: resolve(args['data-dir']),
   });
+  const sales = await insertBenchSales(haat.db, Number(args.sales), haat.products);
   try {
+    // a sale's start reaches every listing within a second (issue 28)
+    if (sales.length > 0) await new Promise((done) => setTimeout(done, 2_000));
     await run(haat);
   } finally {
+    await removeBenchSales(haat.db, sales);
     await haat.close();
   }
 }

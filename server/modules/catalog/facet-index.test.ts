@@ -8,6 +8,8 @@ import {
   type SortCode,
 } from '../../../contract/catalog.ts';
 import { facetQuery, figures } from '../../test/facet-queries.ts';
+import { LiveSales, NO_SALES, type SaleTerms, salePricePaise } from '../offers/sale-price.ts';
+import { genreKey, type ResolvedScope } from '../offers/scope.ts';
 import { FacetIndex, type FacetQuery, type IndexedProduct } from './facet-index.ts';
 import { paiseBetween, parsePriceRange } from './ranges.ts';
 
@@ -32,6 +34,10 @@ function catalogue(count: number): IndexedProduct[] {
     const accessory = i % 5 === 4;
     const sizes = SIZES.filter(() => draw(2) === 0);
     const color = COLORS[draw(4)];
+    // whole rupees, the half-rupee edges around 500 and 1000, and ₹15 lakh, above every bucket
+    const pricePaise = [49_949, 49_950, 99_949, 99_950, 150_000_000][draw(9)] ?? 10_000 * (1 + draw(60));
+    // an MRP that gives about this discount
+    const discount = [0, 9, 10, 29, 30, 70][draw(6)] ?? 0;
     return {
       id: i + 1,
       prod: accessory ? 'accessories' : 'apparel',
@@ -43,9 +49,9 @@ function catalogue(count: number): IndexedProduct[] {
         ...(sizes.length > 0 && { size: sizes }),
         ...(draw(3) > 0 && { fabric: [FABRICS[draw(2)]] }),
       },
-      // whole rupees, the half-rupee edges around 500 and 1000, and ₹15 lakh, above every bucket
-      pricePaise: [49_949, 49_950, 99_949, 99_950, 150_000_000][draw(9)] ?? 10_000 * (1 + draw(60)),
-      discount: [0, 9, 10, 29, 30, 70][draw(6)] ?? 0,
+      pricePaise,
+      oldPricePaise: Math.ceil((pricePaise * 100) / (100 - discount)),
+      sellerId: 1 + draw(3),
       launchedAt: Date.UTC(2026, 0, 1 + draw(20)),
       createdAt: Date.UTC(2026, 0, 1 + draw(20)),
       active: draw(10) > 0,
@@ -56,21 +62,65 @@ function catalogue(count: number): IndexedProduct[] {
   });
 }
 
+/** The product's price and discount now, as the shop's pricing makes them (sale-price.ts, tested there). */
+const current = (p: IndexedProduct, sales: LiveSales) => sales.price(p, p.pricePaise, p.oldPricePaise);
+
 /** The filters' rule, product by product: values of a feature ORed, features ANDed, ranges as decided. */
-function passes(p: IndexedProduct, feature: string, values: string[]): boolean {
+function passes(p: IndexedProduct, feature: string, values: string[], sales: LiveSales): boolean {
+  const { pricePaise, discount } = current(p, sales);
   if (feature === PRICE_FILTER) {
     return values.some((v) => {
       const [low, high] = paiseBetween(parsePriceRange(v) ?? { min: 0, max: 0 });
-      return p.pricePaise >= low && p.pricePaise <= high;
+      return pricePaise >= low && pricePaise <= high;
     });
   }
-  if (feature === DISCOUNT_FILTER) return p.discount >= Math.min(...values.map(Number));
+  if (feature === DISCOUNT_FILTER) return discount >= Math.min(...values.map(Number));
   const own = p.features[feature];
   return Array.isArray(own) && own.some((v) => values.includes(v));
 }
 
-const matching = (products: IndexedProduct[], filters: SelectedFilters) =>
-  products.filter((p) => Object.entries(filters).every(([feature, values]) => passes(p, feature, values)));
+const matching = (products: IndexedProduct[], filters: SelectedFilters, sales = NO_SALES) =>
+  products.filter((p) =>
+    Object.entries(filters).every(([feature, values]) => passes(p, feature, values, sales)),
+  );
+
+/** Each sort's order (design.md, "Discovery"), by the prices now. */
+const byTheRule = (sort: SortCode, sales = NO_SALES) => {
+  const price = (p: IndexedProduct) => current(p, sales).pricePaise;
+  const discount = (p: IndexedProduct) => current(p, sales).discount;
+  const compare: Record<number, (a: IndexedProduct, b: IndexedProduct) => number> = {
+    0: (a, b) => b.launchedAt - a.launchedAt || b.id - a.id,
+    1: (a, b) => price(a) - price(b) || a.id - b.id,
+    2: (a, b) => price(b) - price(a) || b.id - a.id,
+    4: (a, b) => b.createdAt - a.createdAt || b.id - a.id,
+    5: (a, b) => discount(b) - discount(a) || b.id - a.id,
+  };
+  return compare[sort];
+};
+
+const NO_SCOPE: ResolvedScope = {
+  all: false,
+  segments: [],
+  genres: [],
+  crafts: false,
+  productIds: [],
+  sellerIds: [],
+};
+const sale = (id: number, percentOff: number, scope: Partial<ResolvedScope>): SaleTerms => ({
+  id,
+  title: `Sale ${id}`,
+  percentOff,
+  endsAt: Date.UTC(2027, 0, 1),
+  scope: { ...NO_SCOPE, ...scope },
+});
+
+/** Sales that overlap: Women at 20% off, some of them also in a 35% and a 5% sale, the crafts at 60%. */
+const SALES: SaleTerms[] = [
+  sale(1, 20, { segments: ['Women'] }),
+  sale(2, 35, { productIds: Array.from({ length: 2_000 }, (_, i) => 3 * i + 1), sellerIds: [2] }),
+  sale(3, 5, { genres: [genreKey('Women', 'Kurti'), genreKey('Men', 'Kurti')] }),
+  sale(4, 60, { crafts: true }),
+];
 
 const KURTI = { prod: 'apparel' as const, userSegment: 'Women', genre: 'Kurti' };
 
@@ -89,9 +139,21 @@ const inWomen = (products: IndexedProduct[]) =>
 
 // 600 products: every count is made value by value over the bitsets. 20,000: the selective filters are
 // counted product by product, and their first pages offered match by match instead of walked in order.
-describe.each([600, 20_000])('FacetIndex of %i products', (size) => {
+// Without sales; with overlapping sales started after the products were put (each priced again); and
+// with them started before (each priced as it is put).
+describe.each([
+  { size: 600, sales: [], started: 'never' },
+  { size: 600, sales: SALES, started: 'after' },
+  { size: 20_000, sales: [], started: 'never' },
+  { size: 20_000, sales: SALES, started: 'after' },
+  { size: 20_000, sales: SALES, started: 'before' },
+])('FacetIndex of $size products, sales started $started', ({ size, sales, started }) => {
   const products = catalogue(size);
-  const index = build(products);
+  const live = new LiveSales(sales);
+  const index = new FacetIndex();
+  if (started === 'before') index.setSales(sales);
+  for (const p of products) index.put(p);
+  if (started === 'after') index.setSales(sales);
   const inScope = inWomen(products);
 
   const cases: SelectedFilters[] = [
@@ -110,7 +172,7 @@ describe.each([600, 20_000])('FacetIndex of %i products', (size) => {
 
   it.each(cases)('counts every value as choosing it would, its own feature left out: %j', (filters) => {
     const found = kurti(index, { filters });
-    expect(found.total).toBe(matching(inScope, filters).length);
+    expect(found.total).toBe(matching(inScope, filters, live).length);
     const features = [...new Set(inScope.flatMap((p) => Object.keys(p.features)))];
     for (const feature of [...features, PRICE_FILTER, DISCOUNT_FILTER]) {
       const values =
@@ -120,7 +182,7 @@ describe.each([600, 20_000])('FacetIndex of %i products', (size) => {
             ? [...DISCOUNT_STEPS]
             : [...new Set(inScope.flatMap((p) => (p.features[feature] as string[] | undefined) ?? []))];
       for (const value of values) {
-        const expected = matching(inScope, { ...filters, [feature]: [value] }).length;
+        const expected = matching(inScope, { ...filters, [feature]: [value] }, live).length;
         expect(found.counts.get(feature)?.get(value) ?? 0, `${feature} ${value}`).toBe(expected);
       }
     }
@@ -134,20 +196,83 @@ describe.each([600, 20_000])('FacetIndex of %i products', (size) => {
   );
 
   it.each(sorted)('pages sort $sort of $filters in order, each product once', ({ sort, filters }) => {
-    const compare: Record<number, (a: IndexedProduct, b: IndexedProduct) => number> = {
-      0: (a, b) => b.launchedAt - a.launchedAt || b.id - a.id,
-      1: (a, b) => a.pricePaise - b.pricePaise || a.id - b.id,
-      2: (a, b) => b.pricePaise - a.pricePaise || b.id - a.id,
-      4: (a, b) => b.createdAt - a.createdAt || b.id - a.id,
-      5: (a, b) => b.discount - a.discount || b.id - a.id,
-    };
-    const expected = matching(inScope, filters)
-      .sort(compare[sort])
+    const expected = matching(inScope, filters, live)
+      .sort(byTheRule(sort, live))
       .map((p) => p.id);
     // one page more than the matches fill
     const offsets = Array.from({ length: Math.ceil(expected.length / 20) + 1 }, (_, i) => i * 20);
     const pages = offsets.flatMap((offset) => kurti(index, { filters, sort, offset, counts: false }).ids);
     expect(pages).toEqual(expected);
+  });
+});
+
+describe('FacetIndex under sales (issue 28)', () => {
+  const products = catalogue(2_000);
+  const inScope = inWomen(products);
+  /** The listing's every count and its pages of the price and discount sorts. */
+  const answers = (index: FacetIndex) =>
+    ([0, 1, 2, 5] as SortCode[]).map((sort) => {
+      const { total, counts, ids } = kurti(index, { sort, limit: 100 });
+      return { total, counts, ids };
+    });
+
+  it('moves the price and discount counts and sorts while a sale is live, and back at its end', () => {
+    const index = build(products);
+    const before = answers(index);
+    // a sale of everything: every price bucket's and discount step's count moves
+    index.setSales([sale(9, 50, { all: true })]);
+    const during = kurti(index);
+    const counted = (feature: string, value: string) =>
+      matching(inScope, { [feature]: [value] }, new LiveSales([sale(9, 50, { all: true })])).length;
+    expect(during.counts.get(PRICE_FILTER)?.get('0-499')).toBe(counted(PRICE_FILTER, '0-499'));
+    expect(during.counts.get(PRICE_FILTER)?.get('0-499')).toBeGreaterThan(
+      before[0]?.counts.get(PRICE_FILTER)?.get('0-499') ?? 0,
+    );
+    expect(during.counts.get(DISCOUNT_FILTER)?.get('50')).toBe(counted(DISCOUNT_FILTER, '50'));
+    expect(during.counts.get(DISCOUNT_FILTER)?.get('50')).toBeGreaterThan(
+      before[0]?.counts.get(DISCOUNT_FILTER)?.get('50') ?? 0,
+    );
+    // the sale ends: as before it, and as an index that never saw it
+    index.setSales([]);
+    expect(answers(index)).toEqual(before);
+  });
+
+  it('gives a product the best of the sales that cover it', () => {
+    const index = build(products);
+    const product = inScope.find((p) => p.pricePaise === 10_000 * 50) as IndexedProduct;
+    index.setSales([
+      sale(1, 10, { all: true }),
+      sale(2, 40, { productIds: [product.id] }),
+      sale(3, 25, { segments: ['Women'] }),
+    ]);
+    const rupees = salePricePaise(product.pricePaise, 40) / 100;
+    const at = (price: number) => kurti(index, { filters: { [PRICE_FILTER]: [`${price}-${price}`] } }).ids;
+    expect(rupees).toBe(3_000);
+    expect(at(rupees)).toContain(product.id);
+    expect(at(salePricePaise(product.pricePaise, 25) / 100)).not.toContain(product.id);
+  });
+
+  it('prices the products put while sales are live, and those written again, as a fresh index would', () => {
+    const [first, later] = [products.slice(0, 1_200), products.slice(1_200)];
+    const index = build(first);
+    index.setSales(SALES);
+    for (const p of later) index.put(p);
+    // written again at a new price, and moved into the Women sale's segment
+    const rewritten = first
+      .filter((p) => p.id % 4 === 0)
+      .map((p) => ({ ...p, pricePaise: p.pricePaise + 5_000, userSegment: 'Women', revision: 1 }));
+    for (const p of rewritten) index.put(p);
+    const latest = new Map([...products, ...rewritten].map((p) => [p.id, p]));
+    const fresh = build([...latest.values()]);
+    fresh.setSales(SALES);
+    expect(answers(index)).toEqual(answers(fresh));
+    const women = inWomen([...latest.values()]);
+    expect(kurti(index, { sort: 1, limit: 30, counts: false }).ids).toEqual(
+      women
+        .sort(byTheRule(1, new LiveSales(SALES)))
+        .slice(0, 30)
+        .map((p) => p.id),
+    );
   });
 });
 
@@ -386,7 +511,7 @@ describe('FacetIndex', () => {
     expect(found.total).toBe(matching(women, { size: ['M'] }).length);
     expect(found.ids).toEqual(
       matching(women, { size: ['M'] })
-        .sort((a, b) => a.pricePaise - b.pricePaise || a.id - b.id)
+        .sort(byTheRule(1))
         .map((p) => p.id),
     );
   });

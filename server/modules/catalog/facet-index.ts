@@ -10,6 +10,10 @@
  * are typed arrays; each sort is a permutation of the ordinals, made when first asked for. A search's
  * words are posting lists of ordinals. A changed product is appended afresh and its old ordinal turned
  * off, so ordinals never move.
+ *
+ * Prices and discounts are the current ones, as of the live sales (issue 28): each product keeps its own
+ * price and MRP, and a change of the sales prices it again, moving only the products whose price moves
+ * between the price buckets' and discount steps' bitsets.
  */
 import type { Prod, SelectedFilters, SortCode } from '../../../contract/catalog.ts';
 // the plain constants, not the schemas: the index's thread loads no more than it needs
@@ -19,6 +23,8 @@ import {
   PRICE_BUCKETS,
   PRICE_FILTER,
 } from '../../../contract/catalog-constants.ts';
+import { LiveSales, NO_SALES, type SalePrice, type SaleTerms } from '../offers/sale-price.ts';
+import type { Coverable } from '../offers/scope.ts';
 import { paiseBetween, parseDiscount, parsePriceRange } from './ranges.ts';
 import type { SearchTerms } from './search.ts';
 import type { ListingScope } from './store.ts';
@@ -30,8 +36,11 @@ export interface IndexedProduct {
   userSegment: string;
   genre: string;
   features: Record<string, unknown>;
+  /** its own price, before any sale */
   pricePaise: number;
-  discount: number;
+  /** its MRP (products.old_price_paise): the discount is worked out from it */
+  oldPricePaise: number;
+  sellerId: number;
   launchedAt: number;
   createdAt: number;
   active: boolean;
@@ -88,6 +97,16 @@ const BUCKET_PAISE = PRICE_BUCKETS.map(
 );
 const TOP_BUCKET_PAISE = Math.max(...BUCKET_PAISE.map(([, , high]) => high));
 const STEPS = DISCOUNT_STEPS.map((step) => [step, Number(step)] as const);
+// every shard numbers the price buckets' slots first, then the discount steps' (see Shard's constructor)
+const FIRST_STEP_SLOT = PRICE_BUCKETS.length;
+/** How many discount steps a discount reaches (the steps ascend). */
+function stepsReached(discount: number): number {
+  let j = 0;
+  while (j < STEPS.length && discount >= (STEPS[j] as (typeof STEPS)[number])[1]) j++;
+  return j;
+}
+/** the sorts that read the current price or discount: made again when a sale moves them */
+const PRICED_SORTS: ReadonlySet<SortCode> = new Set([1, 2, 5]);
 const INITIAL_CAPACITY = 64;
 
 // Bitsets: Uint32Array words, ordinal i at word i >>> 5, bit i & 31 ------------------------------------
@@ -95,6 +114,11 @@ const INITIAL_CAPACITY = 64;
 const wordsFor = (size: number) => (size + 31) >>> 5;
 const setBit = (bits: Uint32Array, i: number) => {
   bits[i >>> 5] = (bits[i >>> 5] as number) | (1 << (i & 31));
+};
+const setBitTo = (bits: Uint32Array, i: number, on: boolean) => {
+  bits[i >>> 5] = on
+    ? (bits[i >>> 5] as number) | (1 << (i & 31))
+    : (bits[i >>> 5] as number) & ~(1 << (i & 31));
 };
 const has = (bits: Uint32Array, i: number) => ((bits[i >>> 5] ?? 0) & (1 << (i & 31))) !== 0;
 
@@ -238,6 +262,40 @@ class Postings {
   }
 }
 
+/**
+ * The live sales as the index prices its products with them. Every covering test runs for every
+ * product of the catalogue when the sales change, 50 sales times a million products: too slow. But a
+ * scope looks at a product's id only through its product ids, and the products of one shard share
+ * prod, segment and genre; so apart from the ids some sale names, a shard's products of one seller get
+ * the same sale, found once (from the first of them asked about) and then applied alone.
+ */
+class SalePricing {
+  private readonly named: Set<number>;
+  private readonly found = new Map<Shard, Map<number, LiveSales>>();
+
+  constructor(private readonly sales: LiveSales) {
+    this.named = new Set(sales.sales.flatMap((sale) => sale.scope.productIds));
+  }
+
+  price(shard: Shard, product: Coverable, pricePaise: number, oldPricePaise: number): SalePrice {
+    if (this.sales.size === 0 || this.named.has(product.id)) {
+      return this.sales.price(product, pricePaise, oldPricePaise);
+    }
+    let bySeller = this.found.get(shard);
+    if (!bySeller) {
+      bySeller = new Map();
+      this.found.set(shard, bySeller);
+    }
+    let sales = bySeller.get(product.sellerId);
+    if (!sales) {
+      const sale = this.sales.saleFor(product);
+      sales = sale ? new LiveSales([sale]) : NO_SALES;
+      bySeller.set(product.sellerId, sales);
+    }
+    return sales.price(product, pricePaise, oldPricePaise);
+  }
+}
+
 /** Tallies the index keeps for listings' masks: some 100 counts each, under 1 kB with its key (20 MB at most). */
 const KEPT_TALLIES = 32_768;
 
@@ -246,19 +304,31 @@ const NARROW_SLOTS = 0xffff;
 
 /**
  * One scope's products. Each feature value (price buckets and discount steps too) is a numbered slot
- * with a bitset of the ordinals holding it; each ordinal also lists its slots, so that a query with few
+ * with a bitset of the ordinals holding it; each ordinal also lists its features' slots (its bucket and
+ * steps follow from its current price and discount, which a sale changes), so that a query with few
  * matches counts them product by product rather than value by value over the whole shard.
  */
 class Shard {
   size = 0;
   /** bumped by every append, switch or compaction: the sorts and tallies made before are stale */
   version = 0;
+  /** bumped when sales change some current price: the price sorts and the tallies made before are stale */
+  pricing = 0;
   /** ordinals whose product was written again since (or moved to another shard) */
   retired: Uint32Array;
   dead = 0;
   ids: Int32Array;
+  /** the product's own price and MRP, and its seller (what a sale's scope may name) */
+  ownPrice: Int32Array;
+  oldPrice: Int32Array;
+  seller: Int32Array;
+  /** the current price and discount, as of the live sales */
   price: Int32Array;
   discount: Uint8Array;
+  /** the current price's bucket (its index in PRICE_BUCKETS), -1 for none */
+  bucket: Int8Array;
+  /** bucket and step bits set, for the choice between counting product by product or value by value */
+  private ranged = 0;
   launched: Float64Array;
   created: Float64Array;
   revision: Float64Array;
@@ -277,7 +347,7 @@ class Shard {
   readonly names = new Map<string, Postings>();
   private readonly orders = new Map<
     SortCode,
-    { version: number; popularity?: Popularity; perm: Int32Array }
+    { version: number; pricing: number; popularity?: Popularity; perm: Int32Array }
   >();
   private newest: { version: number; perm: Int32Array } | undefined;
   private popular:
@@ -295,8 +365,12 @@ class Shard {
   ) {
     this.key = shardKey(prod, prod === 'apparel' ? { userSegment, genre } : undefined);
     this.ids = new Int32Array(capacity);
+    this.ownPrice = new Int32Array(capacity);
+    this.oldPrice = new Int32Array(capacity);
+    this.seller = new Int32Array(capacity);
     this.price = new Int32Array(capacity);
     this.discount = new Uint8Array(capacity);
+    this.bucket = new Int8Array(capacity);
     this.launched = new Float64Array(capacity);
     this.created = new Float64Array(capacity);
     this.revision = new Float64Array(capacity);
@@ -312,12 +386,14 @@ class Shard {
     return wordsFor(this.size);
   }
 
-  append(p: IndexedProduct): number {
+  /** Adds the product at its price now (`priced`: as the live sales make it). */
+  append(p: IndexedProduct, priced: SalePrice): number {
     if (this.size === this.capacity) this.resize(this.capacity * 2);
     const o = this.size++;
     this.ids[o] = p.id;
-    this.price[o] = p.pricePaise;
-    this.discount[o] = p.discount;
+    this.ownPrice[o] = p.pricePaise;
+    this.oldPrice[o] = p.oldPricePaise;
+    this.seller[o] = p.sellerId;
     this.launched[o] = p.launchedAt;
     this.created[o] = p.createdAt;
     this.revision[o] = p.revision ?? -1;
@@ -327,12 +403,8 @@ class Shard {
       if (RANGES.has(feature) || !Array.isArray(values)) continue;
       for (const value of values) this.mark(this.slot(feature, String(value)), o);
     }
-    for (const [bucket, low, high] of BUCKET_PAISE) {
-      if (p.pricePaise >= low && p.pricePaise <= high) this.mark(this.slot(PRICE_FILTER, bucket), o);
-    }
-    for (const [step, least] of STEPS)
-      if (p.discount >= least) this.mark(this.slot(DISCOUNT_FILTER, step), o);
     this.slotStart[o + 1] = this.listed;
+    this.setPrice(o, priced);
     addPostings(this.terms, p.terms, o);
     addPostings(this.names, p.nameWords, o);
     this.switch(o, p.active);
@@ -350,6 +422,47 @@ class Shard {
     this.switch(o, false);
     setBit(this.retired, o);
     this.dead++;
+  }
+
+  /**
+   * Prices every product again as the sales make it; only the products whose price or discount moves
+   * are touched. Answers how many moved.
+   */
+  reprice(sales: SalePricing): number {
+    // one object for every product asked about: the shard's products share prod, segment and genre (the
+    // accessories' shard has neither, and a scope looks at neither for an accessory)
+    const product = { id: 0, prod: this.prod, userSegment: this.userSegment, genre: this.genre, sellerId: 0 };
+    let moved = 0;
+    for (let o = 0; o < this.size; o++) {
+      // a retired ordinal is off for good: its price is never seen
+      if (has(this.retired, o)) continue;
+      product.id = this.ids[o] as number;
+      product.sellerId = this.seller[o] as number;
+      const priced = sales.price(this, product, this.ownPrice[o] as number, this.oldPrice[o] as number);
+      if (priced.pricePaise === this.price[o] && priced.discount === this.discount[o]) continue;
+      this.markRange(o, false);
+      this.setPrice(o, priced);
+      moved++;
+    }
+    if (moved > 0) this.pricing++;
+    return moved;
+  }
+
+  /** Sets the ordinal's current price and discount, and its bucket's and steps' bits. */
+  private setPrice(o: number, { pricePaise, discount }: SalePrice): void {
+    this.price[o] = pricePaise;
+    this.discount[o] = discount;
+    this.bucket[o] = BUCKET_PAISE.findIndex(([, low, high]) => pricePaise >= low && pricePaise <= high);
+    this.markRange(o, true);
+  }
+
+  /** Sets (or clears) the bits of the ordinal's bucket and discount steps, as its current price has them. */
+  private markRange(o: number, on: boolean): void {
+    const bucket = this.bucket[o] as number;
+    const steps = stepsReached(this.discount[o] as number);
+    if (bucket >= 0) setBitTo(this.slotBits[bucket] as Uint32Array, o, on);
+    for (let j = 0; j < steps; j++) setBitTo(this.slotBits[FIRST_STEP_SLOT + j] as Uint32Array, o, on);
+    this.ranged += (on ? 1 : -1) * ((bucket >= 0 ? 1 : 0) + steps);
   }
 
   /** More retired ordinals than live ones: time to compact (each compaction pays for as many writes). */
@@ -374,8 +487,12 @@ class Shard {
       const to = map[o] as number;
       if (to >= 0) {
         this.ids[to] = this.ids[o] as number;
+        this.ownPrice[to] = this.ownPrice[o] as number;
+        this.oldPrice[to] = this.oldPrice[o] as number;
+        this.seller[to] = this.seller[o] as number;
         this.price[to] = this.price[o] as number;
         this.discount[to] = this.discount[o] as number;
+        this.bucket[to] = this.bucket[o] as number;
         this.launched[to] = this.launched[o] as number;
         this.created[to] = this.created[o] as number;
         this.revision[to] = this.revision[o] as number;
@@ -394,11 +511,13 @@ class Shard {
     this.retired = new Uint32Array(active.length);
     this.dead = 0;
     for (const bits of this.slotBits) bits.fill(0);
+    this.ranged = 0;
     for (let o = 0; o < size; o++) {
       const end = this.slotStart[o + 1] as number;
       for (let at = this.slotStart[o] as number; at < end; at++) {
         setBit(this.slotBits[this.slotList[at] as number] as Uint32Array, o);
       }
+      this.markRange(o, true);
     }
     for (const postings of [this.terms, this.names]) {
       for (const [word, list] of postings) {
@@ -425,18 +544,53 @@ class Shard {
     for (const postings of [...this.terms.values(), ...this.names.values()]) postings.trim();
   }
 
-  /** The shard's ordinals in a sort's order, made again after a change (or, for popularity, new figures). */
+  /**
+   * The shard's ordinals in a sort's order, made again after a change (for the price and discount
+   * sorts, a change of price too; for popularity, new figures).
+   */
   order(sort: SortCode, popularity: Popularity): Int32Array {
     const kept = this.orders.get(sort);
-    if (kept && kept.version === this.version && (sort !== 3 || kept.popularity === popularity)) {
+    if (
+      kept &&
+      kept.version === this.version &&
+      (!PRICED_SORTS.has(sort) || kept.pricing === this.pricing) &&
+      (sort !== 3 || kept.popularity === popularity)
+    ) {
       return kept.perm;
     }
+    const perm = this.pricedOrder(sort) ?? this.comparedOrder(sort, popularity);
+    this.orders.set(sort, { version: this.version, pricing: this.pricing, popularity, perm });
+    return perm;
+  }
+
+  private comparedOrder(sort: SortCode, popularity: Popularity): Int32Array {
     const compare = comparator(sort, popularity);
     const perm = new Int32Array(this.size);
     for (let i = 0; i < perm.length; i++) perm[i] = i;
     perm.sort((a, b) => compare(this, a, this, b));
-    this.orders.set(sort, { version: this.version, popularity, perm });
     return perm;
+  }
+
+  /**
+   * A price or discount sort's order (as comparator() has it) by a radix sort, without a comparator: a
+   * sale's start makes these orders again for the whole catalogue at once, and three comparator sorts
+   * of a million products kept the index busy for seconds. The ordinals in ascending id order, sorted
+   * stably by the column, are sort 1's order; sorts 2 and 5 (descending, the higher id first) are the
+   * ascending order backwards.
+   */
+  private pricedOrder(sort: SortCode): Int32Array | undefined {
+    if (!PRICED_SORTS.has(sort)) return undefined;
+    const ascending = sortedBy(
+      sort === 5 ? this.discount : this.price,
+      this.size,
+      reversed(this.newestFirst()),
+    );
+    return sort === 1 ? ascending : reversed(ascending);
+  }
+
+  /** Makes again the price and discount sorts it had made (after new prices: no shopper waits for them). */
+  reorderPriced(popularity: Popularity): void {
+    for (const sort of PRICED_SORTS) if (this.orders.has(sort)) this.order(sort, popularity);
   }
 
   /**
@@ -461,10 +615,9 @@ class Shard {
   /** The shard's ordinals, highest id first (a search's order among equal scores), made again after a change. */
   newestFirst(): Int32Array {
     if (this.newest?.version !== this.version) {
-      const perm = new Int32Array(this.size);
-      for (let i = 0; i < perm.length; i++) perm[i] = i;
-      perm.sort((a, b) => (this.ids[b] as number) - (this.ids[a] as number));
-      this.newest = { version: this.version, perm };
+      const ordinals = new Int32Array(this.size);
+      for (let o = 0; o < ordinals.length; o++) ordinals[o] = o;
+      this.newest = { version: this.version, perm: reversed(sortedBy(this.ids, this.size, ordinals)) };
     }
     return this.newest.perm;
   }
@@ -511,9 +664,9 @@ class Shard {
         filled++;
       }
     }
-    const perProduct = this.size === 0 ? 0 : this.listed / this.size;
+    const perProduct = this.size === 0 ? 0 : (this.listed + this.ranged) / this.size;
     if (matches * perProduct < filled * wanted.length) {
-      const { slotStart, slotList } = this;
+      const { slotStart, slotList, bucket, discount } = this;
       // forEachBit's walk written out: the hottest loop of an uncached listing (a fifth faster so, timed alone)
       for (let i = 0; i < words; i++) {
         let w = source[i] as number;
@@ -526,6 +679,12 @@ class Shard {
             const slot = slotList[at] as number;
             counts[slot] = (counts[slot] as number) + 1;
           }
+          // the price bucket's slot is its index; the steps' follow
+          const b = bucket[o] as number;
+          if (b >= 0) counts[b] = (counts[b] as number) + 1;
+          const steps = stepsReached(discount[o] as number);
+          for (let j = FIRST_STEP_SLOT; j < FIRST_STEP_SLOT + steps; j++)
+            counts[j] = (counts[j] as number) + 1;
         }
       }
       return counts;
@@ -548,8 +707,12 @@ class Shard {
   private resize(capacity: number): void {
     this.capacity = capacity;
     this.ids = grow(this.ids, capacity);
+    this.ownPrice = grow(this.ownPrice, capacity);
+    this.oldPrice = grow(this.oldPrice, capacity);
+    this.seller = grow(this.seller, capacity);
     this.price = grow(this.price, capacity);
     this.discount = grow(this.discount, capacity);
+    this.bucket = grow(this.bucket, capacity);
     this.launched = grow(this.launched, capacity);
     this.created = grow(this.created, capacity);
     this.revision = grow(this.revision, capacity);
@@ -564,13 +727,47 @@ class Shard {
 }
 
 /** A copy of the array at a new length: cut, or zero-filled. */
-function grow<T extends Int32Array | Uint8Array | Uint16Array | Float64Array | Uint32Array>(
+function grow<T extends Int32Array | Int8Array | Uint8Array | Uint16Array | Float64Array | Uint32Array>(
   array: T,
   length: number,
 ): T {
   const next = new (array.constructor as new (n: number) => T)(length);
   next.set(array.subarray(0, Math.min(array.length, length)));
   return next;
+}
+
+/**
+ * The ordinals of `order` sorted by the column's values (integers from 0 to 2^31, of the first `size`
+ * ordinals), ascending; equal values keep their order in `order`. A radix sort, 16 bits a pass (one
+ * pass when every value is below 2^16), so a million ordinals take milliseconds. `order` is written
+ * over.
+ */
+function sortedBy(column: Int32Array | Uint8Array, size: number, order: Int32Array): Int32Array {
+  let max = 0;
+  for (let o = 0; o < size; o++) max = Math.max(max, column[o] as number);
+  let from: Int32Array = order;
+  let to: Int32Array = new Int32Array(order.length);
+  for (let shift = 0; shift < 32 && (shift === 0 || max >>> shift > 0); shift += 16) {
+    const starts = new Int32Array(0x10001);
+    for (let i = 0; i < from.length; i++) {
+      const digit = ((column[from[i] as number] as number) >>> shift) & 0xffff;
+      starts[digit + 1] = (starts[digit + 1] as number) + 1;
+    }
+    for (let d = 1; d <= 0x10000; d++) starts[d] = (starts[d] as number) + (starts[d - 1] as number);
+    for (let i = 0; i < from.length; i++) {
+      const o = from[i] as number;
+      const digit = ((column[o] as number) >>> shift) & 0xffff;
+      to[starts[digit] as number] = o;
+      starts[digit] = (starts[digit] as number) + 1;
+    }
+    [from, to] = [to, from];
+  }
+  return from;
+}
+
+/** A copy, last first. */
+function reversed(order: Int32Array): Int32Array {
+  return Int32Array.from(order).reverse();
 }
 
 /** The ordinal once in each word's list (a word may be written twice). */
@@ -710,10 +907,11 @@ export class FacetIndex {
   private ordinalOf = new Int32Array(1024);
   private readonly numbered: Shard[] = [];
   private readonly scratch = new Scratch();
-  private readonly kept = new Map<string, { version: number; counts: Int32Array }>();
+  private readonly kept = new Map<string, { version: number; pricing: number; counts: Int32Array }>();
   // versions only grow, so their sum changes with any shard's
   private genres: { versions: number; counts: ReturnType<FacetIndex['genreCounts']> } | undefined;
   private popularity = NO_POPULARITY;
+  private sales = new SalePricing(NO_SALES);
 
   /** Room for the shards' products ahead of a full read, so it does not grow them twice over. */
   reserve(sizes: { prod: Prod; userSegment: string; genre: string; count: number }[]): void {
@@ -728,7 +926,7 @@ export class FacetIndex {
       at.shard.retire(at.ordinal);
     }
     const shard = this.shard(p.prod, p.userSegment, p.genre);
-    const ordinal = shard.append(p);
+    const ordinal = shard.append(p, this.sales.price(shard, p, p.pricePaise, p.oldPricePaise));
     this.place(p.id, this.numbered.indexOf(shard) + 1, ordinal);
     if (at?.shard.wasteful) this.compact(at.shard);
   }
@@ -769,6 +967,17 @@ export class FacetIndex {
     const rating = byId(figures.rating);
     if (sameFigures(this.popularity.units, units) && sameFigures(this.popularity.rating, rating)) return;
     this.popularity = { units, rating };
+  }
+
+  /**
+   * The sales live from now on: every product priced again (and those put later priced so). The price
+   * and discount sorts of the shards whose prices moved are made again, as the first read makes them.
+   */
+  setSales(sales: readonly SaleTerms[]): void {
+    this.sales = new SalePricing(new LiveSales(sales));
+    for (const shard of this.numbered) {
+      if (shard.reprice(this.sales) > 0) shard.reorderPriced(this.popularity);
+    }
   }
 
   /** Products on sale per apparel segment and genre (what suggestions name), kept until a shard changes. */
@@ -969,7 +1178,9 @@ export class FacetIndex {
     const key = `${shard.key}\u0001${choices}`;
     let kept = this.kept.get(key);
     if (kept) this.kept.delete(key);
-    if (kept?.version !== shard.version) kept = { version: shard.version, counts: make() };
+    if (kept?.version !== shard.version || kept.pricing !== shard.pricing) {
+      kept = { version: shard.version, pricing: shard.pricing, counts: make() };
+    }
     this.kept.set(key, kept);
     if (this.kept.size > KEPT_TALLIES) this.kept.delete(this.kept.keys().next().value as string);
     return kept.counts;

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
 import { startWorker, type WorkerModule } from '../../platform/worker-script.ts';
+import type { SaleTerms } from '../offers/sale-price.ts';
 import type { FacetAnswer, FacetIndex, FacetQuery, PopularityFigures } from './facet-index.ts';
 
 /** What the shop's thread tells the index's thread, in order; a request is answered under its id. */
@@ -11,6 +12,8 @@ export type IndexCommand =
   | { kind: 'remove'; ids: number[] }
   | { kind: 'finish' }
   | { kind: 'popularity'; figures: PopularityFigures }
+  /** the sales live from now on (issue 28): every product priced again */
+  | { kind: 'sales'; sales: readonly SaleTerms[] }
   | { kind: 'query'; id: number; query: FacetQuery }
   | { kind: 'genres'; id: number };
 

@@ -22,6 +22,8 @@ port.on('message', (command: IndexCommand) => {
       return index.finishFirstRead();
     case 'popularity':
       return index.setPopularity(command.figures);
+    case 'sales':
+      return index.setSales(command.sales);
     case 'query':
       return answer(command.id, () => index.query(command.query));
     case 'genres':

@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DISCOUNT_FILTER, PRICE_FILTER } from '../../../contract/catalog-constants.ts';
 import { describeEachDatabase } from '../../test/app.ts';
 import { facetQuery, figures } from '../../test/facet-queries.ts';
 import { type FixtureProduct, Fixtures } from '../../test/fixtures.ts';
+import type { SaleTerms } from '../offers/sale-price.ts';
 import type { FacetQuery, PopularityFigures } from './facet-index.ts';
 import { IndexThread } from './index-thread.ts';
 import { LiveIndex } from './live-index.ts';
@@ -135,6 +137,56 @@ describeEachDatabase('the facet index on its own thread', (t) => {
       expect(threads).toHaveLength(2);
       expect(toldOf(written).reads).toBe(2);
       expect(onlyOf(toldOf(written).ids, kurtas)).toEqual([]);
+    }));
+
+  it('prices its products as the live sales make them, from the next question on, through a new thread too', () =>
+    withIndex(async (index, threads) => {
+      const [a, b, c] = kurtas as [FixtureProduct, FixtureProduct, FixtureProduct];
+      // ₹999 each, MRP ₹1,998; at 60% off c is ₹400, its discount 79%
+      const sale: SaleTerms = {
+        id: 1,
+        title: 'Festive',
+        percentOff: 60,
+        endsAt: Date.UTC(2027, 0, 1),
+        scope: { all: false, segments: [], genres: [], crafts: false, productIds: [c.id], sellerIds: [] },
+      };
+      const priced = async () => {
+        const first = await ask(index, listing());
+        return {
+          cheap: first.counts.get(PRICE_FILTER)?.get('0-499'),
+          deep: first.counts.get(DISCOUNT_FILTER)?.get('70'),
+          ...Object.fromEntries(
+            await Promise.all(
+              ([1, 2, 5] as const).map(async (sort) => [sort, (await ask(index, listing({ sort }))).ids]),
+            ),
+          ),
+        };
+      };
+      const withoutSale = {
+        cheap: 0,
+        deep: 0,
+        1: [a.id, b.id, c.id],
+        2: [c.id, b.id, a.id],
+        5: [c.id, b.id, a.id],
+      };
+      const onSale = {
+        cheap: 1,
+        deep: 1,
+        1: [c.id, a.id, b.id],
+        2: [b.id, a.id, c.id],
+        5: [c.id, b.id, a.id],
+      };
+      // set before the first read, then changed while the thread answers
+      index.setSales([sale]);
+      expect(await priced()).toEqual(onSale);
+      index.setSales([]);
+      expect(await priced()).toEqual(withoutSale);
+      index.setSales([sale]);
+      expect(await priced()).toEqual(onSale);
+      // the thread dies: its successor starts with the sales
+      await threads[0]?.stop();
+      expect(await priced()).toEqual(onSale);
+      expect(threads).toHaveLength(2);
     }));
 
   it('fails what is asked once stopped, and starts no thread', () =>

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connect.ts';
+import type { SaleTerms } from '../offers/sale-price.ts';
 import type { FacetAnswer, FacetQuery, PopularityFigures } from './facet-index.ts';
 import { type GenreCounts, IndexThread } from './index-thread.ts';
 import * as store from './store.ts';
@@ -31,6 +32,8 @@ export class LiveIndex {
   private running: Promise<void> | undefined;
   private queued: Promise<void> | undefined;
   private sentPopularity: PopularityFigures | undefined;
+  /** the live sales, as last set: a thread (re)built gets them before its first product */
+  private sales: readonly SaleTerms[] = [];
 
   private readonly written: (ids: readonly number[] | 'all') => void;
   private readonly popularity: (() => Promise<PopularityFigures>) | undefined;
@@ -82,6 +85,16 @@ export class LiveIndex {
     };
   }
 
+  /**
+   * The sales live from now on (the whole live set, each time it changes). The thread prices its
+   * products again before it answers anything asked after this call; a thread built later starts with
+   * them.
+   */
+  setSales(sales: readonly SaleTerms[]): void {
+    this.sales = sales;
+    this.thread?.send({ kind: 'sales', sales });
+  }
+
   /** Ends the index's thread for good (the shop is closing): what is asked after fails. */
   async stop(): Promise<void> {
     this.stopped = true;
@@ -111,6 +124,8 @@ export class LiveIndex {
     this.thread = thread;
     if (this.stopped) await thread.stop();
     this.sentPopularity = undefined;
+    // before any product, so that each is priced as it is put (no second pass over the catalogue)
+    if (this.sales.length > 0) thread.send({ kind: 'sales', sales: this.sales });
     try {
       // taken first: whatever is written while the batches are read is read again by the first catch-up
       this.horizon = await store.revisionHorizon(this.db);

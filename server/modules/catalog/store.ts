@@ -39,7 +39,7 @@ export async function homeSegments(db: Db) {
  * read as one JSON text, which goes to the index's thread undecoded (decision 038).
  */
 const INDEX_ROWS = sql`coalesce(json_agg(json_build_array(id, prod, user_segment, genre, features,
-  current_price_paise, discount, (extract(epoch FROM launch_date) * 1000)::float8,
+  current_price_paise, old_price_paise, seller_id, (extract(epoch FROM launch_date) * 1000)::float8,
   (extract(epoch FROM created_at) * 1000)::float8, active, search_terms, name, revision::float8)), '[]')::text`;
 
 /** Products per shard (prod, segment, genre), to size the index before its first read. */
