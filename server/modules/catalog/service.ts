@@ -123,9 +123,14 @@ export class Catalog {
       written: (ids) => (ids === 'all' ? this.cardCache.clear() : this.forgetCards(ids)),
       popularity: () => this.popularity(),
     });
+    // the index prices its filters and sorts with the live sales: given before its first read, then at each change
+    this.index.setSales(sales.current().sales);
     this.index.warm();
     changes.onChange((change) => this.forget(change));
-    sales.onChange(() => this.forgetPrices());
+    sales.onChange((live) => {
+      this.index.setSales(live.sales);
+      this.forgetPrices();
+    });
   }
 
   /**

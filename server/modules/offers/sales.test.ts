@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ListingResponse, ProductResponse } from '../../../contract/catalog.ts';
+import type { ListingResponse, ProductResponse, SelectedFilters } from '../../../contract/catalog.ts';
+import { DISCOUNT_FILTER, PRICE_FILTER } from '../../../contract/catalog-constants.ts';
 import type { Sale, SaleBody } from '../../../contract/offers.ts';
 import type { PurchasePageResponse, WishlistResponse } from '../../../contract/shopping.ts';
 import { describeEachDatabase, TEST_ADMIN_TOKEN, type TestApp } from '../../test/app.ts';
@@ -235,6 +236,34 @@ describeEachDatabase('back office: sales', (t) => {
     expect((await productPage(t(), chosen)).currentPrice).toBe(1200);
     for (const sale of sales) expect((await stop(sale.body.id)).status).toBe(200);
     expect(await productPage(t(), other)).toMatchObject({ currentPrice: 2000, sale: null });
+  });
+
+  it("moves a listing's price filter, discount filter and price sort with the sale, and back at its end", async () => {
+    const genre = `Sale sort ${Math.random().toString(36).slice(2, 6)}`;
+    // ₹2,000 and ₹1,500 at an MRP of ₹4,000 (50% and 62% off); 40% off the first makes it ₹1,200, 70% off
+    const onSale = await fixtures.product({ ...PRICE, genre });
+    const other = await fixtures.product({ ...PRICE, pricePaise: 150_000, genre });
+    const visitor = await t().client();
+    const listing = async (filters: SelectedFilters, sort = 1) =>
+      (
+        await visitor.post<ListingResponse>(
+          `/api/item/Testwear/${encodeURIComponent(genre)}/${encodeURIComponent(JSON.stringify(filters))}`,
+          { page: 1, sort },
+        )
+      ).body;
+    const ids = (answer: ListingResponse) => answer.prods.map((p) => p.id);
+    expect(ids(await listing({}))).toEqual([other.id, onSale.id]);
+    const sale = await create({ percentOff: 40, scope: { productIds: [onSale.id] }, startsAt: at(-1000) });
+    expect(ids(await listing({}))).toEqual([onSale.id, other.id]);
+    expect(ids(await listing({}, 2))).toEqual([other.id, onSale.id]);
+    expect(ids(await listing({ [PRICE_FILTER]: ['1000-1999'] }))).toEqual([onSale.id, other.id]);
+    expect(ids(await listing({ [PRICE_FILTER]: ['2000-4999'] }))).toEqual([]);
+    expect(ids(await listing({ [DISCOUNT_FILTER]: ['70'] }))).toEqual([onSale.id]);
+    expect((await listing({})).prods[0]).toMatchObject({ currentPrice: 1200, oldPrice: 4000, discount: 70 });
+    expect((await stop(sale.body.id)).status).toBe(200);
+    expect(ids(await listing({}))).toEqual([other.id, onSale.id]);
+    expect(ids(await listing({ [PRICE_FILTER]: ['2000-4999'] }))).toEqual([onSale.id]);
+    expect(ids(await listing({ [DISCOUNT_FILTER]: ['70'] }))).toEqual([]);
   });
 
   it("shows a sale on the wishlist as a dropped price, and a wish made during it keeps the sale's price", async () => {
