@@ -199,6 +199,10 @@ export interface PricedLine {
    * issue 28); absent on snapshots without a coupon, and made before coupons: the price times the quantity
    */
   paidPaise?: number;
+  /** the sale whose price `unitPricePaise` is (issue 28); absent or null: none, or a snapshot made before */
+  saleId?: number | null;
+  /** the shop's own price of one piece, before any sale; absent on snapshots made before sales */
+  ownPricePaise?: number;
 }
 
 export type PaymentOrderStatus = 'created' | 'paid' | 'placed' | 'failed' | 'expired' | 'refunded';
@@ -284,6 +288,10 @@ export interface OrderLinesTable {
   paid_paise: number;
   /** the coupon that took something off the line; null for none */
   coupon_code: string | null;
+  /** the sale whose price the line was sold at; null for none (023_sale_lines.sql) */
+  sale_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** what the sale took off the whole line: (own price - sale price) x quantity */
+  sale_saving_paise: Generated<number>;
   status: Generated<OrderLineStatus>;
   tracking_id: string | null;
   shipped_at: MaybeTimestamp;

@@ -182,23 +182,28 @@ export class Cart {
 type LineRow = Awaited<ReturnType<typeof store.cartLines>>[number];
 
 /**
- * A bag line at its price now, the shop's own or its best live sale's (offers/), with what a coupon looks
- * at (its product's scope and own price).
+ * A bag line at its price now, the shop's own or its best live sale's (offers/) and which sale that is
+ * (null for none: the offers' report counts a sale's lines), with what a coupon looks at (its product's
+ * scope and own price).
  */
-const pricedLine = (row: LineRow, live: LiveSales) => ({
-  skuId: row.skuId,
-  productId: row.productId,
-  name: row.name,
-  size: row.size,
-  quantity: row.quantity,
-  unitPricePaise: live.priceOf({ ...row, id: row.productId }).pricePaise,
-  unitOldPricePaise: row.old_price_paise,
-  ownPricePaise: row.current_price_paise,
-  prod: row.prod,
-  userSegment: row.user_segment,
-  genre: row.genre,
-  sellerId: row.seller_id,
-});
+function pricedLine(row: LineRow, live: LiveSales) {
+  const price = live.priceOf({ ...row, id: row.productId });
+  return {
+    skuId: row.skuId,
+    productId: row.productId,
+    name: row.name,
+    size: row.size,
+    quantity: row.quantity,
+    unitPricePaise: price.pricePaise,
+    unitOldPricePaise: row.old_price_paise,
+    ownPricePaise: row.current_price_paise,
+    saleId: price.sale?.id ?? null,
+    prod: row.prod,
+    userSegment: row.user_segment,
+    genre: row.genre,
+    sellerId: row.seller_id,
+  };
+}
 
 /** The owner's bag priced as the bag page prices it: what a coupon is worked out on. */
 export async function bagLines(db: Db, owner: BagOwner, live: LiveSales): Promise<CouponLine[]> {

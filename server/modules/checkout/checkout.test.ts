@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { formatRupees } from '../../../contract/money.ts';
 import {
   AMOUNT_CHANGED_MESSAGE,
   type CheckoutResult,
@@ -115,7 +116,9 @@ describeEachDatabase('checkout: create-order, holds, verify-payment, dev payment
       const amount = await amountToPay(client);
       const res = await createOrder(client, amount - 100);
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ error: AMOUNT_CHANGED_MESSAGE });
+      // the amount is in paise: the sentence says what the bag costs now, in rupees
+      const now = formatRupees(amount / 100);
+      expect(res.body).toEqual({ error: `${AMOUNT_CHANGED_MESSAGE}. Your bag now costs ${now}.` });
       expect(await liveHolds(customerId)).toEqual([]);
       const attempts = await t()
         .db.selectFrom('payment_orders')

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import type { PricedLine } from '../../db/schema.ts';
-import { couponOf, paidOf } from './paid.ts';
+import { couponOf, paidOf, saleSavingOf } from './paid.ts';
 import { UNPAID } from './store.ts';
 
 /** Our record of a payment (by our id or the gateway's), with the attempt it paid and whose it is. */
@@ -113,6 +113,8 @@ export async function insertOrder(db: Db, order: NewOrder): Promise<number> {
         unit_old_price_paise: l.unitOldPricePaise,
         paid_paise: paidOf(l),
         coupon_code: couponOf(l, order.couponCode),
+        sale_id: l.saleId ?? null,
+        sale_saving_paise: saleSavingOf(l),
       })),
     )
     .execute();

@@ -17,7 +17,7 @@ import { lockedCart } from '../cart/service.ts';
 import { isServiceable } from '../delivery/service.ts';
 import type { Inventory } from '../inventory/service.ts';
 import type { BagOffer, Coupons } from '../offers/coupons.ts';
-import type { Sales } from '../offers/sales.ts';
+import type { SaleChange, Sales } from '../offers/sales.ts';
 import {
   askGateway,
   checkoutSignature,
@@ -61,14 +61,26 @@ async function assertDeliverable(
 }
 
 /**
- * What changed since the bag page priced the bag: a coupon that no longer fits says why, and what the
- * bag costs now; otherwise (a price, the delivery charge) the shopper is asked to look again.
+ * What changed since the bag page priced the bag, and what the bag costs now: a coupon that no longer
+ * fits says why; a sale that ended or started lately on one of its lines is named; otherwise (a price,
+ * the delivery charge) the shopper is asked to look again. `sale` is read only on this error path.
  */
-function amountChanged(coupon: BagOffer | undefined, amountPaise: number): string {
-  if (!coupon || coupon.fit.fits) return AMOUNT_CHANGED_MESSAGE;
+async function amountChanged(
+  coupon: BagOffer | undefined,
+  sale: () => Promise<SaleChange | undefined>,
+  amountPaise: number,
+): Promise<string> {
   const now = formatRupees(rupees(amountPaise));
-  return `Coupon ${coupon.code} no longer applies. ${coupon.fit.reason}. Your bag now costs ${now}`;
+  if (coupon && !coupon.fit.fits) {
+    return `Coupon ${coupon.code} no longer applies. ${coupon.fit.reason}. Your bag now costs ${now}`;
+  }
+  const change = await sale();
+  const what = change ? `${theSale(change.title)} has ${change.change}.` : `${AMOUNT_CHANGED_MESSAGE}.`;
+  return `${what} Your bag now costs ${now}.`;
 }
+
+/** "Diwali Sale" as a sentence's subject: "The Diwali Sale" (a title starting with "the" keeps its own). */
+const theSale = (title: string) => (/^the\s/i.test(title) ? title : `The ${title}`);
 
 /** Each line with what is paid for it: its price less its share of the coupon's saving. */
 function paidLines<L extends PricedLine>(lines: readonly L[], coupon: BagOffer | undefined): L[] {
@@ -106,7 +118,7 @@ export class Checkout {
     /** the delivery charge the bag page showed, which the amount must match */
     private readonly shop: Shop,
     /** the live sales, whose prices the bag is charged at */
-    private readonly sales: Pick<Sales, 'current'>,
+    private readonly sales: Pick<Sales, 'current' | 'changedLately'>,
     /** the code applied to the bag, which the amount includes */
     private readonly coupons: Coupons,
   ) {}
@@ -138,7 +150,8 @@ export class Checkout {
       const { fulfilment, breakdown, shopper, coupon } = cart;
       if (cart.lines.length === 0) throw conflict(EMPTY_CART_MESSAGE);
       if (clientAmountPaise !== breakdown.amountToPayPaise) {
-        throw conflict(amountChanged(coupon, breakdown.amountToPayPaise));
+        const sale = () => this.sales.changedLately(trx, cart.lines);
+        throw conflict(await amountChanged(coupon, sale, breakdown.amountToPayPaise));
       }
       const lines = paidLines(cart.lines, coupon);
       const address = shippingAddress(shopper);

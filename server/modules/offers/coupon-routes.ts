@@ -46,10 +46,11 @@ export const couponAdminRoutes: FastifyPluginAsyncTypebox<Services> = async (app
     (request) => coupons.disable(Number(request.params.id), request.staff.actor),
   );
 
-  // the sales' lines join the coupons' here once sales report theirs
-  app.get('/admin/api/offers/report', { schema: { response: { 200: OfferReportResponse } } }, () =>
-    coupons.report(),
-  );
+  // the sales' lines, then the coupons'
+  app.get('/admin/api/offers/report', { schema: { response: { 200: OfferReportResponse } } }, async () => {
+    const [saleLines, couponLines] = await Promise.all([ctx.sales.report(), coupons.report()]);
+    return [...saleLines, ...couponLines];
+  });
 };
 
 /** The shopper's coupons on their bag (visitor or customer); writes carry the CSRF token, as every write. */

@@ -30,6 +30,39 @@ export async function pendingSales(db: Db, now: Date) {
     .execute();
 }
 
+/**
+ * The sales that started, ended or were stopped after `since`: what may have moved a bag's price since
+ * its shopper looked (create-order's 409 names it).
+ */
+export async function salesChangedSince(db: Db, since: Date) {
+  return db
+    .selectFrom('sales')
+    .select(SALE_COLUMNS)
+    .where((eb) =>
+      eb.or([eb('starts_at', '>', since), eb(eb.fn.coalesce('stopped_at', 'ends_at'), '>', since)]),
+    )
+    .execute();
+}
+
+/**
+ * Per sale: the order lines it priced, what it took off them and what was paid for them. Every line it
+ * priced counts, whatever became of it later (cancelled, returned), as a coupon's use counts once its
+ * order is placed.
+ */
+export async function saleTotals(db: Db) {
+  return db
+    .selectFrom('order_lines')
+    .select([
+      'sale_id',
+      (eb) => eb.fn.countAll<string>().as('uses'),
+      (eb) => eb.fn.sum<string>('sale_saving_paise').as('saving_paise'),
+      (eb) => eb.fn.sum<string>('paid_paise').as('paid_paise'),
+    ])
+    .where('sale_id', 'is not', null)
+    .groupBy('sale_id')
+    .execute();
+}
+
 export async function saleById(db: Db, id: number) {
   return db.selectFrom('sales').select(SALE_COLUMNS).where('id', '=', id).executeTakeFirst();
 }

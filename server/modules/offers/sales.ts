@@ -1,19 +1,31 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { OfferReportResponse } from '../../../contract/coupons.ts';
 import type { OfferScope, OfferState, Sale, SaleBody } from '../../../contract/offers.ts';
 import type { Db } from '../../db/connect.ts';
 import type { StoredScope } from '../../db/schema.ts';
-import { indiaTime } from '../../platform/api-values.ts';
+import { indiaTime, rupees } from '../../platform/api-values.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { ChangeFeed } from '../../platform/changes.ts';
 import { conflict, type FieldErrors, InvalidFields, notFound } from '../../platform/errors.ts';
 import { LiveSales, NO_SALES, type SaleTerms } from './sale-price.ts';
 import * as store from './sales-store.ts';
-import { genreKey, resolveScope } from './scope.ts';
+import { type Coverable, coverage, genreKey, resolveScope } from './scope.ts';
 
 export const NO_SUCH_SALE = 'No such sale';
 export const SALE_OVER = 'This sale has ended; schedule a new one instead';
 // a timer's delay is a 32-bit number of ms (24.8 days): a later boundary is waited for in steps
 const LONGEST_WAIT_MS = 24 * 3600 * 1000;
+// a bag page looked at longer ago than this is not taken to have shown a sale's start or end
+const RECENT_CHANGE_MS = 3600 * 1000;
+
+/** A bag line as a sale's change is looked for: its product's scope fields and the sale pricing it now. */
+export type BagLineSale = Omit<Coverable, 'id'> & { productId: number; saleId: number | null };
+
+/** What moved a bag's price: a sale that started, or one that ended (or was stopped). */
+export interface SaleChange {
+  title: string;
+  change: 'started' | 'ended';
+}
 
 /** A sale to come or live, as this instance keeps it: its terms and its first moment (epoch ms). */
 interface PendingSale {
@@ -158,6 +170,49 @@ export class Sales {
     return sale;
   }
 
+  /** The sales' lines of GET /admin/api/offers/report (the coupons' are theirs). */
+  async report(): Promise<OfferReportResponse> {
+    const at = this.now();
+    const [rows, totals] = await Promise.all([store.allSales(this.db), store.saleTotals(this.db)]);
+    const bySale = new Map(totals.map((t) => [t.sale_id, t]));
+    return rows.map((row) => {
+      const total = bySale.get(row.id);
+      return {
+        kind: 'sale',
+        id: row.id,
+        title: row.title,
+        state: stateOf(row, at),
+        uses: Number(total?.uses ?? 0),
+        discountGiven: rupees(Number(total?.saving_paise ?? 0)),
+        salesValue: rupees(Number(total?.paid_paise ?? 0)),
+      };
+    });
+  }
+
+  /**
+   * The latest sale change of the last hour that moved one of these bag lines' prices, within the
+   * caller's transaction: a sale that ended or was stopped while covering a line it no longer prices,
+   * or one that started and prices a line now. Read only when a bag's amount changed under its shopper.
+   */
+  async changedLately(db: Db, lines: readonly BagLineSale[]): Promise<SaleChange | undefined> {
+    const at = this.now();
+    const since = new Date(at.getTime() - RECENT_CHANGE_MS);
+    const changes: (SaleChange & { moment: number })[] = [];
+    for (const row of await store.salesChangedSince(db, since)) {
+      const priced = lines.some((line) => line.saleId === row.id);
+      if (row.starts_at > since && row.starts_at <= at && priced) {
+        changes.push({ title: row.title, change: 'started', moment: row.starts_at.getTime() });
+      }
+      const end = row.stopped_at ?? row.ends_at;
+      const ranFrom = row.starts_at < end;
+      if (end > since && end <= at && ranFrom && !priced && lines.some(coveredBy(row))) {
+        changes.push({ title: row.title, change: 'ended', moment: end.getTime() });
+      }
+    }
+    const latest = changes.sort((a, b) => b.moment - a.moment)[0];
+    return latest && { title: latest.title, change: latest.change };
+  }
+
   private async saved(trx: Db, id: number, at: Date): Promise<Sale> {
     const row = await store.saleById(trx, id);
     if (!row) throw notFound(NO_SUCH_SALE);
@@ -175,19 +230,7 @@ export class Sales {
 
   private async read(): Promise<void> {
     const rows = await store.pendingSales(this.db, this.now());
-    this.pending = rows.map((row) => ({
-      startsAt: row.starts_at.getTime(),
-      terms: {
-        id: row.id,
-        title: row.title,
-        percentOff: row.percent_off,
-        endsAt: row.ends_at.getTime(),
-        scope: resolveScope(contractScope(row.scope), (name) => {
-          const id = row.scope.sellerIds?.[name];
-          return id === undefined ? [] : [id];
-        }),
-      },
-    }));
+    this.pending = rows.map((row) => ({ startsAt: row.starts_at.getTime(), terms: termsOf(row) }));
     this.refresh();
   }
 
@@ -202,6 +245,26 @@ export class Sales {
     this.timer = setTimeout(() => this.refresh(), Math.min(next - at, LONGEST_WAIT_MS));
     this.timer.unref();
   }
+}
+
+/** A sale's terms as pricing needs them, its scope's seller names resolved to the ids kept beside them. */
+function termsOf(row: store.SaleRow): SaleTerms {
+  return {
+    id: row.id,
+    title: row.title,
+    percentOff: row.percent_off,
+    endsAt: row.ends_at.getTime(),
+    scope: resolveScope(contractScope(row.scope), (name) => {
+      const id = row.scope.sellerIds?.[name];
+      return id === undefined ? [] : [id];
+    }),
+  };
+}
+
+/** Whether the sale's scope covers a bag line's product. */
+function coveredBy(row: store.SaleRow): (line: BagLineSale) => boolean {
+  const covers = coverage(termsOf(row).scope);
+  return (line) => covers({ ...line, id: line.productId });
 }
 
 /** Stopped, or past its end. */
