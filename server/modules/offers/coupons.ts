@@ -167,6 +167,14 @@ function toCoupon(row: store.CouponRow, now: Date): Coupon {
   };
 }
 
+/** The audit entry of a change to a coupon. */
+const audit = (actor: string, action: string, id: number, details: Record<string, unknown>) => ({
+  actor,
+  action,
+  subject: `coupon:${id}`,
+  details,
+});
+
 const codeTaken = (code: string) => new InvalidFields({ code: `Another coupon has the code ${code}` });
 const isCodeTaken = (error: unknown) => (error as { code?: string }).code === '23505';
 
@@ -194,12 +202,7 @@ export class Coupons {
     return this.saving(body.code, async (trx) => {
       const columns = await this.columns(trx, body);
       const id = await store.insertCoupon(trx, columns);
-      await recordAudit(trx, {
-        actor,
-        action: 'coupon.create',
-        subject: `coupon:${id}`,
-        details: { ...body },
-      });
+      await recordAudit(trx, audit(actor, 'coupon.create', id, { ...body }));
       return this.get(trx, id);
     });
   }
@@ -210,12 +213,7 @@ export class Coupons {
       if (!existing) throw notFound(NO_SUCH_COUPON);
       const columns = await this.columns(trx, body, existing);
       await store.updateCoupon(trx, id, columns);
-      await recordAudit(trx, {
-        actor,
-        action: 'coupon.update',
-        subject: `coupon:${id}`,
-        details: { ...body },
-      });
+      await recordAudit(trx, audit(actor, 'coupon.update', id, { ...body }));
       return this.get(trx, id);
     });
   }
@@ -226,12 +224,7 @@ export class Coupons {
       const existing = await store.lockCoupon(trx, id);
       if (!existing) throw notFound(NO_SUCH_COUPON);
       await store.disableCoupon(trx, id, this.now());
-      await recordAudit(trx, {
-        actor,
-        action: 'coupon.disable',
-        subject: `coupon:${id}`,
-        details: { code: existing.code },
-      });
+      await recordAudit(trx, audit(actor, 'coupon.disable', id, { code: existing.code }));
       return this.get(trx, id);
     });
   }
