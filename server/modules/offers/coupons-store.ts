@@ -61,31 +61,6 @@ export async function lockCoupon(db: Db, id: number): Promise<CouponRow | undefi
   return db.selectFrom('coupons').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
-// What a scope may name -------------------------------------------------------------------------------
-
-/** Of these product ids, those that name no product. */
-export async function unknownProducts(db: Db, ids: readonly number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const known = await db.selectFrom('products').select('id').where('id', 'in', ids).execute();
-  const found = new Set(known.map((row) => row.id));
-  return ids.filter((id) => !found.has(id));
-}
-
-/** Whether any product is in the segment, or in the segment's genre. */
-export async function segmentExists(db: Db, userSegment: string, genre?: string): Promise<boolean> {
-  let query = db.selectFrom('products').select('id').where('user_segment', '=', userSegment);
-  if (genre !== undefined) query = query.where('genre', '=', genre);
-  return (await query.limit(1).executeTakeFirst()) !== undefined;
-}
-
-/** Every seller's ids by name (a scope names sellers; the sellers table is small). */
-export async function sellerIdsByName(db: Db): Promise<(name: string) => number[]> {
-  const rows = await db.selectFrom('sellers').select(['id', 'name']).execute();
-  const byName = new Map<string, number[]>();
-  for (const row of rows) byName.set(row.name, [...(byName.get(row.name) ?? []), row.id]);
-  return (name) => byName.get(name) ?? [];
-}
-
 // The code applied to a bag -----------------------------------------------------------------------------
 
 export async function appliedCoupon(db: Db, owner: BagOwner): Promise<CouponRow | undefined> {

@@ -13,15 +13,17 @@ import {
   type OfferState,
 } from '../../../contract/offers-constants.ts';
 import type { Db } from '../../db/connect.ts';
-import { rupees } from '../../platform/api-values.ts';
+import { indiaTime, rupees } from '../../platform/api-values.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { conflict, type FieldErrors, InvalidFields, notFound } from '../../platform/errors.ts';
 import type { Limit, RateLimits } from '../../platform/rate-limit.ts';
 import type { BagOwner } from '../cart/owner.ts';
 import { apportion } from './apportion.ts';
 import * as store from './coupons-store.ts';
+import { checkWindow, windowState } from './offer-window.ts';
 import { coverage, type ResolvedScope, resolveScope } from './scope.ts';
-import { scopeProblems } from './scope-check.ts';
+import { checkScope } from './scope-check.ts';
+import { sellerLookup } from './scope-store.ts';
 
 export const NO_SUCH_COUPON = 'No such coupon';
 
@@ -66,7 +68,8 @@ const APPLY_LIMIT: Limit = {
   message: 'Too many coupon codes tried; please try again in a while',
 };
 
-const indiaTime = new Intl.DateTimeFormat('en-IN', {
+// a moment in a shopper's sentence, as they live it: 1 Dec, 10:00 am
+const shownInIndia = new Intl.DateTimeFormat('en-IN', {
   timeZone: 'Asia/Kolkata',
   day: 'numeric',
   month: 'short',
@@ -75,16 +78,14 @@ const indiaTime = new Intl.DateTimeFormat('en-IN', {
 });
 
 export function couponState(row: store.CouponRow, now: Date): OfferState {
-  if (row.disabled_at) return 'disabled';
-  if (now < row.starts_at) return 'scheduled';
-  return now < row.ends_at ? 'live' : 'ended';
+  return row.disabled_at ? 'disabled' : windowState(row.starts_at, row.ends_at, now);
 }
 
 /** Why a coupon outside its window (or switched off) cannot be used, or undefined when it is live. */
 function notLive(row: store.CouponRow, now: Date): string | undefined {
   const state = couponState(row, now);
   if (state === 'disabled') return `${row.code} is no longer available`;
-  if (state === 'scheduled') return `${row.code} can be used from ${indiaTime.format(row.starts_at)}`;
+  if (state === 'scheduled') return `${row.code} can be used from ${shownInIndia.format(row.starts_at)}`;
   if (state === 'ended') return `${row.code} has ended`;
   return undefined;
 }
@@ -155,8 +156,8 @@ function toCoupon(row: store.CouponRow, now: Date): Coupon {
     maxDiscount: row.max_discount_paise === null ? null : rupees(row.max_discount_paise),
     minBag: rupees(row.min_bag_paise),
     scope: row.scope,
-    startsAt: row.starts_at.toISOString(),
-    endsAt: row.ends_at.toISOString(),
+    startsAt: indiaTime(row.starts_at),
+    endsAt: indiaTime(row.ends_at),
     totalUses: row.total_uses,
     perShopper: row.per_shopper,
     firstOrderOnly: row.first_order_only,
@@ -165,6 +166,14 @@ function toCoupon(row: store.CouponRow, now: Date): Coupon {
     state: couponState(row, now),
   };
 }
+
+/** The audit entry of a change to a coupon. */
+const audit = (actor: string, action: string, id: number, details: Record<string, unknown>) => ({
+  actor,
+  action,
+  subject: `coupon:${id}`,
+  details,
+});
 
 const codeTaken = (code: string) => new InvalidFields({ code: `Another coupon has the code ${code}` });
 const isCodeTaken = (error: unknown) => (error as { code?: string }).code === '23505';
@@ -193,12 +202,7 @@ export class Coupons {
     return this.saving(body.code, async (trx) => {
       const columns = await this.columns(trx, body);
       const id = await store.insertCoupon(trx, columns);
-      await recordAudit(trx, {
-        actor,
-        action: 'coupon.create',
-        subject: `coupon:${id}`,
-        details: { ...body },
-      });
+      await recordAudit(trx, audit(actor, 'coupon.create', id, { ...body }));
       return this.get(trx, id);
     });
   }
@@ -209,12 +213,7 @@ export class Coupons {
       if (!existing) throw notFound(NO_SUCH_COUPON);
       const columns = await this.columns(trx, body, existing);
       await store.updateCoupon(trx, id, columns);
-      await recordAudit(trx, {
-        actor,
-        action: 'coupon.update',
-        subject: `coupon:${id}`,
-        details: { ...body },
-      });
+      await recordAudit(trx, audit(actor, 'coupon.update', id, { ...body }));
       return this.get(trx, id);
     });
   }
@@ -225,12 +224,7 @@ export class Coupons {
       const existing = await store.lockCoupon(trx, id);
       if (!existing) throw notFound(NO_SUCH_COUPON);
       await store.disableCoupon(trx, id, this.now());
-      await recordAudit(trx, {
-        actor,
-        action: 'coupon.disable',
-        subject: `coupon:${id}`,
-        details: { code: existing.code },
-      });
+      await recordAudit(trx, audit(actor, 'coupon.disable', id, { code: existing.code }));
       return this.get(trx, id);
     });
   }
@@ -272,16 +266,12 @@ export class Coupons {
     }
     const taken = await store.couponByCode(db, body.code);
     if (taken && taken.id !== existing?.id) errors.code = `Another coupon has the code ${taken.code}`;
-    const startsAt = new Date(body.startsAt);
-    const endsAt = new Date(body.endsAt);
-    if (Number.isNaN(startsAt.getTime())) errors.startsAt = 'Enter a date and time';
-    if (Number.isNaN(endsAt.getTime())) errors.endsAt = 'Enter a date and time';
-    else if (endsAt <= startsAt) errors.endsAt = 'The end must be after the start';
-    else if (endsAt <= now) errors.endsAt = 'The end must be in the future';
+    const window = checkWindow(body, now, existing?.starts_at);
+    Object.assign(errors, window.problems);
     if (existing && body.totalUses !== undefined && body.totalUses < existing.used) {
       errors.totalUses = `It has been used ${existing.used} times already`;
     }
-    Object.assign(errors, await scopeProblems(db, body.scope));
+    Object.assign(errors, (await checkScope(db, body.scope)).problems);
     if (Object.keys(errors).length > 0) throw new InvalidFields(errors);
     return {
       code: body.code,
@@ -292,8 +282,8 @@ export class Coupons {
         body.kind === 'percent' && body.maxDiscount !== undefined ? body.maxDiscount * 100 : null,
       min_bag_paise: (body.minBag ?? 0) * 100,
       scope: JSON.stringify(body.scope),
-      starts_at: startOf(startsAt, now, existing),
-      ends_at: endsAt,
+      starts_at: window.startsAt,
+      ends_at: window.endsAt,
       total_uses: body.totalUses ?? null,
       per_shopper: body.perShopper ?? 1,
       first_order_only: body.firstOrderOnly ?? false,
@@ -320,7 +310,7 @@ export class Coupons {
       store.liveCoupons(this.db, now),
       owner ? this.bagLines(this.db, owner) : [],
       this.history(this.db, owner),
-      store.sellerIdsByName(this.db),
+      sellerLookup(this.db),
     ]);
     const listed = live.map((row) => {
       const fit = couponFit(row, resolveScope(row.scope, sellerIds), lines, history);
@@ -351,7 +341,7 @@ export class Coupons {
     const closed = notLive(row, this.now());
     if (closed) throw conflict(closed);
     const lines = await this.bagLines(this.db, owner);
-    const scope = resolveScope(row.scope, await store.sellerIdsByName(this.db));
+    const scope = resolveScope(row.scope, await sellerLookup(this.db));
     const fit = couponFit(row, scope, lines, await this.history(this.db, owner));
     if (!fit.fits) throw conflict(fit.reason);
     await store.applyToBag(this.db, owner, row.id);
@@ -372,12 +362,7 @@ export class Coupons {
     const closed = notLive(row, this.now());
     const fit: Fit = closed
       ? { fits: false, reason: closed }
-      : couponFit(
-          row,
-          resolveScope(row.scope, await store.sellerIdsByName(db)),
-          lines,
-          await this.history(db, owner),
-        );
+      : couponFit(row, resolveScope(row.scope, await sellerLookup(db)), lines, await this.history(db, owner));
     return { couponId: row.id, code: row.code, title: row.title, fit };
   }
 
@@ -429,13 +414,4 @@ export class Coupons {
   static async giveBack(trx: Db, paymentOrderId: number): Promise<void> {
     await store.giveBack(trx, paymentOrderId);
   }
-}
-
-/**
- * A start in the past means now; a coupon already live keeps the start it had, so that editing it
- * does not move its start.
- */
-function startOf(startsAt: Date, now: Date, existing?: store.CouponRow): Date {
-  if (startsAt > now) return startsAt;
-  return existing && existing.starts_at <= now ? existing.starts_at : now;
 }

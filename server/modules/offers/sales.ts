@@ -7,9 +7,11 @@ import { indiaTime, rupees } from '../../platform/api-values.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { ChangeFeed } from '../../platform/changes.ts';
 import { conflict, type FieldErrors, InvalidFields, notFound } from '../../platform/errors.ts';
+import { checkWindow, windowState } from './offer-window.ts';
 import { LiveSales, NO_SALES, type SaleTerms } from './sale-price.ts';
 import * as store from './sales-store.ts';
 import { type Coverable, coverage, genreKey, resolveScope } from './scope.ts';
+import { checkScope } from './scope-check.ts';
 
 export const NO_SUCH_SALE = 'No such sale';
 export const SALE_OVER = 'This sale has ended; schedule a new one instead';
@@ -276,8 +278,7 @@ const isOver = (row: store.SaleRow, at: Date) => row.stopped_at !== null || row.
  */
 function stateOf(row: store.SaleRow, at: Date): OfferState {
   if (row.stopped_at) return row.stopped_at <= row.starts_at ? 'disabled' : 'ended';
-  if (at < row.starts_at) return 'scheduled';
-  return at < row.ends_at ? 'live' : 'ended';
+  return windowState(row.starts_at, row.ends_at, at);
 }
 
 function toSale(row: store.SaleRow, at: Date): Sale {
@@ -299,9 +300,8 @@ function contractScope(stored: StoredScope): OfferScope {
 }
 
 /**
- * The body as columns, or every field's error at once: the title not blank, a start in the past taken
- * as now (a live sale's own start kept), the end after the start, and a scope naming something, all of
- * it the catalogue's and the sellers' (the seller names' ids kept, so a renamed seller keeps its sales).
+ * The body as columns, or every field's error at once: the title not blank, the window (checkWindow),
+ * and a scope naming something, all of it the catalogue's and the sellers' (checkScope).
  */
 async function saleColumns(
   db: Db,
@@ -309,58 +309,19 @@ async function saleColumns(
   at: Date,
   startedAt: Date | undefined,
 ): Promise<store.SaleColumns> {
-  const errors: FieldErrors = {};
   const title = body.title.trim().replace(/\s+/g, ' ');
+  const window = checkWindow(body, at, startedAt);
+  const scope = await checkScope(db, body.scope);
+  const errors: FieldErrors = { ...window.problems, ...scope.problems };
   if (title === '') errors.title = 'Required';
-  const asked = new Date(body.startsAt);
-  if (Number.isNaN(asked.getTime())) errors.startsAt = 'Not a date and time';
-  const startsAt = asked > at ? asked : startedAt && startedAt <= at ? startedAt : at;
-  const endsAt = new Date(body.endsAt);
-  if (!(endsAt > startsAt)) errors.endsAt = 'The end must be after the start (and after now)';
-  const scope = await scopeColumns(db, body.scope, errors);
-  if (Object.keys(errors).length > 0 || !scope) throw new InvalidFields(errors);
-  return { title, percent_off: body.percentOff, scope, starts_at: startsAt, ends_at: endsAt };
-}
-
-async function scopeColumns(
-  db: Db,
-  scope: OfferScope,
-  errors: FieldErrors,
-): Promise<StoredScope | undefined> {
-  if ('all' in scope) return scope;
-  const { segments = [], genres = [], crafts = false, productIds = [], sellers = [] } = scope;
-  if (segments.length + genres.length + productIds.length + sellers.length === 0 && !crafts) {
-    errors.scope = 'Choose what the sale covers';
-    return undefined;
-  }
-  const [products, knownSegments, knownGenres, sellerIds] = await Promise.all([
-    store.existingProductIds(db, productIds),
-    store.existingSegments(db, segments),
-    store.existingGenres(db, genres),
-    store.sellerIdsByName(db, sellers),
-  ]);
-  const unknown = (field: string, what: string, names: string[]) => {
-    if (names.length > 0) errors[`scope.${field}`] = `No ${what} ${names.join(', ')}`;
+  if (Object.keys(errors).length > 0) throw new InvalidFields(errors);
+  return {
+    title,
+    percent_off: body.percentOff,
+    scope: scope.stored,
+    starts_at: window.startsAt,
+    ends_at: window.endsAt,
   };
-  unknown('productIds', 'product', productIds.filter((id) => !products.has(id)).map(String));
-  unknown(
-    'segments',
-    'segment',
-    segments.filter((s) => !knownSegments.has(s)),
-  );
-  unknown(
-    'genres',
-    'genre',
-    genres
-      .filter((g) => !knownGenres.has(genreKey(g.userSegment, g.genre)))
-      .map((g) => `${g.userSegment} ${g.genre}`),
-  );
-  unknown(
-    'sellers',
-    'seller',
-    sellers.filter((name) => !sellerIds.has(name)),
-  );
-  return { ...scope, ...(sellers.length > 0 && { sellerIds: Object.fromEntries(sellerIds) }) };
 }
 
 /** The audit entry of a save: the sale's terms now, and before an edit. */

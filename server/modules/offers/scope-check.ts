@@ -1,31 +1,56 @@
 import type { OfferScope } from '../../../contract/offers.ts';
 import type { Db } from '../../db/connect.ts';
+import type { StoredScope } from '../../db/schema.ts';
 import type { FieldErrors } from '../../platform/errors.ts';
-import * as store from './coupons-store.ts';
+import { genreKey } from './scope.ts';
+import * as store from './scope-store.ts';
+
+/** A scope as a sale or a coupon is saved with: its problems, none when it may be saved. */
+export interface CheckedScope {
+  problems: FieldErrors;
+  /** the scope with its seller names' ids beside it (a seller renamed later keeps its offers) */
+  stored: StoredScope;
+}
 
 /**
  * What a scope names that the shop does not have, as the back office's form shows it beside each part
  * (`scope.productIds`, `scope.segments`, ...): an offer on nothing is a typing mistake, not an offer.
+ * Sales and coupons alike.
  */
-export async function scopeProblems(db: Db, scope: OfferScope): Promise<FieldErrors> {
-  if ('all' in scope) return {};
-  const parts = [scope.segments, scope.genres, scope.productIds, scope.sellers];
-  if (parts.every((part) => !part?.length) && !scope.crafts) return { scope: 'Choose what it covers' };
-  const errors: FieldErrors = {};
-  const products = await store.unknownProducts(db, scope.productIds ?? []);
-  if (products.length > 0) errors['scope.productIds'] = `No product ${products.join(', ')}`;
-  const segments: string[] = [];
-  for (const segment of scope.segments ?? []) {
-    if (!(await store.segmentExists(db, segment))) segments.push(segment);
+export async function checkScope(db: Db, scope: OfferScope): Promise<CheckedScope> {
+  if ('all' in scope) return { problems: {}, stored: scope };
+  const { segments = [], genres = [], crafts = false, productIds = [], sellers = [] } = scope;
+  if (segments.length + genres.length + productIds.length + sellers.length === 0 && !crafts) {
+    return { problems: { scope: 'Choose what it covers' }, stored: scope };
   }
-  if (segments.length > 0) errors['scope.segments'] = `No products in ${segments.join(', ')}`;
-  const genres: string[] = [];
-  for (const { userSegment, genre } of scope.genres ?? []) {
-    if (!(await store.segmentExists(db, userSegment, genre))) genres.push(`${userSegment} ${genre}`);
-  }
-  if (genres.length > 0) errors['scope.genres'] = `No products in ${genres.join(', ')}`;
-  const sellerIds = await store.sellerIdsByName(db);
-  const sellers = (scope.sellers ?? []).filter((name) => sellerIds(name).length === 0);
-  if (sellers.length > 0) errors['scope.sellers'] = `No seller named ${sellers.join(', ')}`;
-  return errors;
+  const [products, knownSegments, knownGenres, sellerIds] = await Promise.all([
+    store.existingProductIds(db, productIds),
+    store.existingSegments(db, segments),
+    store.existingGenres(db, genres),
+    store.sellerIdsByName(db, sellers),
+  ]);
+  const problems: FieldErrors = {};
+  const unknown = (field: string, what: string, names: string[]) => {
+    if (names.length > 0) problems[`scope.${field}`] = `${what} ${names.join(', ')}`;
+  };
+  unknown('productIds', 'No product', productIds.filter((id) => !products.has(id)).map(String));
+  unknown(
+    'segments',
+    'No products in',
+    segments.filter((s) => !knownSegments.has(s)),
+  );
+  unknown(
+    'genres',
+    'No products in',
+    genres
+      .filter((g) => !knownGenres.has(genreKey(g.userSegment, g.genre)))
+      .map((g) => `${g.userSegment} ${g.genre}`),
+  );
+  unknown(
+    'sellers',
+    'No seller named',
+    sellers.filter((name) => !sellerIds.has(name)),
+  );
+  const stored = { ...scope, ...(sellers.length > 0 && { sellerIds: Object.fromEntries(sellerIds) }) };
+  return { problems, stored };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { freeDeliveryShortfall, saleEndsAt } from './offers.ts';
+import { couponPaid, freeDeliveryShortfall, saleEndsAt } from './offers.ts';
 
 describe('a sale’s end', () => {
   it('is told in India time, whatever the offset it comes with', () => {
@@ -23,5 +23,21 @@ describe('free delivery', () => {
   it('needs a rupee more at the threshold itself, and nothing once delivery is free', () => {
     expect(freeDeliveryShortfall(bag, 700)).toBe(1);
     expect(freeDeliveryShortfall({ ...bag, delivery: 0, amount: 700 }, 500)).toBe(0);
+  });
+});
+
+describe('an ordered line’s coupon', () => {
+  it('names the code and what was paid for the line, with its paise when there are any', () => {
+    expect(couponPaid({ couponCode: 'FLAT200', paidPaise: 159_950 })).toBe(
+      'Coupon FLAT200 applied · paid ₹1,599.50',
+    );
+    expect(couponPaid({ couponCode: 'DIWALI10', paidPaise: 12_345_600 })).toBe(
+      'Coupon DIWALI10 applied · paid ₹1,23,456',
+    );
+    expect(couponPaid({ couponCode: 'FLAT200', paidPaise: 5 })).toBe('Coupon FLAT200 applied · paid ₹0.05');
+  });
+
+  it('says nothing on a line no coupon took anything off', () => {
+    expect(couponPaid({ couponCode: null, paidPaise: 159_950 })).toBeUndefined();
   });
 });

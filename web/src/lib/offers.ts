@@ -1,4 +1,6 @@
 import type { BagBreakdown } from '../../../contract/coupons.ts';
+import { formatPaise } from '../../../contract/money.ts';
+import type { OrderLine } from '../../../contract/orders.ts';
 
 // a sale ends as the shop's customers live it (design: "shown in Asia/Kolkata")
 const saleEnd = new Intl.DateTimeFormat('en-IN', {
@@ -26,4 +28,11 @@ export function freeDeliveryShortfall(breakdown: BagBreakdown, freeDeliveryAbove
   if (breakdown.delivery === 0) return 0;
   const bag = breakdown.totalMrp + breakdown.discount + breakdown.coupon;
   return Math.max(freeDeliveryAbove - bag + 1, 0);
+}
+
+/** "Coupon FLAT200 applied · paid ₹1,599.50" on an ordered line a coupon took something off; else undefined. */
+export function couponPaid(line: Pick<OrderLine, 'couponCode' | 'paidPaise'>): string | undefined {
+  return line.couponCode
+    ? `Coupon ${line.couponCode} applied · paid ${formatPaise(line.paidPaise)}`
+    : undefined;
 }

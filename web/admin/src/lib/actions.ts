@@ -25,6 +25,12 @@ const ACTIONS: Record<string, string> = {
   'partner.update': 'Delivery partner edited',
   'partner.pincodes': 'Pincodes uploaded',
   'partner.all-india': 'Serving all of India',
+  'sale.create': 'Sale scheduled',
+  'sale.update': 'Sale edited',
+  'sale.stop': 'Sale switched off',
+  'coupon.create': 'Coupon added',
+  'coupon.update': 'Coupon edited',
+  'coupon.disable': 'Coupon switched off',
 };
 
 export const describeAction = (action: string) => ACTIONS[action] ?? action;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatRupees } from '../../../../contract/money.ts';
+import { formatPaise } from '../../../../contract/money.ts';
 import { apiPaths } from '../../../../contract/paths.ts';
 import type { CheckoutResult, CreateOrderResponse, DevPayBody } from '../../../../contract/payments.ts';
 import { DEFAULT_SHOP_NAME } from '../../../../contract/shop-constants.ts';
@@ -21,7 +21,7 @@ interface Props {
  */
 export function SimulatedCheckout({ order, onPaid, onFailed, onClosed }: Props) {
   const [busy, setBusy] = useState(false);
-  const amount = formatRupees(order.amount / 100);
+  const amount = formatPaise(order.amount);
   const shopName = useShop()?.name ?? DEFAULT_SHOP_NAME;
 
   const settle = async (outcome: DevPayBody['outcome']) => {

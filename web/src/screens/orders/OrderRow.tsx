@@ -5,6 +5,7 @@ import type { OrderLine } from '../../../../contract/orders.ts';
 import { paths } from '../../../../contract/paths.ts';
 import { ProductRow } from '../../components/ProductRow.tsx';
 import { StarInput } from '../../components/StarInput.tsx';
+import { couponPaid } from '../../lib/offers.ts';
 import { OrderTimeline } from './OrderTimeline.tsx';
 
 interface Props {
@@ -42,6 +43,7 @@ export function OrderRow({ line, onCancel, onReturn, onRate }: Props) {
   const delivered = !cancelled && line.delivered === 'Y';
   const returning = returnLabel(line);
   const total = line.currentPrice * line.quantity;
+  const coupon = couponPaid(line);
 
   return (
     <ProductRow
@@ -62,6 +64,7 @@ export function OrderRow({ line, onCancel, onReturn, onRate }: Props) {
             </span>
             <span>Ordered on {formatDay(line.orderedAt)}</span>
           </p>
+          {coupon && <p className="order-coupon">{coupon}</p>}
           <DeliveryIndicator line={line} cancelled={cancelled} delivered={delivered} />
           {returning && <p className="order-return">{returning}</p>}
           {cancelled && line.refunded > 0 && (
