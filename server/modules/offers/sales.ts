@@ -10,7 +10,7 @@ import { conflict, type FieldErrors, InvalidFields, notFound } from '../../platf
 import { checkWindow, windowState } from './offer-window.ts';
 import { LiveSales, NO_SALES, type SaleTerms } from './sale-price.ts';
 import * as store from './sales-store.ts';
-import { type Coverable, coverage, genreKey, resolveScope } from './scope.ts';
+import { type Coverable, coverage, resolveScope } from './scope.ts';
 import { checkScope } from './scope-check.ts';
 
 export const NO_SUCH_SALE = 'No such sale';
