@@ -33,20 +33,7 @@ let seller: string;
 beforeAll(async () => {
   const fixtures = new Fixtures(site.app.db);
   const id = await fixtures.customer({ fname: 'Lata', lname: 'Menon' });
-  const { phone } = await site.app.db
-    .updateTable('customers')
-    .set({
-      house_no: '12B',
-      road_name: 'Park Street',
-      area_name: 'Esplanade',
-      post_office: 'Park Street',
-      city: 'Kolkata',
-      pin: METRO_PINCODE,
-      alt_phone: '9123456780',
-    })
-    .where('id', '=', id)
-    .returning('phone')
-    .executeTakeFirstOrThrow();
+  const phone = await fixtures.kolkataAddress(id);
   shopper = { id, phone, name: 'Lata Menon' };
   const row = await site.app.db
     .selectFrom('delivery_partners as d')

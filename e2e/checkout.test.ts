@@ -19,6 +19,7 @@ let item: Item;
 /** a shopper per test: the one-time code throttle allows one login per phone every 30 s */
 let shopperAt: ShopperAt;
 const METRO_PINCODE = '700001';
+const ASHA = { fname: 'Asha', lname: 'Sen' };
 
 beforeAll(async () => {
   const row = await site.app.db
@@ -37,22 +38,9 @@ beforeAll(async () => {
 
 /** One unit of the item in the cart and an address on the profile (no alternative number when `partial`). */
 async function prepare(customerId: number, partial: boolean): Promise<void> {
-  await new Fixtures(site.app.db).onlyInBag(customerId, item.skuId);
-  await site.app.db
-    .updateTable('customers')
-    .set({
-      fname: 'Asha',
-      lname: 'Sen',
-      house_no: '12B',
-      road_name: 'Park Street',
-      area_name: 'Esplanade',
-      post_office: 'Park Street',
-      city: 'Kolkata',
-      pin: METRO_PINCODE,
-      alt_phone: partial ? null : '9123456780',
-    })
-    .where('id', '=', customerId)
-    .execute();
+  const fixtures = new Fixtures(site.app.db);
+  await fixtures.onlyInBag(customerId, item.skuId);
+  await fixtures.kolkataAddress(customerId, { altPhone: partial ? null : undefined, name: ASHA });
 }
 
 const stepHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name, exact: true });

@@ -66,22 +66,9 @@ beforeAll(async () => {
 
 /** The kurta alone in the bag, and an address the kurta's partner delivers to on the profile. */
 async function prepare(customerId: number): Promise<void> {
-  await new Fixtures(site.app.db).onlyInBag(customerId, kurta.skus.M ?? 0);
-  await site.app.db
-    .updateTable('customers')
-    .set({
-      fname: 'Asha',
-      lname: 'Sen',
-      house_no: '12B',
-      road_name: 'Park Street',
-      area_name: 'Esplanade',
-      post_office: 'Park Street',
-      city: 'Kolkata',
-      pin: '700001',
-      alt_phone: '9123456780',
-    })
-    .where('id', '=', customerId)
-    .execute();
+  const fixtures = new Fixtures(site.app.db);
+  await fixtures.onlyInBag(customerId, kurta.skus.M ?? 0);
+  await fixtures.kolkataAddress(customerId, { name: { fname: 'Asha', lname: 'Sen' } });
 }
 
 const rupees = (amount: number) => `₹${amount.toLocaleString('en-IN')}`;

@@ -167,6 +167,36 @@ export class Fixtures {
       .execute();
   }
 
+  /**
+   * A delivery address in Kolkata (pincode 700001, which the demo's partners serve) on the customer's
+   * profile, with an alternative number unless `altPhone` is null, and the name if given; answers the
+   * customer's phone.
+   */
+  async kolkataAddress(
+    customerId: number,
+    {
+      altPhone = '9123456780',
+      name,
+    }: { altPhone?: string | null; name?: { fname: string; lname: string } } = {},
+  ): Promise<string> {
+    const { phone } = await this.db
+      .updateTable('customers')
+      .set({
+        ...name,
+        house_no: '12B',
+        road_name: 'Park Street',
+        area_name: 'Esplanade',
+        post_office: 'Park Street',
+        city: 'Kolkata',
+        pin: '700001',
+        alt_phone: altPhone,
+      })
+      .where('id', '=', customerId)
+      .returning('phone')
+      .executeTakeFirstOrThrow();
+    return phone;
+  }
+
   /** The customer's bag emptied, then one unit of this sku put in it. */
   async onlyInBag(customerId: number, skuId: number): Promise<void> {
     await this.db.deleteFrom('cart_lines').where('customer_id', '=', customerId).execute();
