@@ -492,8 +492,8 @@ export interface CouponsTable {
   value: number;
   max_discount_paise: number | null;
   min_bag_paise: number;
-  /** the contract's OfferScope */
-  scope: Json<OfferScopeValue>;
+  /** the contract's OfferScope, with the ids its seller names had when saved (as sales keep theirs) */
+  scope: Json<StoredScope>;
   starts_at: Timestamp;
   ends_at: Timestamp;
   total_uses: number | null;

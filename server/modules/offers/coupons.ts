@@ -21,9 +21,8 @@ import type { BagOwner } from '../cart/owner.ts';
 import { apportion } from './apportion.ts';
 import * as store from './coupons-store.ts';
 import { checkWindow, windowState } from './offer-window.ts';
-import { coverage, type ResolvedScope, resolveScope } from './scope.ts';
+import { coverage, givenScope, type ResolvedScope, resolveStored } from './scope.ts';
 import { checkScope } from './scope-check.ts';
-import { sellerLookup } from './scope-store.ts';
 
 export const NO_SUCH_COUPON = 'No such coupon';
 
@@ -155,7 +154,7 @@ function toCoupon(row: store.CouponRow, now: Date): Coupon {
     value: row.value,
     maxDiscount: row.max_discount_paise === null ? null : rupees(row.max_discount_paise),
     minBag: rupees(row.min_bag_paise),
-    scope: row.scope,
+    scope: givenScope(row.scope),
     startsAt: indiaTime(row.starts_at),
     endsAt: indiaTime(row.ends_at),
     totalUses: row.total_uses,
@@ -271,7 +270,8 @@ export class Coupons {
     if (existing && body.totalUses !== undefined && body.totalUses < existing.used) {
       errors.totalUses = `It has been used ${existing.used} times already`;
     }
-    Object.assign(errors, (await checkScope(db, body.scope)).problems);
+    const scope = await checkScope(db, body.scope);
+    Object.assign(errors, scope.problems);
     if (Object.keys(errors).length > 0) throw new InvalidFields(errors);
     return {
       code: body.code,
@@ -281,7 +281,7 @@ export class Coupons {
       max_discount_paise:
         body.kind === 'percent' && body.maxDiscount !== undefined ? body.maxDiscount * 100 : null,
       min_bag_paise: (body.minBag ?? 0) * 100,
-      scope: JSON.stringify(body.scope),
+      scope: JSON.stringify(scope.stored),
       starts_at: window.startsAt,
       ends_at: window.endsAt,
       total_uses: body.totalUses ?? null,
@@ -306,14 +306,13 @@ export class Coupons {
   /** GET /api/coupons: the live coupons on the bag, those that fit first, the best saving first. */
   async forBag(owner: BagOwner | undefined): Promise<BagCouponsResponse> {
     const now = this.now();
-    const [live, lines, history, sellerIds] = await Promise.all([
+    const [live, lines, history] = await Promise.all([
       store.liveCoupons(this.db, now),
       owner ? this.bagLines(this.db, owner) : [],
       this.history(this.db, owner),
-      sellerLookup(this.db),
     ]);
     const listed = live.map((row) => {
-      const fit = couponFit(row, resolveScope(row.scope, sellerIds), lines, history);
+      const fit = couponFit(row, resolveStored(row.scope), lines, history);
       return fit.fits
         ? {
             code: row.code,
@@ -341,8 +340,7 @@ export class Coupons {
     const closed = notLive(row, this.now());
     if (closed) throw conflict(closed);
     const lines = await this.bagLines(this.db, owner);
-    const scope = resolveScope(row.scope, await sellerLookup(this.db));
-    const fit = couponFit(row, scope, lines, await this.history(this.db, owner));
+    const fit = couponFit(row, resolveStored(row.scope), lines, await this.history(this.db, owner));
     if (!fit.fits) throw conflict(fit.reason);
     await store.applyToBag(this.db, owner, row.id);
     return { code: row.code, saving: rupees(fit.savingPaise) };
@@ -362,7 +360,7 @@ export class Coupons {
     const closed = notLive(row, this.now());
     const fit: Fit = closed
       ? { fits: false, reason: closed }
-      : couponFit(row, resolveScope(row.scope, await sellerLookup(db)), lines, await this.history(db, owner));
+      : couponFit(row, resolveStored(row.scope), lines, await this.history(db, owner));
     return { couponId: row.id, code: row.code, title: row.title, fit };
   }
 

@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { OfferReportResponse } from '../../../contract/coupons.ts';
-import type { OfferScope, OfferState, Sale, SaleBody } from '../../../contract/offers.ts';
+import type { OfferState, Sale, SaleBody } from '../../../contract/offers.ts';
 import type { Db } from '../../db/connect.ts';
-import type { StoredScope } from '../../db/schema.ts';
 import { indiaTime, rupees } from '../../platform/api-values.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { ChangeFeed } from '../../platform/changes.ts';
@@ -10,7 +9,7 @@ import { conflict, type FieldErrors, InvalidFields, notFound } from '../../platf
 import { checkWindow, windowState } from './offer-window.ts';
 import { LiveSales, NO_SALES, type SaleTerms } from './sale-price.ts';
 import * as store from './sales-store.ts';
-import { type Coverable, coverage, resolveScope } from './scope.ts';
+import { type Coverable, coverage, givenScope, resolveStored } from './scope.ts';
 import { checkScope } from './scope-check.ts';
 
 export const NO_SUCH_SALE = 'No such sale';
@@ -256,10 +255,7 @@ function termsOf(row: store.SaleRow): SaleTerms {
     title: row.title,
     percentOff: row.percent_off,
     endsAt: row.ends_at.getTime(),
-    scope: resolveScope(contractScope(row.scope), (name) => {
-      const id = row.scope.sellerIds?.[name];
-      return id === undefined ? [] : [id];
-    }),
+    scope: resolveStored(row.scope),
   };
 }
 
@@ -286,17 +282,11 @@ function toSale(row: store.SaleRow, at: Date): Sale {
     id: row.id,
     title: row.title,
     percentOff: row.percent_off,
-    scope: contractScope(row.scope),
+    scope: givenScope(row.scope),
     startsAt: indiaTime(row.starts_at),
     endsAt: indiaTime(row.stopped_at ?? row.ends_at),
     state: stateOf(row, at),
   };
-}
-
-/** The scope as the owner gave it, without the seller ids kept beside it. */
-function contractScope(stored: StoredScope): OfferScope {
-  const { sellerIds: _ids, ...scope } = stored;
-  return scope as OfferScope;
 }
 
 /**

@@ -52,11 +52,3 @@ export async function sellerIdsByName(db: Db, names: readonly string[]): Promise
     .execute();
   return new Map(rows.map((row) => [row.name, row.id]));
 }
-
-/** Every seller's ids by name (a scope names sellers; the sellers table is small). */
-export async function sellerLookup(db: Db): Promise<(name: string) => number[]> {
-  const rows = await db.selectFrom('sellers').select(['id', 'name']).execute();
-  const byName = new Map<string, number[]>();
-  for (const row of rows) byName.set(row.name, [...(byName.get(row.name) ?? []), row.id]);
-  return (name) => byName.get(name) ?? [];
-}

@@ -1,5 +1,6 @@
 import type { Prod } from '../../../contract/catalog.ts';
 import type { OfferScope } from '../../../contract/offers.ts';
+import type { StoredScope } from '../../db/schema.ts';
 
 /**
  * What an offer covers, with its sellers' names resolved to ids (a seller renamed later keeps its sales).
@@ -39,6 +40,20 @@ export function resolveScope(scope: OfferScope, sellerIds: (name: string) => num
     productIds: scope.productIds ?? [],
     sellerIds: (scope.sellers ?? []).flatMap(sellerIds),
   };
+}
+
+/** A stored scope (sales and coupons) resolved with the seller ids kept beside its names when it was saved. */
+export function resolveStored(stored: StoredScope): ResolvedScope {
+  return resolveScope(givenScope(stored), (name) => {
+    const id = stored.sellerIds?.[name];
+    return id === undefined ? [] : [id];
+  });
+}
+
+/** The scope as the owner gave it, without the seller ids kept beside it. */
+export function givenScope(stored: StoredScope): OfferScope {
+  const { sellerIds: _ids, ...scope } = stored;
+  return scope as OfferScope;
 }
 
 /**
