@@ -21,6 +21,7 @@ import type { BagOwner } from '../cart/owner.ts';
 import { apportion } from './apportion.ts';
 import * as store from './coupons-store.ts';
 import { checkWindow, windowState } from './offer-window.ts';
+import { percentInRupees } from './sale-price.ts';
 import { coverage, givenScope, type ResolvedScope, resolveStored } from './scope.ts';
 import { checkScope } from './scope-check.ts';
 
@@ -89,10 +90,6 @@ function notLive(row: store.CouponRow, now: Date): string | undefined {
   return undefined;
 }
 
-/** Rupees, half up, of a paise amount times a percentage (integers throughout). */
-const percentToRupee = (paise: number, percent: number) =>
-  Math.floor((paise * percent + 5_000) / 10_000) * 100;
-
 /**
  * The coupon on these lines (shared/design.md, "Offers"): it covers the lines its scope names, less those
  * at a sale price unless it applies on top of sales. A percentage is of the covered value, capped, to
@@ -139,7 +136,10 @@ export function couponFit(
     coveredPaise,
     row.kind === 'flat'
       ? row.value * 100
-      : Math.min(percentToRupee(coveredPaise, row.value), row.max_discount_paise ?? Number.POSITIVE_INFINITY),
+      : Math.min(
+          percentInRupees(coveredPaise, row.value),
+          row.max_discount_paise ?? Number.POSITIVE_INFINITY,
+        ),
   );
   if (savingPaise <= 0) return no(`Nothing in your bag is covered by ${row.code}`);
   return { fits: true, savingPaise, shares: apportion(savingPaise, linePaise) };

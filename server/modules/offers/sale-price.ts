@@ -21,7 +21,12 @@ export interface SalePrice {
  * never below one rupee.
  */
 export function salePricePaise(pricePaise: number, percentOff: number): number {
-  return Math.max(100, Math.floor((pricePaise * (100 - percentOff) + 5_000) / 10_000) * 100);
+  return Math.max(100, percentInRupees(pricePaise, 100 - percentOff));
+}
+
+/** A percentage of a paise amount, in whole rupees rounded half up (as paise; integers throughout). */
+export function percentInRupees(paise: number, percent: number): number {
+  return Math.floor((paise * percent + 5_000) / 10_000) * 100;
 }
 
 /** The discount as the products table computes it (migration 001): whole percent of the MRP, rounded down. */
