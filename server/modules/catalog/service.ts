@@ -454,15 +454,19 @@ export class Catalog {
   }
 }
 
-/** A product row's prices as shoppers see them now: its own, or its best live sale's (offers/). */
+/**
+ * A product row's prices as shoppers see them now: its own, or its best live sale's (offers/); the sale
+ * itself as the terms that priced it (only the product page names it).
+ */
 function priced(row: ProductPriceRow, live: LiveSales) {
   const { pricePaise, discount, sale } = live.priceOf(row);
-  return {
-    currentPrice: rupees(pricePaise),
-    oldPrice: rupees(row.old_price_paise),
-    discount,
-    sale: sale ? { title: sale.title, endsAt: indiaTime(new Date(sale.endsAt)) } : null,
-  };
+  return { currentPrice: rupees(pricePaise), oldPrice: rupees(row.old_price_paise), discount, sale };
+}
+
+/** The product page's prices, with `sale: {title, endsAt}` while a sale prices it (null otherwise). */
+function pricedWithSale(row: ProductPriceRow, live: LiveSales) {
+  const { sale, ...prices } = priced(row, live);
+  return { ...prices, sale: sale ? { title: sale.title, endsAt: indiaTime(new Date(sale.endsAt)) } : null };
 }
 
 function listingCard(row: CardRow, live: LiveSales): ListingProduct {
@@ -556,7 +560,7 @@ function productInfo(
     stock: sizes.reduce((sum, s) => sum + s.available, 0),
     additionsize: Object.fromEntries(sizes.map((s) => [s.size, s.available])),
     active: product.active ? 'In stock' : 'Currently unavailable',
-    ...priced(product, live),
+    ...pricedWithSale(product, live),
     photo1: product.photos[0] ?? '',
     ...Object.fromEntries(product.photos.slice(1, 5).map((photo, i) => [`photo${i + 2}`, photo])),
   };
