@@ -111,9 +111,10 @@ export function OffersScreen() {
     }
     reload();
   };
-  const saved = (what: string) => {
+  // a form saved ends its own edit only: a coupon being edited keeps its fields while a sale is scheduled
+  const saved = (what: string, kind: Offer['kind']) => {
     showAlert(what);
-    setEditing(undefined);
+    if (editing?.kind === kind) setEditing(undefined);
     reload();
   };
 
@@ -134,14 +135,18 @@ export function OffersScreen() {
               sale={editing?.kind === 'sale' ? editing.sale : undefined}
               choices={choices}
               onDone={() => setEditing(undefined)}
-              onSaved={(sale) => saved(`${editing ? 'Saved' : 'Scheduled'}: ${sale.title}`)}
+              onSaved={(sale) =>
+                saved(`${editing?.kind === 'sale' ? 'Saved' : 'Scheduled'}: ${sale.title}`, 'sale')
+              }
             />
             <CouponForm
               key={editing?.kind === 'coupon' ? `coupon-${editing.line.id}` : 'new-coupon'}
               coupon={editing?.kind === 'coupon' ? editing.coupon : undefined}
               choices={choices}
               onDone={() => setEditing(undefined)}
-              onSaved={(coupon) => saved(`${editing ? 'Saved' : 'Created'}: ${coupon.code}`)}
+              onSaved={(coupon) =>
+                saved(`${editing?.kind === 'coupon' ? 'Saved' : 'Created'}: ${coupon.code}`, 'coupon')
+              }
             />
           </>
         )}
