@@ -10,6 +10,9 @@ export function parseProductId(text: string): number | undefined {
   return id <= 2_147_483_647 ? id : undefined;
 }
 
+/** A name or title as typed, without spaces around it and with each run of spaces inside made one. */
+export const tidyText = (text: string) => text.trim().replace(/\s+/g, ' ');
+
 // India keeps one time zone (UTC+05:30) and no daylight saving
 const INDIA_OFFSET_MS = 330 * 60_000;
 

@@ -8,6 +8,7 @@ import {
 } from '../../../contract/partners.ts';
 import type { PincodePlace } from '../../../contract/shopping.ts';
 import type { Db } from '../../db/connect.ts';
+import { tidyText } from '../../platform/api-values.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { type FieldErrors, InvalidFields, notFound } from '../../platform/errors.ts';
 import { Turns } from '../../platform/turns.ts';
@@ -60,7 +61,7 @@ function trackingUrlProblem(url: string): string | undefined {
 }
 
 function changeColumns(body: PartnerChangeBody, errors: FieldErrors) {
-  const name = body.name.trim().replace(/\s+/g, ' ');
+  const name = tidyText(body.name);
   if (name === '') errors.name = 'Required';
   const trackingUrl = body.trackingUrl.trim();
   const urlError = trackingUrlProblem(trackingUrl);

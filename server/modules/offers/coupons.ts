@@ -13,7 +13,7 @@ import {
   type OfferState,
 } from '../../../contract/offers-constants.ts';
 import type { Db } from '../../db/connect.ts';
-import { indiaTime, rupees } from '../../platform/api-values.ts';
+import { indiaTime, rupees, tidyText } from '../../platform/api-values.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { conflict, type FieldErrors, InvalidFields, notFound } from '../../platform/errors.ts';
 import type { Limit, RateLimits } from '../../platform/rate-limit.ts';
@@ -77,7 +77,7 @@ const shownInIndia = new Intl.DateTimeFormat('en-IN', {
   minute: '2-digit',
 });
 
-export function couponState(row: store.CouponRow, now: Date): OfferState {
+function couponState(row: store.CouponRow, now: Date): OfferState {
   return row.disabled_at ? 'disabled' : windowState(row.starts_at, row.ends_at, now);
 }
 
@@ -258,7 +258,7 @@ export class Coupons {
   private async columns(db: Db, body: CouponBody, existing?: store.CouponRow): Promise<store.CouponColumns> {
     const now = this.now();
     const errors: FieldErrors = {};
-    const title = body.title.trim();
+    const title = tidyText(body.title);
     if (title === '') errors.title = 'Required';
     if (body.kind === 'percent' && body.value > MAX_PERCENT_OFF) {
       errors.value = `A percentage is at most ${MAX_PERCENT_OFF}`;

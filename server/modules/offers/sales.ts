@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { OfferReportResponse } from '../../../contract/coupons.ts';
 import type { OfferState, Sale, SaleBody } from '../../../contract/offers.ts';
 import type { Db } from '../../db/connect.ts';
-import { indiaTime, rupees } from '../../platform/api-values.ts';
+import { indiaTime, rupees, tidyText } from '../../platform/api-values.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { ChangeFeed } from '../../platform/changes.ts';
 import { conflict, type FieldErrors, InvalidFields, notFound } from '../../platform/errors.ts';
@@ -299,7 +299,7 @@ async function saleColumns(
   at: Date,
   startedAt: Date | undefined,
 ): Promise<store.SaleColumns> {
-  const title = body.title.trim().replace(/\s+/g, ' ');
+  const title = tidyText(body.title);
   const window = checkWindow(body, at, startedAt);
   const scope = await checkScope(db, body.scope);
   const errors: FieldErrors = { ...window.problems, ...scope.problems };

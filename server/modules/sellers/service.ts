@@ -1,6 +1,7 @@
 import { gstinProblem, panProblem } from '../../../contract/gstin.ts';
 import type { Seller, SellerBody } from '../../../contract/sellers.ts';
 import type { Db } from '../../db/connect.ts';
+import { tidyText } from '../../platform/api-values.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { ChangeFeed } from '../../platform/changes.ts';
 import { type FieldErrors, InvalidFields, notFound } from '../../platform/errors.ts';
@@ -33,7 +34,6 @@ function toSeller(row: store.SellerRow): Seller {
 }
 
 /** Texts as a person typed them: spaces at either end and runs of spaces inside dropped. */
-const tidy = (text: string) => text.trim().replace(/\s+/g, ' ');
 
 /** A mobile number as stored: 10 digits, without +91, spaces or dashes. */
 const mobileDigits = (text: string) => text.replace(/[\s-]/g, '').replace(/^(\+91|0)(?=[0-9]{10}$)/, '');
@@ -45,14 +45,14 @@ const mobileDigits = (text: string) => text.replace(/[\s-]/g, '').replace(/^(\+9
 export function sellerColumns(body: SellerBody): { columns: store.SellerColumns } | { errors: FieldErrors } {
   const errors: FieldErrors = {};
   const text = (value: string, field: string) => {
-    const tidied = tidy(value);
+    const tidied = tidyText(value);
     if (tidied === '') errors[field] = REQUIRED;
     return tidied;
   };
   const name = text(body.name, 'name');
   const legalName = text(body.legalName, 'legalName');
   const line1 = text(body.address.line1, 'address.line1');
-  const line2 = tidy(body.address.line2 ?? '');
+  const line2 = tidyText(body.address.line2 ?? '');
   const city = text(body.address.city, 'address.city');
   const pincode = body.address.pincode.trim();
   const place = PINCODE.test(pincode) ? indiaPincode(pincode) : undefined;
