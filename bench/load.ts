@@ -17,6 +17,7 @@ import { sql } from 'kysely';
 import type { HomeResponse, ListingResponse, SelectedFilters } from '../contract/catalog.ts';
 import { apiPaths } from '../contract/paths.ts';
 import { type Captured, call, request, type Session, startSession } from './client.ts';
+import { cpuMeter } from './cpu.ts';
 import type { FireRequest, FireResult, FireSpec } from './fire.ts';
 import { DEFAULT_BENCH_DATA_DIR, type RunningHaat, startHaatInProcess } from './haat.ts';
 import { commandLine, markdownTable, runHeader, writeResultsSection } from './report.ts';
@@ -46,6 +47,8 @@ const warmup = Number(args.warmup);
 const filters = JSON.parse(args.filters) as SelectedFilters;
 // enough that a 10 s run of an uncached case at a few thousand requests a second repeats none
 const DISTINCT_REQUESTS = 50_000;
+// PostgreSQL's backends serving it are counted in each case's CPU time (bench/cpu.ts)
+const databaseName = args['database-url'] ? new URL(args['database-url']).pathname.slice(1) : undefined;
 const FIRE_SCRIPT = fileURLToPath(new URL('./fire.ts', import.meta.url));
 
 interface Case {
@@ -243,7 +246,9 @@ const int = (value: number) => Math.round(value).toLocaleString('en-US');
 
 async function measureCase(haat: RunningHaat, c: Case, ceilingUrl: string | undefined): Promise<string[]> {
   process.stdout.write(`${c.name}: haat… `);
+  const spent = cpuMeter(databaseName);
   const ours = await fire(haat.url, c.requests);
+  const cpu = spent();
   const bare = ceilingUrl ? await fire(ceilingUrl, c.requests) : undefined;
   console.log(`${int(ours.rps)} req/s${bare ? ` (ceiling ${int(bare.rps)})` : ''}`);
   const only = c.requests.length === 1 ? c.requests[0] : undefined;
@@ -259,6 +264,8 @@ async function measureCase(haat: RunningHaat, c: Case, ceilingUrl: string | unde
     bare ? ms(bare.p99) : '–',
     bare ? `${Math.round((100 * ours.rps) / bare.rps)}%` : '–',
     String(ours.failures + (bare?.failures ?? 0)),
+    (cpu.haatMs / ours.sent).toFixed(2),
+    databaseName ? (cpu.databaseMs / ours.sent).toFixed(2) : '–',
   ];
 }
 
@@ -291,6 +298,8 @@ async function run(haat: RunningHaat): Promise<void> {
       'ceiling p99 ms',
       'haat / ceiling',
       'errors',
+      'haat CPU ms/req',
+      'database CPU ms/req',
     ],
     rows,
   );
