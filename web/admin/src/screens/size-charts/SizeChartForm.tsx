@@ -205,7 +205,9 @@ export function SizeChartForm({ chart, genres, sellers, onSaved, onDone }: Props
                 <tr key={row.size}>
                   <th scope="row">
                     {row.size}
-                    <p className="admin-field-error">{errorAt(errors, `rows.${r}`)}</p>
+                    <p id={`${id}-row-${r}-error`} className="admin-field-error">
+                      {errorAt(errors, `rows.${r}`)}
+                    </p>
                   </th>
                   {draft.measurements.map((code, c) => {
                     const text = row.values[c] ?? '';
@@ -216,6 +218,8 @@ export function SizeChartForm({ chart, genres, sellers, onSaved, onDone }: Props
                           className="size-chart-cell"
                           type="text"
                           inputMode="decimal"
+                          {...controlProps(`${id}-row-${r}-${c}`, errorAt(errors, `rows.${r}`))}
+                          aria-describedby={`${id}-row-${r}-error`}
                           aria-label={`${row.size} ${nameOf(code)} in centimetres`}
                           value={text}
                           onChange={(event) => setCell(r, c, event.target.value)}
