@@ -83,7 +83,7 @@ export class SizeCharts {
     const { chart } = checked;
     const saved = await this.db.transaction().execute(async (trx) => {
       await store.saveChart(trx, chart);
-      await recordAudit(trx, audit(actor, 'size_chart.save', body.seller?.trim() || null, chart));
+      await recordAudit(trx, audit(actor, 'size-chart.save', body.seller?.trim() || null, chart));
       return store.chartByKeys(trx, chart);
     });
     await this.announce([chart]);
@@ -98,7 +98,7 @@ export class SizeCharts {
     const chartKeys = { userSegment: keys.userSegment, genre: keys.genre, sellerId };
     await this.db.transaction().execute(async (trx) => {
       if (!(await store.deleteChart(trx, chartKeys))) throw notFound(NO_SUCH_CHART);
-      await recordAudit(trx, audit(actor, 'size_chart.delete', seller, chartKeys));
+      await recordAudit(trx, audit(actor, 'size-chart.delete', seller, chartKeys));
     });
     await this.announce([chartKeys]);
   }
@@ -122,7 +122,7 @@ export class SizeCharts {
       const saved = charts.map(({ userSegment, genre, sellerId }) => ({ userSegment, genre, sellerId }));
       await recordAudit(trx, {
         actor,
-        action: 'size_chart.import',
+        action: 'size-chart.import',
         subject: 'size-charts',
         details: { rows, charts: saved },
       });

@@ -103,7 +103,7 @@ describeEachDatabase('back office: size charts', (t) => {
       .select(['actor', 'action'])
       .where('subject', '=', `size-chart:${segment}/Kurti`)
       .execute();
-    expect(audit).toContainEqual({ actor: 'admin', action: 'size_chart.save' });
+    expect(audit).toContainEqual({ actor: 'admin', action: 'size-chart.save' });
   });
 
   it("shows a seller's own chart on that seller's products, the genre's on the others", async () => {
