@@ -179,7 +179,7 @@ export function SizeChartForm({ chart, genres, sellers, onSaved, onDone }: Props
       <fieldset className="admin-fieldset admin-field-wide">
         <legend>Body measurements in centimetres</legend>
         <div className="size-chart-editor">
-          <table className="admin-table">
+          <table className="size-chart-grid">
             <thead>
               <tr>
                 <th scope="col">Size</th>
