@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { PRODUCT_ROW_SIZE, SEARCH_MAX_LENGTH } from './catalog-constants.ts';
 import { ProductSale } from './offers.ts';
+import { SizeChart } from './size-charts.ts';
 
 /** `prod` in every path and answer: apparel (segment/genre listings) or accessories (crafts). */
 export const Prod = Type.Union([Type.Literal('apparel'), Type.Literal('accessories')]);
@@ -203,6 +204,8 @@ export const ProductResponse = Type.Object({
   rating: Type.Array(RatingCount),
   /** the colours of this product and its siblings (same childKey) */
   colorInfo: Type.Array(Type.Object({ color: Type.String(), id: Type.Integer() })),
+  /** its seller's size chart for its genre when there is one, else its genre's; null when neither */
+  sizeChart: Type.Union([SizeChart, Type.Null()]),
   /** units of this product in the shopper's cart: [] or [{quantity}] */
   addToCart: Type.Array(Type.Object({ quantity: Type.Integer() })),
   /** [{wished: 'Y'|'N'}] */

@@ -33,6 +33,7 @@ describe('back-office sign-in in the browser', () => {
       'Low stock',
       'Offers',
       'Sellers',
+      'Size charts',
       'Delivery',
       'Staff',
       'Activity',

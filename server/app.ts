@@ -23,6 +23,7 @@ import { sellerRoutes } from './modules/sellers/routes.ts';
 import { seoPageRenderer, seoRoutes } from './modules/seo/routes.ts';
 import { setupRoutes } from './modules/setup/routes.ts';
 import { shopRoutes } from './modules/shop/routes.ts';
+import { sizeChartRoutes } from './modules/size-charts/routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { wishlistRoutes } from './modules/wishlist/routes.ts';
 import { registerAdminNoStore } from './platform/admin-auth.ts';
@@ -125,6 +126,7 @@ export async function buildApp(deps: AppDeps) {
     reviewRoutes,
     staffRoutes,
     sellerRoutes,
+    sizeChartRoutes,
     salesRoutes,
     partnerRoutes,
     devPaymentRoutes,

@@ -31,6 +31,7 @@ import { SeoPages } from './modules/seo/service.ts';
 import { Sitemaps } from './modules/seo/sitemap.ts';
 import { ShopSetup } from './modules/setup/service.ts';
 import { Shop } from './modules/shop/service.ts';
+import { SizeCharts } from './modules/size-charts/service.ts';
 import { StaffDirectory } from './modules/staff/service.ts';
 import { StaffSignIn } from './modules/staff/sign-in.ts';
 import { Wishlist } from './modules/wishlist/service.ts';
@@ -87,6 +88,8 @@ export interface Services {
    * at each sale's start and end by a timer, and after a save by the change feed
    */
   sales: Sales;
+  /** size charts per genre and per seller for a genre: the back office keeps them, product pages show them */
+  sizeCharts: SizeCharts;
   catalog: Catalog;
   accounts: AccountsService;
   wishlist: Wishlist;
@@ -152,7 +155,8 @@ export async function buildServices({
   const shop = new Shop(db, changes, config.dataDir);
   const sales = new Sales(db, changes, log, now);
   await sales.reload();
-  const catalog = new Catalog(db, changes, inventory, sales, now);
+  const sizeCharts = new SizeCharts(db, changes);
+  const catalog = new Catalog(db, changes, inventory, sales, sizeCharts, now);
   const accounts = new AccountsService({
     db,
     sessions,
@@ -218,6 +222,7 @@ export async function buildServices({
     images,
     shop,
     sales,
+    sizeCharts,
     catalog,
     accounts,
     wishlist,

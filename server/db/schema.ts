@@ -525,6 +525,18 @@ export interface BagCouponsTable {
   applied_at: DefaultedTimestamp;
 }
 
+/** A genre's size chart, or a seller's for the genre (025_size_charts.sql). */
+export interface SizeChartsTable {
+  id: Generated<number>;
+  user_segment: string;
+  genre: string;
+  seller_id: number | null;
+  measurements: Json<string[]>;
+  rows: Json<{ size: string; values: number[] }[]>;
+  how_to_measure: string;
+  updated_at: DefaultedTimestamp;
+}
+
 export interface Database {
   sellers: SellersTable;
   delivery_partners: DeliveryPartnersTable;
@@ -565,6 +577,7 @@ export interface Database {
   coupons: CouponsTable;
   coupon_uses: CouponUsesTable;
   bag_coupons: BagCouponsTable;
+  size_charts: SizeChartsTable;
 }
 
 export type Product = Selectable<ProductsTable>;

@@ -12,6 +12,7 @@ import { type FixtureProduct, Fixtures } from '../../test/fixtures.ts';
 import { TestClient } from '../../test/http.ts';
 import { Inventory } from '../inventory/service.ts';
 import { NO_SALES } from '../offers/sale-price.ts';
+import { SizeCharts } from '../size-charts/service.ts';
 import { Catalog, type ListingQuery } from './service.ts';
 
 const GENRE = 'Answers fixture';
@@ -45,7 +46,13 @@ describeEachDatabase('catalogue answers sent as made once', (t) => {
   // reads the catalogue beside the app's own, with nothing cached (each with its index's thread, ended after)
   const catalogs: Catalog[] = [];
   const fresh = (feed = new ChangeFeed()) => {
-    const catalog = new Catalog(t().db, feed, new Inventory(t().db, feed), NO_SALES_EVER);
+    const catalog = new Catalog(
+      t().db,
+      feed,
+      new Inventory(t().db, feed),
+      NO_SALES_EVER,
+      new SizeCharts(t().db, feed),
+    );
     catalogs.push(catalog);
     return catalog;
   };

@@ -30,6 +30,7 @@ import type { BagOwner } from '../cart/owner.ts';
 import type { Inventory } from '../inventory/service.ts';
 import type { LiveSales, ProductPriceRow } from '../offers/sale-price.ts';
 import type { Sales } from '../offers/sales.ts';
+import type { SizeCharts } from '../size-charts/service.ts';
 import { TtlCache } from './cache.ts';
 import type { PopularityFigures } from './facet-index.ts';
 import { compareSizes } from './filters.ts';
@@ -117,6 +118,7 @@ export class Catalog {
     private readonly changes: ChangeFeed,
     private readonly inventory: Inventory,
     private readonly sales: Pick<Sales, 'current' | 'onChange'>,
+    private readonly sizeCharts: Pick<SizeCharts, 'forProduct'>,
     private readonly now: () => Date = () => new Date(),
   ) {
     this.index = new LiveIndex(db, {
@@ -432,11 +434,12 @@ export class Catalog {
     const live = this.sales.current();
     const product = await store.findProduct(this.db, id);
     if (!product) return undefined;
-    const [sizes, review, ratings, colorInfo] = await Promise.all([
+    const [sizes, review, ratings, colorInfo, sizeChart] = await Promise.all([
       this.inventory.sizes(this.db, id),
       store.productReviews(this.db, id, REVIEWS_SHOWN),
       store.ratingCounts(this.db, id),
       store.colourSiblings(this.db, product.child_key),
+      this.sizeCharts.forProduct(this.db, product),
     ]);
     const rating = [5, 4, 3, 2, 1].map((stars) => ({
       rating: stars,
@@ -447,6 +450,7 @@ export class Catalog {
       review,
       rating,
       colorInfo,
+      sizeChart,
       addToCart: [],
       wishStatus: [{ wished: 'N' }],
       loggedin: false,

@@ -32,6 +32,7 @@ const product = (sale: ProductResponse['productInfo']['sale']): ProductResponse 
   review: [],
   rating: [],
   colorInfo: [],
+  sizeChart: null,
   addToCart: [],
   wishStatus: [{ wished: 'N' }],
   loggedin: false,

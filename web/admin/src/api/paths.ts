@@ -29,6 +29,7 @@ export const paths = {
   delivery: () => '/admin/delivery',
   settings: () => '/admin/settings',
   offers: () => '/admin/offers',
+  sizeCharts: () => '/admin/size-charts',
 };
 
 export const apiPaths = {
@@ -82,4 +83,10 @@ export const apiPaths = {
   coupon: (couponId: number) => `/admin/api/coupons/${id(couponId)}`,
   disableCoupon: (couponId: number) => `/admin/api/coupons/${id(couponId)}/disable`,
   offersReport: () => '/admin/api/offers/report',
+  sizeCharts: () => '/admin/api/size-charts',
+  /** a chart by its keys (DELETE): the genre's own when `seller` is null */
+  sizeChart: (keys: { userSegment: string; genre: string; seller: string | null }) =>
+    `/admin/api/size-charts${query(keys)}`,
+  sizeChartsExport: () => '/admin/api/size-charts/export',
+  sizeChartsImport: (mode: 'dry-run' | 'apply') => `/admin/api/size-charts/import?mode=${mode}`,
 };

@@ -22,6 +22,7 @@ const NAV: NavItem[] = [
   { label: 'Low stock', to: paths.lowStock() },
   { label: 'Offers', to: paths.offers() },
   { label: 'Sellers', to: paths.sellers() },
+  { label: 'Size charts', to: paths.sizeCharts() },
   { label: 'Delivery', to: paths.delivery(), ownerOnly: true },
   { label: 'Staff', to: paths.staff(), ownerOnly: true },
   { label: 'Activity', to: paths.activity(), ownerOnly: true },

@@ -63,6 +63,10 @@ const SellersScreen = screen(
   () => import('../screens/sellers/SellersScreen.tsx'),
   (m) => m.SellersScreen,
 );
+const SizeChartsScreen = screen(
+  () => import('../screens/size-charts/SizeChartsScreen.tsx'),
+  (m) => m.SizeChartsScreen,
+);
 const DeliveryScreen = screen(
   () => import('../screens/delivery/DeliveryScreen.tsx'),
   (m) => m.DeliveryScreen,
@@ -98,6 +102,7 @@ function SignedInRoutes() {
         <Route path={paths.activity()} element={<ActivityScreen />} />
         <Route path={paths.offers()} element={<OffersScreen />} />
         <Route path={paths.sellers()} element={<SellersScreen />} />
+        <Route path={paths.sizeCharts()} element={<SizeChartsScreen />} />
         <Route path={paths.delivery()} element={<DeliveryScreen />} />
         <Route path={paths.settings()} element={<SettingsScreen />} />
         <Route path="*" element={<NotFound />} />

@@ -31,6 +31,9 @@ const ACTIONS: Record<string, string> = {
   'coupon.create': 'Coupon added',
   'coupon.update': 'Coupon edited',
   'coupon.disable': 'Coupon switched off',
+  'size-chart.save': 'Size chart saved',
+  'size-chart.delete': 'Size chart deleted',
+  'size-chart.import': 'Size charts imported',
 };
 
 export const describeAction = (action: string) => ACTIONS[action] ?? action;

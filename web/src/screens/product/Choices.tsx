@@ -1,7 +1,9 @@
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../../contract/paths.ts';
+import type { SizeChart } from '../../../../contract/size-charts.ts';
 import { NotifyMe } from './NotifyMe.tsx';
+import { SizeChartLink } from './SizeChart.tsx';
 import { swatchBackground } from './swatch.ts';
 
 interface SizesProps {
@@ -9,19 +11,22 @@ interface SizesProps {
   sizes: Record<string, number>;
   selected: string | undefined;
   onSelect: (size: string | undefined) => void;
+  /** the product's size chart: a SIZE CHART link beside the title opens it */
+  chart?: SizeChart | null;
 }
 
 /**
  * A click selects a size, a second click clears it; a sold-out size cannot be chosen, but a customer may
  * ask to hear when it is back.
  */
-export function Sizes({ sizes, selected, onSelect }: SizesProps) {
+export function Sizes({ sizes, selected, onSelect, chart }: SizesProps) {
   const soldOut = Object.keys(sizes).filter((size) => sizes[size] === 0);
   return (
-    <fieldset className="choice">
+    <fieldset className="choice choice-sizes">
       <legend className="choice-title">
         SELECT SIZE{selected ? <span className="choice-value">: {selected}</span> : null}
       </legend>
+      {chart && <SizeChartLink chart={chart} />}
       <ul className="sizes">
         {Object.entries(sizes).map(([size, units]) => (
           <li key={size}>

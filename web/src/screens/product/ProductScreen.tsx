@@ -159,7 +159,7 @@ function Product({ data, onReviewed }: { data: ProductResponse; onReviewed: () =
               {message}
             </p>
           ))}
-          {needsSize && <Sizes sizes={sizes} selected={size} onSelect={setSize} />}
+          {needsSize && <Sizes sizes={sizes} selected={size} onSelect={setSize} chart={data.sizeChart} />}
           {data.colorInfo.length > 0 && (
             <Colours prod={info.prod} colours={data.colorInfo} currentId={info.id} onChoose={chooseColour} />
           )}

@@ -1,16 +1,20 @@
 import { useCallback, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { AdminProductRow, AdminProductsResponse } from '../../../../../contract/products.ts';
+import type {
+  AdminProductRow,
+  AdminProductsResponse,
+  ImportResponse,
+} from '../../../../../contract/products.ts';
 import { usePageTitle } from '../../../../src/components/usePageTitle.ts';
 import { api } from '../../api/client.ts';
 import { apiPaths, paths, query } from '../../api/paths.ts';
 import { useLoad } from '../../api/useLoad.ts';
+import { CsvImport } from '../../components/CsvImport.tsx';
 import { FilterForm, SearchField } from '../../components/FilterForm.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { ProductStatus } from '../../components/ProductStatus.tsx';
 import { StockInput } from '../../components/StockInput.tsx';
-import { formatRupees } from '../../lib/format.ts';
-import { CatalogueImport } from './CatalogueImport.tsx';
+import { formatRupees, plural } from '../../lib/format.ts';
 import { PageLinks } from './PageLinks.tsx';
 import './ProductsScreen.css';
 
@@ -41,7 +45,17 @@ export function ProductsScreen() {
           Export CSV
         </a>
       </div>
-      <CatalogueImport onApplied={reload} />
+      <CsvImport<ImportResponse>
+        path={apiPaths.catalogueImport}
+        summary={(report) =>
+          `${plural(report.rows, 'row', 'rows')} for ${plural(report.products, 'product', 'products')}`
+        }
+        applied={(report) => `Imported: ${plural(report.products, 'product', 'products')}`}
+        help="The columns of “Export CSV”, one row per size; the photos column names uploaded photos or files in the zip."
+        zipLabel="Photos in a zip (optional)"
+        logged="Importing the catalogue failed"
+        onApplied={reload}
+      />
       <FilterForm label="Products" names={['q', 'status']} submit="Show products">
         <SearchField id={`${id}-q`} placeholder="Name, SKU, segment or genre" value={asked.q} />
         <div className="admin-field">

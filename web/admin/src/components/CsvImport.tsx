@@ -1,21 +1,47 @@
-import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
-import type { ImportResponse } from '../../../../../contract/products.ts';
-import { showAlert } from '../../../../src/components/Alert.tsx';
-import { api } from '../../api/client.ts';
-import { apiPaths } from '../../api/paths.ts';
-import { failureMessage } from '../../api/useLoad.ts';
-import { ImportReport } from '../../components/ImportReport.tsx';
-import { plural } from '../../lib/format.ts';
+import { type ChangeEvent, type FormEvent, type ReactNode, useId, useState } from 'react';
+import { showAlert } from '../../../src/components/Alert.tsx';
+import { api } from '../api/client.ts';
+import { failureMessage } from '../api/useLoad.ts';
+import { ImportReport } from './ImportReport.tsx';
+
+/** What every import answers: its errors by line and column, and whether it was applied. */
+interface Report {
+  errors: string[];
+  applied: boolean;
+}
+
+interface Props<R extends Report> {
+  /** the import's address for a dry run or for applying */
+  path: (mode: 'dry-run' | 'apply') => string;
+  /** what the file holds, e.g. "12 rows for 4 products" */
+  summary: (report: R) => string;
+  /** said once applied, e.g. "Imported: 4 products" */
+  applied: (report: R) => string;
+  /** what the file's columns are */
+  help: ReactNode;
+  /** a second, optional file sent as `photos` (the catalogue's zip of photos), with its label */
+  zipLabel?: string;
+  logged: string;
+  onApplied: () => void;
+}
 
 /**
- * "Import CSV" (with a zip of the photos its rows name, if any): the file is checked first (a dry run reporting every error by line and column), and only
+ * "Import CSV": the file is checked first (a dry run reporting every error by line and column), and only
  * a file without errors can be applied, all or nothing.
  */
-export function CatalogueImport({ onApplied }: { onApplied: () => void }) {
+export function CsvImport<R extends Report>({
+  path,
+  summary,
+  applied,
+  help,
+  zipLabel,
+  logged,
+  onApplied,
+}: Props<R>) {
   const id = useId();
   const [file, setFile] = useState<File | undefined>();
   const [zip, setZip] = useState<File | undefined>();
-  const [report, setReport] = useState<ImportResponse | undefined>();
+  const [report, setReport] = useState<R | undefined>();
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
 
@@ -27,15 +53,15 @@ export function CatalogueImport({ onApplied }: { onApplied: () => void }) {
     setBusy(true);
     setMessage('');
     try {
-      const answer = await api.post<ImportResponse>(apiPaths.catalogueImport(mode), form);
+      const answer = await api.post<R>(path(mode), form);
       setReport(answer);
       if (answer.applied) {
-        showAlert(`Imported: ${plural(answer.products, 'product', 'products')}`);
+        showAlert(applied(answer));
         onApplied();
       }
     } catch (error) {
       setReport(undefined);
-      setMessage(failureMessage(error, 'Importing the catalogue failed'));
+      setMessage(failureMessage(error, logged));
     } finally {
       setBusy(false);
     }
@@ -67,30 +93,31 @@ export function CatalogueImport({ onApplied }: { onApplied: () => void }) {
             onChange={choose(setFile)}
           />
         </div>
-        <div className="admin-field">
-          <label htmlFor={`${id}-zip`}>Photos in a zip (optional)</label>
-          <input
-            id={`${id}-zip`}
-            type="file"
-            accept=".zip,application/zip"
-            aria-describedby={`${id}-help`}
-            onChange={choose(setZip)}
-          />
-        </div>
+        {zipLabel && (
+          <div className="admin-field">
+            <label htmlFor={`${id}-zip`}>{zipLabel}</label>
+            <input
+              id={`${id}-zip`}
+              type="file"
+              accept=".zip,application/zip"
+              aria-describedby={`${id}-help`}
+              onChange={choose(setZip)}
+            />
+          </div>
+        )}
         <button type="submit" className="button" disabled={busy}>
           Check the file
         </button>
       </form>
       <p id={`${id}-help`} className="admin-details">
-        The columns of “Export CSV”, one row per size; the photos column names uploaded photos or files in the
-        zip. Nothing changes until you apply a file without errors.
+        {help} Nothing changes until you apply a file without errors.
       </p>
       <p className="admin-form-message" role="alert">
         {message}
       </p>
       {report && !report.applied && (
         <ImportReport
-          summary={`${plural(report.rows, 'row', 'rows')} for ${plural(report.products, 'product', 'products')}`}
+          summary={summary(report)}
           errors={report.errors}
           busy={busy}
           onApply={() => send('apply')}
