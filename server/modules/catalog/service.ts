@@ -4,6 +4,7 @@ import {
   FEATURE_LABELS,
   type FilterCounts,
   type FilterFeature,
+  type FitSplit,
   HIDDEN_PRODUCT_FIELDS,
   type HighlightRow,
   type HighlightsResponse,
@@ -22,6 +23,11 @@ import {
   type SortCode,
   type SuggestResponse,
 } from '../../../contract/catalog.ts';
+import {
+  FIT_ANSWER_CODES,
+  FIT_MIN_ANSWERS,
+  type FitAnswer,
+} from '../../../contract/fit-returns-constants.ts';
 import type { Db } from '../../db/connect.ts';
 import { indiaTime, parseProductId, rupees } from '../../platform/api-values.ts';
 import type { Change, ChangeFeed } from '../../platform/changes.ts';
@@ -150,6 +156,11 @@ export class Catalog {
   /** After a change to a product's reviews: its page is read afresh, on every instance. */
   productChanged(productId: number): void {
     this.changes.announce({ productIds: [productId] });
+  }
+
+  /** After a change to what shoppers say of a product's fit: its page and its colours' are read afresh. */
+  async fitChanged(productId: number): Promise<void> {
+    this.changes.announce({ productIds: await store.colourIdsOf(this.db, productId) });
   }
 
   private forget(change: Change): void {
@@ -348,16 +359,24 @@ export class Catalog {
     }
     if (!bag) return shared;
     const productId = shared.productInfo.id;
-    const [units, wished] = await Promise.all([
+    const [units, wished, usualSize] = await Promise.all([
       store.cartUnits(this.db, bag, productId),
       store.wishedAmong(this.db, bag, [productId]),
+      this.usualSize(bag, shared.productInfo),
     ]);
     return {
       ...shared,
       addToCart: units > 0 ? [{ quantity: units }] : [],
       wishStatus: [{ wished: wished.has(productId) ? 'Y' : 'N' }],
       loggedin: 'customerId' in bag,
+      usualSize,
     };
+  }
+
+  /** The size a customer usually buys of the product's segment and genre; null for a visitor or accessories. */
+  private async usualSize(bag: BagOwner, info: ProductInfo): Promise<string | null> {
+    if (!('customerId' in bag) || info.prod !== 'apparel') return null;
+    return (await store.usualSize(this.db, bag.customerId, info)) ?? null;
   }
 
   /** These products' cards in the order asked; an id with no product is left out. */
@@ -432,11 +451,12 @@ export class Catalog {
     const live = this.sales.current();
     const product = await store.findProduct(this.db, id);
     if (!product) return undefined;
-    const [sizes, review, ratings, colorInfo] = await Promise.all([
+    const [sizes, review, ratings, colorInfo, fits] = await Promise.all([
       this.inventory.sizes(this.db, id),
       store.productReviews(this.db, id, REVIEWS_SHOWN),
       store.ratingCounts(this.db, id),
       store.colourSiblings(this.db, product.child_key),
+      product.prod === 'apparel' ? store.fitCounts(this.db, product.child_key) : [],
     ]);
     const rating = [5, 4, 3, 2, 1].map((stars) => ({
       rating: stars,
@@ -450,8 +470,29 @@ export class Catalog {
       addToCart: [],
       wishStatus: [{ wished: 'N' }],
       loggedin: false,
+      fit: fitSplit(fits),
+      usualSize: null,
     };
   }
+}
+
+/**
+ * The fit answers as whole percents adding up to exactly 100: each share rounded down, the points left
+ * going to the largest remainders (ties in FIT_ANSWERS' order). Null under FIT_MIN_ANSWERS answers.
+ */
+export function fitSplit(counts: readonly { fit: FitAnswer | null; count: number | string }[]): FitSplit {
+  const of = (fit: FitAnswer) => Number(counts.find((c) => c.fit === fit)?.count ?? 0);
+  const answers = FIT_ANSWER_CODES.reduce((sum, fit) => sum + of(fit), 0);
+  if (answers < FIT_MIN_ANSWERS) return null;
+  const shares = FIT_ANSWER_CODES.map((fit) => {
+    const exact = (of(fit) * 100) / answers;
+    return { fit, percent: Math.floor(exact), remainder: exact - Math.floor(exact) };
+  });
+  const left = 100 - shares.reduce((sum, share) => sum + share.percent, 0);
+  const byRemainder = [...shares].sort((a, b) => b.remainder - a.remainder);
+  for (const share of byRemainder.slice(0, left)) share.percent += 1;
+  const percent = (fit: FitAnswer) => shares.find((share) => share.fit === fit)?.percent ?? 0;
+  return { small: percent('small'), true: percent('true'), large: percent('large'), answers };
 }
 
 /**

@@ -35,6 +35,8 @@ const product = (sale: ProductResponse['productInfo']['sale']): ProductResponse 
   addToCart: [],
   wishStatus: [{ wished: 'N' }],
   loggedin: false,
+  fit: null,
+  usualSize: null,
 });
 
 const offerOf = (data: ProductResponse) =>
