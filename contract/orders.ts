@@ -104,6 +104,11 @@ export const OrderLine = Type.Object({
   invoiceUrl: Type.String(),
   /** ours: the PDF of the line's credit note, once a refund of it is issued */
   creditNoteUrl: Type.Optional(Type.String()),
+  /**
+   * ours (issue 29): when the line's latest refund was issued (ISO), once one is; it reaches the original
+   * payment method within REFUND_DAYS (shopping-rules.ts)
+   */
+  refundedAt: Type.Optional(Type.String()),
 });
 export type OrderLine = Static<typeof OrderLine>;
 export const OrdersResponse = Type.Array(OrderLine);
