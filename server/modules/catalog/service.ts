@@ -34,6 +34,7 @@ import type { Change, ChangeFeed } from '../../platform/changes.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { BagOwner } from '../cart/owner.ts';
 import type { Inventory } from '../inventory/service.ts';
+import { apportion } from '../offers/apportion.ts';
 import type { LiveSales, ProductPriceRow } from '../offers/sale-price.ts';
 import type { Sales } from '../offers/sales.ts';
 import { TtlCache } from './cache.ts';
@@ -477,22 +478,19 @@ export class Catalog {
 }
 
 /**
- * The fit answers as whole percents adding up to exactly 100: each share rounded down, the points left
- * going to the largest remainders (ties in FIT_ANSWERS' order). Null under FIT_MIN_ANSWERS answers.
+ * The fit answers as whole percents adding up to exactly 100, shared by largest remainder (apportion, ties
+ * in FIT_ANSWERS' order). Null under FIT_MIN_ANSWERS answers.
  */
-export function fitSplit(counts: readonly { fit: FitAnswer | null; count: number | string }[]): FitSplit {
-  const of = (fit: FitAnswer) => Number(counts.find((c) => c.fit === fit)?.count ?? 0);
-  const answers = FIT_ANSWER_CODES.reduce((sum, fit) => sum + of(fit), 0);
+function fitSplit(counts: readonly { fit: FitAnswer | null; count: number | string }[]): FitSplit {
+  const answered = FIT_ANSWER_CODES.map((fit) => Number(counts.find((c) => c.fit === fit)?.count ?? 0));
+  const answers = answered.reduce((sum, n) => sum + n, 0);
   if (answers < FIT_MIN_ANSWERS) return null;
-  const shares = FIT_ANSWER_CODES.map((fit) => {
-    const exact = (of(fit) * 100) / answers;
-    return { fit, percent: Math.floor(exact), remainder: exact - Math.floor(exact) };
-  });
-  const left = 100 - shares.reduce((sum, share) => sum + share.percent, 0);
-  const byRemainder = [...shares].sort((a, b) => b.remainder - a.remainder);
-  for (const share of byRemainder.slice(0, left)) share.percent += 1;
-  const percent = (fit: FitAnswer) => shares.find((share) => share.fit === fit)?.percent ?? 0;
-  return { small: percent('small'), true: percent('true'), large: percent('large'), answers };
+  // apportion shares no more than its weights add up to: counted in hundredths, they always cover 100
+  const [small = 0, fitsTrue = 0, large = 0] = apportion(
+    100,
+    answered.map((n) => n * 100),
+  );
+  return { small, true: fitsTrue, large, answers };
 }
 
 /**
