@@ -3,7 +3,7 @@ import { FIT_ANSWER_CODES, FIT_ANSWERS } from '../../../../contract/fit-returns-
 import './fit-note.css';
 
 interface Props {
-  /** what buyers say of the fit (null under FIT_MIN_ANSWERS answers) */
+  /** what shoppers say of the fit (null under FIT_MIN_ANSWERS answers) */
   fit: FitSplit;
   /** the logged-in customer's usual size of this segment and genre, null when unknown */
   usualSize: string | null;
@@ -23,7 +23,7 @@ export function FitNote({ fit, usualSize }: Props) {
           </strong>{' '}
           <span className="fit-split-all">
             ({FIT_ANSWER_CODES.map((code) => `${FIT_ANSWERS[code]} ${fit[code]}%`).join(' · ')}; {fit.answers}{' '}
-            buyers answered)
+            answers)
           </span>
         </p>
       )}
