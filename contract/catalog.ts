@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { PRODUCT_ROW_SIZE, SEARCH_MAX_LENGTH } from './catalog-constants.ts';
+import { FIT_ANSWER_CODES } from './fit-returns-constants.ts';
 import { ProductSale } from './offers.ts';
 import { SizeChart } from './size-charts.ts';
 
@@ -197,6 +198,24 @@ export type ProductReview = Static<typeof ProductReview>;
 export const RatingCount = Type.Object({ rating: Type.Integer(), ratingCount: Type.Integer() });
 export type RatingCount = Static<typeof RatingCount>;
 
+/** how an apparel product fits, as a shopper who rated it says (issue 29): FIT_ANSWERS' codes */
+export const FitAnswerSchema = Type.Enum(FIT_ANSWER_CODES);
+
+/**
+ * What shoppers say of the fit of the product and its colours (same childKey): the share of answers of
+ * each kind in whole percents that add up to 100, and how many answered. Null under FIT_MIN_ANSWERS.
+ */
+export const FitSplit = Type.Union([
+  Type.Object({
+    small: Type.Integer({ minimum: 0, maximum: 100 }),
+    true: Type.Integer({ minimum: 0, maximum: 100 }),
+    large: Type.Integer({ minimum: 0, maximum: 100 }),
+    answers: Type.Integer({ minimum: 0 }),
+  }),
+  Type.Null(),
+]);
+export type FitSplit = Static<typeof FitSplit>;
+
 export const ProductResponse = Type.Object({
   productInfo: ProductInfo,
   review: Type.Array(ProductReview),
@@ -211,6 +230,13 @@ export const ProductResponse = Type.Object({
   /** [{wished: 'Y'|'N'}] */
   wishStatus: Type.Array(Type.Object({ wished: YesNo })),
   loggedin: Type.Boolean(),
+  /** ours (issue 29): what shoppers say of the fit; null for accessories and under FIT_MIN_ANSWERS answers */
+  fit: FitSplit,
+  /**
+   * ours (issue 29): the size the logged-in customer usually buys in this product's segment and genre (the
+   * size of most of their kept apparel lines there, ties to the latest kept); null when unknown
+   */
+  usualSize: Type.Union([Type.String(), Type.Null()]),
 });
 export type ProductResponse = Omit<Static<typeof ProductResponse>, 'productInfo'> & {
   productInfo: ProductInfo;

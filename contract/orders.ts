@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { Profile } from './accounts.ts';
-import { Prod } from './catalog.ts';
+import { FitAnswerSchema, Prod } from './catalog.ts';
 
 export * from './after-sale-constants.ts';
 
@@ -104,6 +104,11 @@ export const OrderLine = Type.Object({
   invoiceUrl: Type.String(),
   /** ours: the PDF of the line's credit note, once a refund of it is issued */
   creditNoteUrl: Type.Optional(Type.String()),
+  /**
+   * ours (issue 29): when the line's latest refund was issued (ISO), once one is; it reaches the original
+   * payment method within REFUND_DAYS (shopping-rules.ts)
+   */
+  refundedAt: Type.Optional(Type.String()),
 });
 export type OrderLine = Static<typeof OrderLine>;
 export const OrdersResponse = Type.Array(OrderLine);
@@ -188,7 +193,8 @@ export const ReturnResponse = Type.Object({});
 /**
  * Rates (and optionally reviews) a product the shopper received: 400 RATE_FIRST_MESSAGE when rating is
  * missing or not 1-5; 404 when the shopper has no order line of it; 409 when none is delivered yet.
- * The rating is the shopper's one review of the product (a new one replaces the old).
+ * The rating is the shopper's one review of the product (a new one replaces the old). `fit` (ours, issue
+ * 29), apparel only (400 for an accessory): how it fits; left out, the fit said before stays.
  */
 export const RateBody = Type.Object(
   {
@@ -196,6 +202,7 @@ export const RateBody = Type.Object(
     rating: Type.Optional(Type.Unknown()),
     review: Type.Optional(Type.String({ maxLength: 2000 })),
     prod: Type.Optional(Type.String({ maxLength: 40 })),
+    fit: Type.Optional(FitAnswerSchema),
   },
   { additionalProperties: false },
 );

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { Prod } from './catalog.ts';
+import { FitAnswerSchema, Prod } from './catalog.ts';
 
 export * from './after-sale-constants.ts';
 
@@ -18,6 +18,8 @@ export const ReviewPageResponse = Type.Object({
   photo1: Type.String(),
   review: Type.String(),
   reviewDP1: Type.Union([Type.String(), Type.Null()]),
+  /** ours (issue 29): the fit the shopper said, null when none */
+  fit: Type.Union([FitAnswerSchema, Type.Null()]),
 });
 export type ReviewPageResponse = Static<typeof ReviewPageResponse>;
 
@@ -27,12 +29,14 @@ export type ReviewPageResponse = Static<typeof ReviewPageResponse>;
  * Any logged-in shopper may review; one review per shopper and product (a new one replaces the old,
  * keeping a photo uploaded before). `userRating` must be 1-5 (400 RATE_FIRST_MESSAGE of contract/orders.ts
  * otherwise). A shopper who received the product is marked as a verified purchase. 404 for an unknown product.
+ * `fit` (ours, issue 29), apparel only (400 for an accessory): how it fits; left out, the fit said before stays.
  */
 export const PostReviewBody = Type.Object(
   {
     userReview: Type.Optional(Type.String({ maxLength: 2000 })),
     userRating: Type.Optional(Type.Unknown()),
     prod: Type.Optional(Type.String({ maxLength: 40 })),
+    fit: Type.Optional(FitAnswerSchema),
   },
   { additionalProperties: false },
 );

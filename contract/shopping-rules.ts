@@ -18,6 +18,8 @@ export const FREE_CANCELLATION_HOURS = 24;
 export const CANCELLATION_CHARGE_PERCENT = 10;
 /** a delivered line may be returned for this long after its delivery */
 export const RETURN_WINDOW_HOURS = 24;
+/** a refund reaches the original payment method within this many days of being issued (spec: "5/6 days") */
+export const REFUND_DAYS = 6;
 
 // The catalogue -------------------------------------------------------------------------------------
 

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { FitAnswer } from '../../contract/fit-returns-constants.ts';
 import type { OfferScopeValue } from '../../contract/offers-constants.ts';
 
 /** Table types for Kysely, matching migrations/*.sql. */
@@ -336,6 +337,8 @@ export interface ReviewsTable {
   verified_purchase: Generated<boolean>;
   /** hidden by the back office: off the product page and its rating, its photo not served */
   hidden: Generated<boolean>;
+  /** how the product fits, as the shopper says (026_review_fit.sql); null when not said */
+  fit: ColumnType<FitAnswer | null, FitAnswer | null | undefined, FitAnswer | null>;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
   demo: Generated<boolean>;

@@ -4,6 +4,7 @@ import {
   FEATURE_LABELS,
   type FilterCounts,
   type FilterFeature,
+  type FitSplit,
   HIDDEN_PRODUCT_FIELDS,
   type HighlightRow,
   type HighlightsResponse,
@@ -22,12 +23,18 @@ import {
   type SortCode,
   type SuggestResponse,
 } from '../../../contract/catalog.ts';
+import {
+  FIT_ANSWER_CODES,
+  FIT_MIN_ANSWERS,
+  type FitAnswer,
+} from '../../../contract/fit-returns-constants.ts';
 import type { Db } from '../../db/connect.ts';
 import { indiaTime, parseProductId, rupees } from '../../platform/api-values.ts';
 import type { Change, ChangeFeed } from '../../platform/changes.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { BagOwner } from '../cart/owner.ts';
 import type { Inventory } from '../inventory/service.ts';
+import { apportion } from '../offers/apportion.ts';
 import type { LiveSales, ProductPriceRow } from '../offers/sale-price.ts';
 import type { Sales } from '../offers/sales.ts';
 import type { SizeCharts } from '../size-charts/service.ts';
@@ -152,6 +159,11 @@ export class Catalog {
   /** After a change to a product's reviews: its page is read afresh, on every instance. */
   productChanged(productId: number): void {
     this.changes.announce({ productIds: [productId] });
+  }
+
+  /** After a change to what shoppers say of a product's fit: its page and its colours' are read afresh. */
+  async fitChanged(productId: number): Promise<void> {
+    this.changes.announce({ productIds: await store.colourIdsOf(this.db, productId) });
   }
 
   private forget(change: Change): void {
@@ -350,16 +362,24 @@ export class Catalog {
     }
     if (!bag) return shared;
     const productId = shared.productInfo.id;
-    const [units, wished] = await Promise.all([
+    const [units, wished, usualSize] = await Promise.all([
       store.cartUnits(this.db, bag, productId),
       store.wishedAmong(this.db, bag, [productId]),
+      this.usualSize(bag, shared.productInfo),
     ]);
     return {
       ...shared,
       addToCart: units > 0 ? [{ quantity: units }] : [],
       wishStatus: [{ wished: wished.has(productId) ? 'Y' : 'N' }],
       loggedin: 'customerId' in bag,
+      usualSize,
     };
+  }
+
+  /** The size a customer usually buys of the product's segment and genre; null for a visitor or accessories. */
+  private async usualSize(bag: BagOwner, info: ProductInfo): Promise<string | null> {
+    if (!('customerId' in bag) || info.prod !== 'apparel') return null;
+    return (await store.usualSize(this.db, bag.customerId, info)) ?? null;
   }
 
   /** These products' cards in the order asked; an id with no product is left out. */
@@ -434,12 +454,13 @@ export class Catalog {
     const live = this.sales.current();
     const product = await store.findProduct(this.db, id);
     if (!product) return undefined;
-    const [sizes, review, ratings, colorInfo, sizeChart] = await Promise.all([
+    const [sizes, review, ratings, colorInfo, sizeChart, fits] = await Promise.all([
       this.inventory.sizes(this.db, id),
       store.productReviews(this.db, id, REVIEWS_SHOWN),
       store.ratingCounts(this.db, id),
       store.colourSiblings(this.db, product.child_key),
       this.sizeCharts.forProduct(this.db, product),
+      product.prod === 'apparel' ? store.fitCounts(this.db, product.child_key) : [],
     ]);
     const rating = [5, 4, 3, 2, 1].map((stars) => ({
       rating: stars,
@@ -454,8 +475,26 @@ export class Catalog {
       addToCart: [],
       wishStatus: [{ wished: 'N' }],
       loggedin: false,
+      fit: fitSplit(fits),
+      usualSize: null,
     };
   }
+}
+
+/**
+ * The fit answers as whole percents adding up to exactly 100, shared by largest remainder (apportion, ties
+ * in FIT_ANSWERS' order). Null under FIT_MIN_ANSWERS answers.
+ */
+function fitSplit(counts: readonly { fit: FitAnswer | null; count: number | string }[]): FitSplit {
+  const answered = FIT_ANSWER_CODES.map((fit) => Number(counts.find((c) => c.fit === fit)?.count ?? 0));
+  const answers = answered.reduce((sum, n) => sum + n, 0);
+  if (answers < FIT_MIN_ANSWERS) return null;
+  // apportion shares no more than its weights add up to: counted in hundredths, they always cover 100
+  const [small = 0, fitsTrue = 0, large = 0] = apportion(
+    100,
+    answered.map((n) => n * 100),
+  );
+  return { small, true: fitsTrue, large, answers };
 }
 
 /**

@@ -275,6 +275,59 @@ export async function colourSiblings(db: Db, childKey: string) {
     .execute();
 }
 
+/** The product and its colours (same childKey): ids, for announcing a change of them all. */
+export async function colourIdsOf(db: Db, productId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('products')
+    .select('id')
+    .where('child_key', '=', (eb) =>
+      eb.selectFrom('products').select('child_key').where('id', '=', productId),
+    )
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** How many shoppers said each fit of the products of a childKey (a hidden review counts for nothing). */
+export async function fitCounts(db: Db, childKey: string) {
+  return db
+    .selectFrom('reviews')
+    .innerJoin('products', 'products.id', 'reviews.product_id')
+    .select(['reviews.fit', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('products.child_key', '=', childKey)
+    .where('reviews.fit', 'is not', null)
+    .where('reviews.hidden', '=', false)
+    .groupBy('reviews.fit')
+    .execute();
+}
+
+/**
+ * The size of most of the customer's kept apparel lines of a segment and genre (delivered and not
+ * returned, or a return refused), ties to the one kept latest; undefined when they kept none there.
+ */
+export async function usualSize(
+  db: Db,
+  customerId: number,
+  group: { userSegment: string; genre: string },
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('order_lines')
+    .innerJoin('orders', 'orders.id', 'order_lines.order_id')
+    .innerJoin('products', 'products.id', 'order_lines.product_id')
+    .select('order_lines.size')
+    .where('orders.customer_id', '=', customerId)
+    .where('products.prod', '=', 'apparel')
+    .where('products.user_segment', '=', group.userSegment)
+    .where('products.genre', '=', group.genre)
+    .where('order_lines.status', 'in', ['delivered', 'return_rejected'])
+    .groupBy('order_lines.size')
+    .orderBy((eb) => eb.fn.countAll(), 'desc')
+    .orderBy((eb) => eb.fn.max('order_lines.delivered_at'), 'desc')
+    .orderBy('order_lines.size')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.size;
+}
+
 /** The units of a product in a customer's cart, over all its sizes. */
 /** The units of a product in a bag, over all its sizes: its page shows them. */
 export async function cartUnits(db: Db, bag: BagOwner, productId: number): Promise<number> {

@@ -37,6 +37,17 @@ function orderStatus(status: OrderLine['status']): OrderLine['orderStatus'] {
   return null;
 }
 
+type CustomerLineRow = Awaited<ReturnType<typeof store.customerLines>>[number];
+
+/** Once something of the line was refunded: its credit note, and when the latest refund was issued. */
+function refundDocuments(row: CustomerLineRow): Pick<OrderLine, 'creditNoteUrl' | 'refundedAt'> {
+  if (!(Number(row.refunded_paise ?? 0) > 0 && row.refunded_at)) return {};
+  return {
+    creditNoteUrl: creditNoteUrl(row.purchase_id),
+    refundedAt: new Date(row.refunded_at).toISOString(),
+  };
+}
+
 function toOrderLine(
   row: Awaited<ReturnType<typeof store.customerLines>>[number],
   now: Date,
@@ -64,7 +75,7 @@ function toOrderLine(
     deliveredAt: row.delivered_at?.toISOString() ?? null,
     refunded: rupees(row.refunded_paise ?? 0),
     invoiceUrl: invoiceUrl(row.purchase_id),
-    ...(Number(row.refunded_paise ?? 0) > 0 && { creditNoteUrl: creditNoteUrl(row.purchase_id) }),
+    ...refundDocuments(row),
   };
 }
 

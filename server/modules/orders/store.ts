@@ -26,6 +26,15 @@ function refundedPaise(eb: ExpressionBuilder<Database, 'order_lines'>) {
     .where('refunds.status', '<>', 'failed');
 }
 
+/** When the line's latest refund (not a failed one) was issued, with its credit note; null for none. */
+function lastRefundedAt(eb: ExpressionBuilder<Database, 'order_lines'>) {
+  return eb
+    .selectFrom('refunds')
+    .select((r) => r.fn.max('refunds.created_at').as('at'))
+    .whereRef('refunds.order_line_id', '=', 'order_lines.id')
+    .where('refunds.status', '<>', 'failed');
+}
+
 const firstPhoto = sql<string>`products.photos[1]`;
 
 /** The shopper's lines with their product, return, own review and refunds: newest order first. */
@@ -59,6 +68,7 @@ export async function customerLines(db: Db, customerId: number, orderId?: number
       'reviews.rating',
       'reviews.body as review',
       refundedPaise(eb).as('refunded_paise'),
+      lastRefundedAt(eb).as('refunded_at'),
     ])
     .where('orders.customer_id', '=', customerId);
   if (orderId !== undefined) query = query.where('orders.id', '=', orderId);

@@ -179,6 +179,7 @@ describeEachDatabase('ratings, reviews and review photos', (t) => {
         rating: null,
         review: '',
         reviewDP1: null,
+        fit: null,
       });
     });
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ADMIN_PAGE_SIZE, type AdminReview, type AdminReviewsResponse } from '../../../contract/admin.ts';
+import type { FitAnswer } from '../../../contract/fit-returns-constants.ts';
 import { RATE_FIRST_MESSAGE, type RateBody } from '../../../contract/orders.ts';
 import type { PostReviewBody, ReviewPageResponse } from '../../../contract/reviews.ts';
 import type { Db } from '../../db/connect.ts';
@@ -36,6 +37,14 @@ function toAdminReview(row: store.ListedReview): AdminReview {
   };
 }
 
+export const FIT_APPAREL_ONLY = 'Only clothes have a fit: leave fit out for this product';
+
+/** The fit said of the product (the schema checked its value): clothes only. */
+function fitOf(product: { prod: string }, fit: FitAnswer | undefined): FitAnswer | undefined {
+  if (fit !== undefined && product.prod !== 'apparel') throw badRequest(FIT_APPAREL_ONLY);
+  return fit;
+}
+
 /** 1 to 5 stars, as a JSON number; anything else asks the shopper to rate first. */
 function starsOf(value: unknown): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 5) {
@@ -66,6 +75,7 @@ export class Reviews {
       rating: own?.rating ?? null,
       review: own?.body ?? '',
       reviewDP1: own?.photo ?? null,
+      fit: own?.fit ?? null,
     };
   }
 
@@ -77,30 +87,40 @@ export class Reviews {
     if (productId === undefined || purchase === 'none') {
       throw notFound(`You have no order of product ${body.productId}`);
     }
-    await this.product(String(productId), body.prod);
+    const fit = fitOf(await this.product(String(productId), body.prod), body.fit);
     if (purchase !== 'received') throw conflict(NOT_DELIVERED_MESSAGE);
     await store.saveReview(this.db, {
       customerId,
       productId,
       rating,
       body: body.review?.trim(),
+      fit,
       verified: true,
     });
-    this.catalog.productChanged(productId);
+    await this.changed(productId, fit);
   }
 
   /** From the review page or the product page: any shopper may review; a buyer's is verified. */
   async post(customerId: number, idText: string, body: PostReviewBody): Promise<void> {
     const rating = starsOf(body.userRating);
-    const { id: productId } = await this.product(idText, body.prod);
+    const product = await this.product(idText, body.prod);
+    const fit = fitOf(product, body.fit);
+    const productId = product.id;
     await store.saveReview(this.db, {
       customerId,
       productId,
       rating,
       body: body.userReview?.trim() ?? '',
+      fit,
       verified: await this.verified(customerId, productId),
     });
-    this.catalog.productChanged(productId);
+    await this.changed(productId, fit);
+  }
+
+  /** Its page is read afresh; its colours' too when a fit was said, as their fit split counts it. */
+  private async changed(productId: number, fit: FitAnswer | undefined): Promise<void> {
+    if (fit === undefined) this.catalog.productChanged(productId);
+    else await this.catalog.fitChanged(productId);
   }
 
   /** Stores the photo (415 unless it is one) and makes it the review's; answers its file name. */
@@ -141,7 +161,8 @@ export class Reviews {
       });
       return changed;
     });
-    this.catalog.productChanged(review.product_id);
+    // a hidden review's fit no longer counts on the product's colours either
+    await this.catalog.fitChanged(review.product_id);
     return toAdminReview(review);
   }
 

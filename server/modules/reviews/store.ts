@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { FitAnswer } from '../../../contract/fit-returns-constants.ts';
 import type { Db } from '../../db/connect.ts';
 
 export async function findProduct(db: Db, productId: number) {
@@ -12,7 +13,7 @@ export async function findProduct(db: Db, productId: number) {
 export async function ownReview(db: Db, customerId: number, productId: number) {
   return db
     .selectFrom('reviews')
-    .select(['rating', 'body', 'photo'])
+    .select(['rating', 'body', 'photo', 'fit'])
     .where('customer_id', '=', customerId)
     .where('product_id', '=', productId)
     .executeTakeFirst();
@@ -25,14 +26,14 @@ export interface ReviewChange {
 }
 
 /**
- * The shopper's one review of the product, made or replaced: the rating, and the text unless it is
- * left out (a rating from the orders screen keeps the text). A photo uploaded before stays.
+ * The shopper's one review of the product, made or replaced: the rating, and the text and fit unless
+ * they are left out (a rating from the orders screen keeps the text). A photo uploaded before stays.
  */
 export async function saveReview(
   db: Db,
-  change: ReviewChange & { rating: number; body: string | undefined },
+  change: ReviewChange & { rating: number; body: string | undefined; fit: FitAnswer | undefined },
 ): Promise<void> {
-  const { customerId, productId, rating, body, verified } = change;
+  const { customerId, productId, rating, body, fit, verified } = change;
   await db
     .insertInto('reviews')
     .values({
@@ -42,11 +43,13 @@ export async function saveReview(
       body: body ?? '',
       photo: null,
       verified_purchase: verified,
+      fit: fit ?? null,
     })
     .onConflict((oc) =>
       oc.columns(['customer_id', 'product_id']).doUpdateSet({
         rating,
         ...(body !== undefined && { body }),
+        ...(fit !== undefined && { fit }),
         verified_purchase: verified,
         updated_at: sql`now()`,
       }),

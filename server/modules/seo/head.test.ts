@@ -36,6 +36,8 @@ const product = (sale: ProductResponse['productInfo']['sale']): ProductResponse 
   addToCart: [],
   wishStatus: [{ wished: 'N' }],
   loggedin: false,
+  fit: null,
+  usualSize: null,
 });
 
 const offerOf = (data: ProductResponse) =>

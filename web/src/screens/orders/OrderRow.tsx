@@ -1,8 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import type { FitAnswer } from '../../../../contract/fit-returns-constants.ts';
 import { formatRupees } from '../../../../contract/money.ts';
 import type { OrderLine } from '../../../../contract/orders.ts';
 import { paths } from '../../../../contract/paths.ts';
+import { REFUND_DAYS } from '../../../../contract/shopping-rules.ts';
+import { FitInput } from '../../components/FitInput.tsx';
 import { ProductRow } from '../../components/ProductRow.tsx';
 import { StarInput } from '../../components/StarInput.tsx';
 import { couponPaid } from '../../lib/offers.ts';
@@ -12,7 +15,7 @@ interface Props {
   line: OrderLine;
   onCancel: () => void;
   onReturn: () => void;
-  onRate: (rating: number) => Promise<boolean>;
+  onRate: (rating: number, fit: FitAnswer | undefined) => Promise<boolean>;
 }
 
 // dates are shown as the shop's customers live them (design: "shown in Asia/Kolkata")
@@ -23,6 +26,22 @@ const day = new Intl.DateTimeFormat('en-IN', {
   timeZone: 'Asia/Kolkata',
 });
 const formatDay = (iso: string) => day.format(new Date(iso));
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A refunded line: how much went back, where, when it was issued and the day it reaches the shopper at
+ * the latest (REFUND_DAYS on; India has no daylight saving, so whole days of milliseconds are days there).
+ */
+function RefundNote({ line }: { line: OrderLine }) {
+  if (line.refunded <= 0 || !line.refundedAt) return null;
+  const expected = new Date(Date.parse(line.refundedAt) + REFUND_DAYS * DAY_MS).toISOString();
+  const issued = formatDay(line.refundedAt);
+  return (
+    <p className="order-refund">
+      {`${formatRupees(line.refunded)} refunded to your original payment method on ${issued}; expect it by ${formatDay(expected)}`}
+    </p>
+  );
+}
 
 /** Spec section 4's return label, from the line's orderStatus and accepted; undefined without a return. */
 export function returnLabel(line: Pick<OrderLine, 'orderStatus' | 'accepted'>): string | undefined {
@@ -67,9 +86,7 @@ export function OrderRow({ line, onCancel, onReturn, onRate }: Props) {
           {coupon && <p className="order-coupon">{coupon}</p>}
           <DeliveryIndicator line={line} cancelled={cancelled} delivered={delivered} />
           {returning && <p className="order-return">{returning}</p>}
-          {cancelled && line.refunded > 0 && (
-            <p className="order-refund">Refund of {formatRupees(line.refunded)} initiated</p>
-          )}
+          <RefundNote line={line} />
         </>
       }
       actions={(nameId) => (
@@ -84,7 +101,12 @@ export function OrderRow({ line, onCancel, onReturn, onRate }: Props) {
           )}
           {delivered && (
             <>
-              <RateItem initial={line.rating ?? 0} nameId={nameId} onRate={onRate} />
+              <RateItem
+                initial={line.rating ?? 0}
+                apparel={line.prod === 'apparel'}
+                nameId={nameId}
+                onRate={onRate}
+              />
               <div className="order-actions">
                 {line.deliveryEligible === 'Y' && (
                   <button type="button" className="button" aria-describedby={nameId} onClick={onReturn}>
@@ -155,26 +177,30 @@ function DeliveryIndicator({
   );
 }
 
-/** The stars, prefilled with the shopper's rating, and SUBMIT RATING. */
+/** The stars, prefilled with the shopper's rating, how clothes fit (optional), and SUBMIT RATING. */
 function RateItem({
   initial,
+  apparel,
   nameId,
   onRate,
 }: {
   initial: number;
+  apparel: boolean;
   nameId: string;
-  onRate: (rating: number) => Promise<boolean>;
+  onRate: (rating: number, fit: FitAnswer | undefined) => Promise<boolean>;
 }) {
   const [rating, setRating] = useState(initial);
+  const [fit, setFit] = useState<FitAnswer>();
   const [busy, setBusy] = useState(false);
   const submit = async () => {
     setBusy(true);
-    await onRate(rating);
+    await onRate(rating, fit);
     setBusy(false);
   };
   return (
     <div className="order-rating">
       <StarInput value={rating} onChange={setRating} legend="Rate this product" describedBy={nameId} />
+      {apparel && <FitInput value={fit} onChange={setFit} describedBy={nameId} />}
       <button type="button" className="button" aria-describedby={nameId} disabled={busy} onClick={submit}>
         SUBMIT RATING
       </button>

@@ -57,7 +57,7 @@ export function OrdersScreen() {
             line={line}
             onCancel={() => setAsking({ kind: 'cancel', line })}
             onReturn={() => setAsking({ kind: 'return', line })}
-            onRate={(rating) => rate(line, rating)}
+            onRate={(rating, fit) => rate(line, rating, fit)}
           />
         ))}
       </ul>

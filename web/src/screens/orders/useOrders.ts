@@ -5,6 +5,7 @@ import {
   RATED_MESSAGE,
   RETURN_SUBMITTED_MESSAGE,
 } from '../../../../contract/after-sale-constants.ts';
+import type { FitAnswer } from '../../../../contract/fit-returns-constants.ts';
 import type {
   CancelBody,
   OrderLine,
@@ -61,12 +62,12 @@ export function useOrders() {
         RETURN_SUBMITTED_MESSAGE,
         RETURN_FAILED,
       ),
-    rate: async (line: OrderLine, rating: number) => {
+    rate: async (line: OrderLine, rating: number, fit?: FitAnswer) => {
       if (rating < 1) {
         showAlert(RATE_FIRST_MESSAGE);
         return false;
       }
-      const body: RateBody = { productId: line.prodId, rating, review: line.review, prod: line.prod };
+      const body: RateBody = { productId: line.prodId, rating, review: line.review, prod: line.prod, fit };
       return change(() => api.post(apiPaths.rate(), body), RATED_MESSAGE, RATING_FAILED);
     },
   };

@@ -12,6 +12,7 @@ import { usePageTitle } from '../../components/usePageTitle.ts';
 import { saleEndsAt } from '../../lib/offers.ts';
 import { Colours, Sizes } from './Choices.tsx';
 import { Delivery } from './Delivery.tsx';
+import { FitNote } from './FitNote.tsx';
 import { FreeDelivery } from './FreeDelivery.tsx';
 import { Gallery } from './Gallery.tsx';
 import { ProductRows } from './ProductRows.tsx';
@@ -160,6 +161,7 @@ function Product({ data, onReviewed }: { data: ProductResponse; onReviewed: () =
             </p>
           ))}
           {needsSize && <Sizes sizes={sizes} selected={size} onSelect={setSize} chart={data.sizeChart} />}
+          {needsSize && <FitNote fit={data.fit} usualSize={data.usualSize} />}
           {data.colorInfo.length > 0 && (
             <Colours prod={info.prod} colours={data.colorInfo} currentId={info.id} onChoose={chooseColour} />
           )}

@@ -1,7 +1,9 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import type { FitAnswer } from '../../../../contract/fit-returns-constants.ts';
 import { paths } from '../../../../contract/paths.ts';
 import type { ReviewPageResponse } from '../../../../contract/reviews.ts';
+import { FitInput } from '../../components/FitInput.tsx';
 import { Image } from '../../components/Image.tsx';
 import { LoginPrompt } from '../../components/LoginPrompt.tsx';
 import { LoadFailed, ScreenMessage } from '../../components/ScreenMessage.tsx';
@@ -40,7 +42,7 @@ export function ReviewScreen() {
       prodId={prodId}
       data={state.data}
       onUpload={(file) => review.upload(state.data, file)}
-      onPost={(text, rating) => review.post(state.data, text, rating)}
+      onPost={(text, rating, fit) => review.post(state.data, text, rating, fit)}
     />
   );
 }
@@ -49,12 +51,13 @@ interface FormProps {
   prodId: string;
   data: ReviewPageResponse;
   onUpload: (file: File | undefined) => Promise<string | undefined>;
-  onPost: (review: string, rating: number) => Promise<void>;
+  onPost: (review: string, rating: number, fit: FitAnswer | undefined) => Promise<void>;
 }
 
 function ReviewForm({ prodId, data, onUpload, onPost }: FormProps) {
   const [rating, setRating] = useState(data.rating ?? 0);
   const [text, setText] = useState(data.review);
+  const [fit, setFit] = useState(data.fit ?? undefined);
   const [photo, setPhoto] = useState(data.reviewDP1);
   const [busy, setBusy] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -73,7 +76,7 @@ function ReviewForm({ prodId, data, onUpload, onPost }: FormProps) {
   const post = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
-    await onPost(text, rating);
+    await onPost(text, rating, fit);
     setBusy(false);
   };
 
@@ -94,6 +97,7 @@ function ReviewForm({ prodId, data, onUpload, onPost }: FormProps) {
           <Link to={paths.product(data.prod, prodId)}>{data.name}</Link>
         </h1>
         <StarInput value={rating} onChange={setRating} />
+        {data.prod === 'apparel' && <FitInput value={fit} onChange={setFit} />}
         <TextAreaField
           label="Your review"
           labelClassName="review-page-label"

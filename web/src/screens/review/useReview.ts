@@ -6,6 +6,7 @@ import {
   UPLOAD_FAILED_MESSAGE,
   UPLOADED_MESSAGE,
 } from '../../../../contract/after-sale-constants.ts';
+import type { FitAnswer } from '../../../../contract/fit-returns-constants.ts';
 import { apiPaths, paths } from '../../../../contract/paths.ts';
 import type { PostReviewBody, ReviewPageResponse, UploadResponse } from '../../../../contract/reviews.ts';
 import { api } from '../../api/client.ts';
@@ -46,12 +47,17 @@ export function useReview(prodId: string) {
     }
   };
 
-  const post = async (data: ReviewPageResponse, review: string, rating: number): Promise<void> => {
+  const post = async (
+    data: ReviewPageResponse,
+    review: string,
+    rating: number,
+    fit: FitAnswer | undefined,
+  ): Promise<void> => {
     if (rating < 1) {
       showAlert(RATE_FIRST_MESSAGE);
       return;
     }
-    const body: PostReviewBody = { userReview: review, userRating: rating, prod: data.prod };
+    const body: PostReviewBody = { userReview: review, userRating: rating, prod: data.prod, fit };
     try {
       await api.post(apiPaths.review(prodId), body);
     } catch (error) {
