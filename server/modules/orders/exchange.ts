@@ -14,7 +14,7 @@ export interface ExchangeCandidate {
   status: LineStatus;
   delivered_at: Date | null;
   /** set on an exchange's new line */
-  exchange_of: unknown;
+  exchange_of: number | string | null;
   prod: string;
   /** the product is still sold */
   active: boolean;
