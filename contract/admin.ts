@@ -84,6 +84,23 @@ export const AdminOrderLine = Type.Object({
     }),
     Type.Null(),
   ]),
+  /**
+   * the exchange asked of this line (decision 047): the size it is exchanged for, the reason's code,
+   * accepted (null until decided) and why it was refunded instead when the size could not be sent
+   */
+  exchange: Type.Union([
+    Type.Object({
+      fromSize: Type.String(),
+      toSize: Type.String(),
+      reasonCode: Type.String(),
+      requestedAt: Timestamp,
+      accepted: Type.Union([Type.Boolean(), Type.Null()]),
+      note: Type.Union([Type.String(), Type.Null()]),
+    }),
+    Type.Null(),
+  ]),
+  /** an exchange's new line: the purchase id of the line it replaces, else null */
+  exchangeOf: Type.Union([Type.String(), Type.Null()]),
   /** money sent back for this line, oldest first; amount in rupees */
   refunds: Type.Array(
     Type.Object({
@@ -110,8 +127,10 @@ export const ShipBody = Type.Object(
 export type ShipBody = Static<typeof ShipBody>;
 
 /**
- * POST /admin/api/returns/{purchaseId}: return_requested -> returning (accept) or return_rejected.
- * POST /admin/api/returns/{purchaseId}/receive (no body): returning -> returned, refunding the line's price.
+ * POST /admin/api/returns/{purchaseId}: return_requested -> returning (accept) or return_rejected; an
+ * exchange's exchange_requested -> exchanging or exchange_rejected (decision 047).
+ * POST /admin/api/returns/{purchaseId}/receive (no body): returning -> returned, refunding the line's price;
+ * an exchange's exchanging -> exchanged (its new line placed) or, when the size can no longer go, returned.
  * POST /admin/api/orders/{purchaseId}/deliver (no body): shipped -> delivered, opening the return window.
  * POST /admin/api/orders/{purchaseId}/cancel (no body): placed | shipped -> cancelled, refunded as the
  * terms say (orders/terms.ts).
@@ -178,7 +197,10 @@ export const AdminOrder = Type.Object({
 });
 export type AdminOrder = Static<typeof AdminOrder>;
 
-/** requested: awaiting a decision; accepted: accepted, awaiting the item back; all: every return */
+/**
+ * requested: awaiting a decision; accepted: accepted, awaiting the item back; all: every return and
+ * exchange
+ */
 export const ReturnsQuery = Type.Object(
   { state: Type.Optional(Type.Enum(['requested', 'accepted', 'all'])) },
   { additionalProperties: false },
@@ -188,10 +210,14 @@ export type ReturnsQuery = Static<typeof ReturnsQuery>;
 /** the oldest ADMIN_RETURNS_LIMIT returns in the state asked */
 export const ADMIN_RETURNS_LIMIT = 200;
 
-/** GET /admin/api/returns: oldest first; photos: URLs of the shopper's photos of the product */
+/**
+ * GET /admin/api/returns: returns and exchanges (kind), oldest first; photos: URLs of the shopper's photos
+ * of the product; an exchange's reason is its code's words
+ */
 export const AdminReturnsResponse = Type.Object({
   returns: Type.Array(
     Type.Object({
+      kind: Type.Union([Type.Literal('return'), Type.Literal('exchange')]),
       line: AdminOrderLine,
       reason: Type.String(),
       photos: Type.Array(Type.String()),

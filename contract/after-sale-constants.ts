@@ -9,6 +9,7 @@ export const CANCEL_CONFIRM = 'Are you sure to cancel this?';
 export const CANCELLED_MESSAGE = 'Your item has been cancelled! Refund has been initiated';
 export const RETURN_PROMPT = 'Please elaborate the issue with the product';
 export const RETURN_SUBMITTED_MESSAGE = 'Your request has been submitted!';
+export const EXCHANGE_REQUESTED_MESSAGE = 'Your exchange has been requested! The new size is kept for you';
 export const RATE_FIRST_MESSAGE = 'Please rate the product before submitting';
 export const RATED_MESSAGE = 'Thank you for rate this! Your response has been saved';
 
@@ -31,4 +32,8 @@ export const TIMELINE_TITLES = {
   return_rejected: 'Return rejected',
   picked_up: 'Picked up for return',
   refunded: 'Refunded',
+  exchange_requested: 'Exchange requested',
+  exchange_accepted: 'Exchange accepted',
+  exchange_received: 'Picked up for exchange',
+  exchange_shipped: 'Exchange shipped',
 } as const;

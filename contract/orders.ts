@@ -10,7 +10,10 @@ export * from './after-sale-constants.ts';
  * A line's state machine (documented in docs/operations.md, "Order line states"):
  *   placed -> shipped -> delivered; placed | shipped -> cancelled;
  *   delivered -> return_requested -> returning (accepted) -> returned (received back), or
- *   return_requested -> return_rejected.
+ *   return_requested -> return_rejected;
+ *   delivered -> exchange_requested -> exchanging (accepted) -> exchanged (received back; a new line ships
+ *   the size asked for), or exchange_requested -> exchange_rejected, or exchanging -> returned (received
+ *   back, the size asked for could no longer go: refunded). Decision 047.
  */
 export const LINE_STATUSES = [
   'placed',
@@ -21,6 +24,10 @@ export const LINE_STATUSES = [
   'returning',
   'returned',
   'return_rejected',
+  'exchange_requested',
+  'exchanging',
+  'exchanged',
+  'exchange_rejected',
 ] as const;
 export const LineStatus = Type.Enum(LINE_STATUSES);
 export type LineStatus = Static<typeof LineStatus>;
@@ -38,6 +45,10 @@ export const TIMELINE_EVENTS = [
   'return_rejected',
   'picked_up',
   'refunded',
+  'exchange_requested',
+  'exchange_accepted',
+  'exchange_received',
+  'exchange_shipped',
 ] as const;
 export type TimelineEventName = (typeof TIMELINE_EVENTS)[number];
 
@@ -49,13 +60,24 @@ export const ShippedDetail = Type.Object({
 /** refunded: the rupees sent back */
 export const RefundedDetail = Type.Object({ amount: Type.Integer() });
 
-/** One step of a line's life; `at` an ISO time; `detail` null but for shipped and refunded. */
+/**
+ * One step of a line's life; `at` an ISO time; `detail` null but for shipped (and an exchange's new line's
+ * exchange_shipped) and refunded.
+ */
 export const TimelineEvent = Type.Object({
   event: Type.Enum(TIMELINE_EVENTS),
   at: Type.String(),
   detail: Type.Union([ShippedDetail, RefundedDetail, Type.Null()]),
 });
 export type TimelineEvent = Static<typeof TimelineEvent>;
+
+/** The exchange asked of a line: the size asked for and the line's status (decision 047). */
+export const ExchangeState = Type.Object({ size: Type.String(), status: LineStatus });
+export type ExchangeState = Static<typeof ExchangeState>;
+const LineExchange = Type.Object({
+  ...ExchangeState.properties,
+  note: Type.Union([Type.String(), Type.Null()]),
+});
 
 // GET /api/orders (login required) --------------------------------------------------------------------
 
@@ -109,6 +131,12 @@ export const OrderLine = Type.Object({
    * payment method within REFUND_DAYS (shopping-rules.ts)
    */
   refundedAt: Type.Optional(Type.String()),
+  /** other sizes of the product free now that this line may be exchanged for; [] when it cannot be */
+  exchangeSizes: Type.Array(Type.String()),
+  /** an exchange's new line: the purchase id of the line it replaces */
+  exchangeOf: Type.Optional(Type.String()),
+  /** ours: the exchange asked of this line; note: why it was refunded instead, when it was */
+  exchange: Type.Optional(LineExchange),
 });
 export type OrderLine = Static<typeof OrderLine>;
 export const OrdersResponse = Type.Array(OrderLine);
@@ -187,6 +215,26 @@ export const ReturnBody = Type.Object(
 );
 export type ReturnBody = Static<typeof ReturnBody>;
 export const ReturnResponse = Type.Object({});
+
+// POST /api/orders/{purchaseId}/exchange (login required) ---------------------------------------------
+
+export const ExchangeParams = Type.Object({ purchaseId: PurchaseId });
+export type ExchangeParams = Static<typeof ExchangeParams>;
+
+/**
+ * Exchanges a delivered apparel line, within the return window, for another size of its product that is
+ * free (one of its `exchangeSizes`); `reasonCode` one of RETURN_REASON_CODES. The size's units are held at
+ * once. 400 for a bad code or a size the product has not (or the line's own); 404 for a line not the
+ * shopper's; 409 when the line cannot be exchanged (not delivered, past the window, already an exchange)
+ * or the size is no longer free.
+ */
+export const ExchangeBody = Type.Object(
+  { size: Type.String({ minLength: 1, maxLength: 40 }), reasonCode: Type.String({ maxLength: 40 }) },
+  { additionalProperties: false },
+);
+export type ExchangeBody = Static<typeof ExchangeBody>;
+export const ExchangeResponse = Type.Object({ exchange: ExchangeState });
+export type ExchangeResponse = Static<typeof ExchangeResponse>;
 
 // POST /orders/rate (login required) ------------------------------------------------------------------
 

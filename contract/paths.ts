@@ -147,6 +147,8 @@ export const apiPaths = {
   placedOrder: (paymentId: string) => `/api/orders/placed/${encodeURIComponent(paymentId)}`,
   cancel: () => '/cancel',
   return: () => '/return',
+  /** POST `{size, reasonCode}`: exchange a delivered line for another size (issue 29) */
+  exchange: (purchaseId: string) => `/api/orders/${encodeURIComponent(purchaseId)}/exchange`,
   rate: () => '/orders/rate',
   review: (prodId: number | string) => `/api/review/${encodeURIComponent(String(prodId))}`,
   upload: (prod: string, prodId: number | string) =>

@@ -230,7 +230,8 @@ export interface PaymentOrdersTable {
 
 export interface StockHoldsTable {
   id: Generated<number>;
-  payment_order_id: number;
+  /** the checkout attempt holding the units; null for an exchange's hold (028_exchanges.sql) */
+  payment_order_id: number | null;
   sku_id: number;
   quantity: number;
   expires_at: Timestamp;
@@ -273,7 +274,11 @@ export type OrderLineStatus =
   | 'return_requested'
   | 'returning'
   | 'returned'
-  | 'return_rejected';
+  | 'return_rejected'
+  | 'exchange_requested'
+  | 'exchanging'
+  | 'exchanged'
+  | 'exchange_rejected';
 
 export interface OrderLinesTable {
   id: Generated<number>;
@@ -299,6 +304,8 @@ export interface OrderLinesTable {
   delivered_at: MaybeTimestamp;
   cancelled_at: MaybeTimestamp;
   updated_at: DefaultedTimestamp;
+  /** the line this one replaces, as an exchange's new size (028_exchanges.sql); null for a line bought */
+  exchange_of: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface RefundsTable {
@@ -324,6 +331,20 @@ export interface ReturnsTable {
   accepted: boolean | null;
   decided_at: MaybeTimestamp;
   received_at: MaybeTimestamp;
+}
+
+/** An exchange asked of a delivered line (028_exchanges.sql, decision 047). */
+export interface ExchangesTable {
+  order_line_id: number;
+  size: string;
+  /** the held units of the new size; null once the size itself was removed */
+  hold_id: number | null;
+  reason_code: string;
+  requested_at: Timestamp;
+  accepted: ColumnType<boolean | null, boolean | null | undefined, boolean | null>;
+  decided_at: MaybeTimestamp;
+  received_at: MaybeTimestamp;
+  refund_note: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ReviewsTable {
@@ -562,6 +583,7 @@ export interface Database {
   order_lines: OrderLinesTable;
   refunds: RefundsTable;
   returns: ReturnsTable;
+  exchanges: ExchangesTable;
   reviews: ReviewsTable;
   webhook_events: WebhookEventsTable;
   audit_log: AuditLogTable;

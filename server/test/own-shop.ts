@@ -153,6 +153,10 @@ export const LIVE_ENV: Record<string, string> = {
   MSG91_TEMPLATE_RETURN_ACCEPTED: 'tpl-return-accepted',
   MSG91_TEMPLATE_REFUND_PROCESSED: 'tpl-refund-processed',
   MSG91_TEMPLATE_BACK_IN_STOCK: 'tpl-back-in-stock',
+  MSG91_TEMPLATE_EXCHANGE_REQUESTED: 'tpl-exchange-requested',
+  MSG91_TEMPLATE_EXCHANGE_ACCEPTED: 'tpl-exchange-accepted',
+  MSG91_TEMPLATE_EXCHANGE_RECEIVED: 'tpl-exchange-received',
+  MSG91_TEMPLATE_EXCHANGE_SHIPPED: 'tpl-exchange-shipped',
 };
 
 /** What the test configuration (development adapters, no PUBLIC_URL) lacks, in the check's order. */
@@ -176,6 +180,10 @@ export const SMS = [
   'Set MSG91_TEMPLATE_RETURN_ACCEPTED (the "return accepted" SMS\'s template)',
   'Set MSG91_TEMPLATE_REFUND_PROCESSED (the "refund processed" SMS\'s template)',
   'Set MSG91_TEMPLATE_BACK_IN_STOCK (the "back in stock" SMS\'s template)',
+  'Set MSG91_TEMPLATE_EXCHANGE_REQUESTED (the "exchange requested" SMS\'s template)',
+  'Set MSG91_TEMPLATE_EXCHANGE_ACCEPTED (the "exchange accepted" SMS\'s template)',
+  'Set MSG91_TEMPLATE_EXCHANGE_RECEIVED (the "exchange received" SMS\'s template)',
+  'Set MSG91_TEMPLATE_EXCHANGE_SHIPPED (the "exchange shipped" SMS\'s template)',
 ];
 export const SHOP = [
   "Add your shop's name",

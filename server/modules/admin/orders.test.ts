@@ -76,6 +76,8 @@ describeEachDatabase('back office: orders and returns', (t) => {
         cancelledAt: null,
         address: expect.objectContaining({ city: 'Kolkata', pin: '700001' }),
         return: null,
+        exchange: null,
+        exchangeOf: null,
         refunds: [],
       });
       expect(res.body.next).toBeNull();

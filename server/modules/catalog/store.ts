@@ -318,7 +318,8 @@ export async function usualSize(
     .where('products.prod', '=', 'apparel')
     .where('products.user_segment', '=', group.userSegment)
     .where('products.genre', '=', group.genre)
-    .where('order_lines.status', 'in', ['delivered', 'return_rejected'])
+    // kept: delivered, and still the shopper's after a return or an exchange was refused
+    .where('order_lines.status', 'in', ['delivered', 'return_rejected', 'exchange_rejected'])
     .groupBy('order_lines.size')
     .orderBy((eb) => eb.fn.countAll(), 'desc')
     .orderBy((eb) => eb.fn.max('order_lines.delivered_at'), 'desc')

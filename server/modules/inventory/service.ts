@@ -67,8 +67,20 @@ export class Inventory {
   }
 
   /** Units each size of a product can still sell, in display order. */
-  sizes(db: Db, productId: number): Promise<{ size: string; available: number }[]> {
-    return store.sizeAvailability(db, productId);
+  async sizes(db: Db, productId: number): Promise<{ size: string; available: number }[]> {
+    return (await store.sizeAvailability(db, [productId])).map(({ size, available }) => ({
+      size,
+      available,
+    }));
+  }
+
+  /** Each product's sizes with units free to sell now, in display order. */
+  async freeSizes(db: Db, productIds: readonly number[]): Promise<Map<number, string[]>> {
+    const free = new Map<number, string[]>();
+    for (const row of await store.sizeAvailability(db, productIds)) {
+      if (row.available > 0) free.set(row.product_id, [...(free.get(row.product_id) ?? []), row.size]);
+    }
+    return free;
   }
 
   // Changing: only inside transaction() ------------------------------------------------------------
@@ -132,7 +144,45 @@ export class Inventory {
     return { filled, unfilled };
   }
 
-  /** Units come back to the shelf (a cancelled line). */
+  /**
+   * Holds units of another size for an exchange (decision 047) from the units free now. The size is
+   * locked and counted as checkout's assertFree does, so the last unit goes to exactly one of an exchange
+   * and buyers; 409 (nothing held) when too few are free. Answers the hold's id.
+   */
+  async holdForExchange(trx: Db, line: StockLine & { name: string; size: string }): Promise<number> {
+    const free = (await this.lockFree(trx, [line])).get(line.skuId) ?? 0;
+    if (free < line.quantity) {
+      throw conflict(`Size ${line.size} of "${line.name}" is no longer free: please pick another size`);
+    }
+    const hold = await store.insertExchangeHold(trx, line.skuId, line.quantity);
+    if (hold.product_id !== null) this.touched(trx).productIds.add(hold.product_id);
+    return hold.id;
+  }
+
+  /** An exchange's held units go back to the shelf (refused, or not sent). */
+  async releaseHeld(trx: Db, holdId: number): Promise<void> {
+    await this.write(trx, () => store.releaseHold(trx, holdId));
+  }
+
+  /** Whether an exchange's hold still keeps its units. */
+  async held(db: Db, holdId: number): Promise<boolean> {
+    return (await store.liveHold(db, holdId)) !== undefined;
+  }
+
+  /**
+   * An exchange's held units leave stock for its new line, and the hold ends. Answers the size taken;
+   * undefined (nothing taken) when the hold is no longer live.
+   */
+  async takeHeld(trx: Db, holdId: number): Promise<number | undefined> {
+    const hold = await store.liveHold(trx, holdId);
+    if (!hold) return undefined;
+    await store.lockSkus(trx, [hold.sku_id]);
+    await this.write(trx, () => store.releaseHold(trx, holdId));
+    const taken = await this.write(trx, () => store.takeStock(trx, hold.sku_id, hold.quantity));
+    return taken.length > 0 ? hold.sku_id : undefined;
+  }
+
+  /** Units come back to the shelf (a cancelled line, an exchanged one received back). */
   async restock(trx: Db, skuId: number, quantity: number): Promise<void> {
     const productIds = await this.write(trx, () => store.addStock(trx, skuId, quantity));
     for (const id of productIds) this.touched(trx).stockRose.add(id);

@@ -39,12 +39,14 @@ export async function availableUnits(db: Db, skuIds: readonly number[]): Promise
   return new Map(rows.map((s) => [s.id, s.available]));
 }
 
-/** Units each size of a product can still sell, in display order. */
-export async function sizeAvailability(db: Db, productId: number) {
+/** Units each size of the products can still sell, each product's in display order. */
+export async function sizeAvailability(db: Db, productIds: readonly number[]) {
+  if (productIds.length === 0) return [];
   return db
     .selectFrom('skus')
-    .select(['skus.size', AVAILABLE_UNITS.as('available')])
-    .where('skus.product_id', '=', productId)
+    .select(['skus.product_id', 'skus.size', AVAILABLE_UNITS.as('available')])
+    .where('skus.product_id', 'in', productIds)
+    .orderBy('skus.product_id')
     .orderBy('skus.position')
     .orderBy('skus.id')
     .execute();
@@ -105,6 +107,30 @@ async function releaseHolds(db: Db, which: (eb: Holds) => Expression<SqlBool>): 
     .returning((eb) => holdProduct(eb).as('product_id'))
     .execute();
   return productIds(rows);
+}
+
+/** Holds units of a size for an exchange: no checkout attempt, no end (decision 047); answers its id and product. */
+export async function insertExchangeHold(db: Db, skuId: number, quantity: number) {
+  return db
+    .insertInto('stock_holds')
+    .values({ payment_order_id: null, sku_id: skuId, quantity, expires_at: 'infinity' })
+    .returning(['id', (eb) => holdProduct(eb).as('product_id')])
+    .executeTakeFirstOrThrow();
+}
+
+/** One hold's size and units while it is live; undefined once released. */
+export async function liveHold(db: Db, holdId: number) {
+  return db
+    .selectFrom('stock_holds')
+    .select(['sku_id', 'quantity'])
+    .where('id', '=', holdId)
+    .where(live)
+    .executeTakeFirst();
+}
+
+/** Frees one hold if it is live; answers its product. */
+export function releaseHold(db: Db, holdId: number): Promise<number[]> {
+  return releaseHolds(db, (eb) => eb.and([eb('id', '=', holdId), live(eb)]));
 }
 
 /** Frees the holds of the shopper's unpaid attempts (status created); answers their products. */

@@ -14,7 +14,10 @@ export async function lockOrder(db: Db, orderId: number) {
     .executeTakeFirst();
 }
 
-/** The order's lines, first line first, with the product's HSN code and the seller's registration. */
+/**
+ * The order's lines sold, first line first, with the product's HSN code and the seller's registration;
+ * an exchange's new line is no sale of its own (decision 047), the invoice keeps the line it replaces.
+ */
 export async function soldLines(db: Db, orderId: number) {
   return db
     .selectFrom('order_lines')
@@ -39,6 +42,7 @@ export async function soldLines(db: Db, orderId: number) {
       'sellers.gstin',
     ])
     .where('order_lines.order_id', '=', orderId)
+    .where('order_lines.exchange_of', 'is', null)
     .orderBy('order_lines.id')
     .execute();
 }
@@ -151,7 +155,8 @@ export async function refundOfLine(db: Db, refundId: number) {
       'refunds.id',
       'refunds.amount_paise',
       'refunds.created_at',
-      'order_lines.id as line_id',
+      // the invoiced line: an exchange's new line is credited against the line it replaced (decision 047)
+      sql<number>`coalesce(order_lines.exchange_of, order_lines.id)`.as('line_id'),
       'order_lines.order_id',
       'products.seller_id',
     ])

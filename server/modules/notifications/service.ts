@@ -11,7 +11,11 @@ import * as store from './store.ts';
  * cancelled, return accepted and refund processed are about the shopper's money or a decision the shop
  * took, and always go (decision 016).
  */
-export const NON_ESSENTIAL: ReadonlySet<MessageKind> = new Set(['order_shipped', 'order_delivered']);
+export const NON_ESSENTIAL: ReadonlySet<MessageKind> = new Set([
+  'order_shipped',
+  'order_delivered',
+  'exchange_shipped',
+]);
 
 /** how long a claimed message is left to its worker before another may send it: past any send's timeout */
 export const LEASE_MS = 60_000;

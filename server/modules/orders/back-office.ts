@@ -11,10 +11,12 @@ import {
   type OrderHistoryEntry,
   type ReturnsQuery,
 } from '../../../contract/admin.ts';
+import { RETURN_REASONS, type ReturnReasonCode } from '../../../contract/fit-returns-constants.ts';
 import type { LineStatus } from '../../../contract/orders.ts';
 import { rupees } from '../../platform/api-values.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { Refunds } from '../payments/refunds.ts';
+import { decideExchange, isExchange, receiveExchange } from './exchange.ts';
 import { type MoveDeps, moveLine } from './lines.ts';
 import { cancelLine } from './service.ts';
 import * as store from './store.ts';
@@ -51,10 +53,32 @@ function placedBetween(query: AdminOrdersQuery): Pick<store.BackOfficeFilter, 'p
 }
 
 const RETURN_STATES: Record<NonNullable<ReturnsQuery['state']>, readonly LineStatus[]> = {
-  requested: ['return_requested'],
-  accepted: ['returning'],
-  all: ['return_requested', 'returning', 'returned', 'return_rejected'],
+  requested: ['return_requested', 'exchange_requested'],
+  accepted: ['returning', 'exchanging'],
+  all: [
+    'return_requested',
+    'returning',
+    'returned',
+    'return_rejected',
+    'exchange_requested',
+    'exchanging',
+    'exchanged',
+    'exchange_rejected',
+  ],
 };
+
+/** The exchange asked of a line, as the back office reads it; null when none was. */
+function exchangeOf(row: store.BackOfficeRow): AdminOrderLine['exchange'] {
+  if (row.exchange_size === null || row.exchange_requested_at === null) return null;
+  return {
+    fromSize: row.size,
+    toSize: row.exchange_size,
+    reasonCode: row.exchange_reason_code ?? '',
+    requestedAt: row.exchange_requested_at.toISOString(),
+    accepted: row.exchange_accepted,
+    note: row.exchange_refund_note,
+  };
+}
 
 const reviewPhotoUrl = (file: string) => `/reviewimages/${encodeURIComponent(file)}`;
 
@@ -84,6 +108,8 @@ function toAdminLine(row: store.BackOfficeRow, refunds: RefundRow[]): AdminOrder
             requestedAt: row.return_requested_at.toISOString(),
             accepted: row.return_accepted,
           },
+    exchange: exchangeOf(row),
+    exchangeOf: row.exchange_of,
     refunds: refunds
       .filter((refund) => refund.order_line_id === row.id)
       .map((refund) => ({
@@ -182,7 +208,7 @@ export class BackOffice {
     };
   }
 
-  /** The returns queue, oldest request first, with the shopper's reason and photo of the product. */
+  /** The returns queue (exchanges too), oldest request first, with the shopper's reason and photo of the product. */
   async returns(query: ReturnsQuery): Promise<AdminReturnsResponse> {
     const rows = await store.returnLines(
       this.deps.db,
@@ -191,12 +217,17 @@ export class BackOffice {
     );
     const refunds = await this.refundsOf(rows);
     return {
-      returns: rows.map((row) => ({
-        line: toAdminLine(row, refunds),
-        reason: row.return_reason ?? '',
-        photos: row.photo ? [reviewPhotoUrl(row.photo)] : [],
-        requestedAt: row.return_requested_at?.toISOString() ?? '',
-      })),
+      returns: rows.map((row) => {
+        const line = toAdminLine(row, refunds);
+        const photos = row.photo ? [reviewPhotoUrl(row.photo)] : [];
+        if (line.exchange) {
+          const { reasonCode, requestedAt } = line.exchange;
+          const reason = RETURN_REASONS[reasonCode as ReturnReasonCode] ?? reasonCode;
+          return { kind: 'exchange' as const, line, reason, photos, requestedAt };
+        }
+        const requestedAt = row.return_requested_at?.toISOString() ?? '';
+        return { kind: 'return' as const, line, reason: row.return_reason ?? '', photos, requestedAt };
+      }),
     };
   }
 
@@ -206,17 +237,18 @@ export class BackOffice {
     const today = indiaMidnight(this.now());
     const tomorrow = new Date(today.getTime() + DAY_MS);
     const weekStart = new Date(today.getTime() - 6 * DAY_MS);
-    const [day, week, toShip, returnsToDecide] = await Promise.all([
+    const [day, week, toShip, returnsToDecide, exchangesToDecide] = await Promise.all([
       store.takings(db, today, tomorrow),
       store.takings(db, weekStart, tomorrow),
       store.linesIn(db, 'placed'),
       store.linesIn(db, 'return_requested'),
+      store.linesIn(db, 'exchange_requested'),
     ]);
     return {
       today: { orders: day.orders, revenue: rupees(day.paise) },
       week: { orders: week.orders, revenue: rupees(week.paise) },
       toShip,
-      returnsToDecide,
+      returnsToDecide: returnsToDecide + exchangesToDecide,
     };
   }
 
@@ -255,6 +287,10 @@ export class BackOffice {
   }
 
   async decideReturn(purchaseId: string, accept: boolean, actor: string): Promise<AdminOrderLine> {
+    if (await isExchange(this.deps.db, purchaseId)) {
+      await decideExchange(this.deps, purchaseId, accept, actor);
+      return this.line(purchaseId);
+    }
     await moveLine(this.deps, {
       purchaseId,
       to: accept ? 'returning' : 'return_rejected',
@@ -270,6 +306,10 @@ export class BackOffice {
 
   /** The item is back: all that was paid for the line is refunded (the delivery charge paid for a delivery made). */
   async receiveReturn(purchaseId: string, actor: string): Promise<AdminOrderLine> {
+    if (await isExchange(this.deps.db, purchaseId)) {
+      await receiveExchange(this.deps, purchaseId, actor);
+      return this.line(purchaseId);
+    }
     await moveLine(this.deps, {
       purchaseId,
       to: 'returned',

@@ -12,17 +12,24 @@ import * as store from './store.ts';
 /**
  * Every move an order line may make, and nothing else (Vendure's order process): the shopper cancels
  * (placed | shipped -> cancelled) and asks to return (delivered -> return_requested); the back office
- * ships, delivers, decides a return and receives it back. Each change of status is checked here.
+ * ships, delivers, decides a return and receives it back. An exchange (decision 047) goes delivered ->
+ * exchange_requested -> exchanging (accepted) -> exchanged (received; its new line ships the size asked
+ * for), or is refused (exchange_rejected), or comes back when the size can no longer go (returned, refunded).
+ * Each change of status is checked here.
  */
 export const TRANSITIONS: Record<LineStatus, readonly LineStatus[]> = {
   placed: ['shipped', 'cancelled'],
   shipped: ['delivered', 'cancelled'],
-  delivered: ['return_requested'],
+  delivered: ['return_requested', 'exchange_requested'],
   cancelled: [],
   return_requested: ['returning', 'return_rejected'],
   returning: ['returned'],
   returned: [],
   return_rejected: [],
+  exchange_requested: ['exchanging', 'exchange_rejected'],
+  exchanging: ['exchanged', 'returned'],
+  exchanged: [],
+  exchange_rejected: [],
 };
 
 /** how a line in each state is described to whoever tries to move it */
@@ -35,6 +42,10 @@ const STATE_TEXT: Record<LineStatus, string> = {
   returning: 'being returned',
   returned: 'returned',
   return_rejected: 'refused for return',
+  exchange_requested: 'awaiting an exchange decision',
+  exchanging: 'being exchanged',
+  exchanged: 'exchanged',
+  exchange_rejected: 'refused for exchange',
 };
 
 const MOVE_TEXT: Record<LineStatus, string> = {
@@ -46,6 +57,10 @@ const MOVE_TEXT: Record<LineStatus, string> = {
   returning: 'accepted for return',
   returned: 'received back',
   return_rejected: 'refused for return',
+  exchange_requested: 'exchanged',
+  exchanging: 'accepted for exchange',
+  exchanged: 'received back',
+  exchange_rejected: 'refused for exchange',
 };
 
 /** the SMS a move sends the shopper, in its transaction; the other moves send none */
@@ -54,19 +69,34 @@ const MOVE_MESSAGES: Partial<Record<LineStatus, MessageKind>> = {
   delivered: 'order_delivered',
   cancelled: 'order_cancelled',
   returning: 'return_accepted',
+  exchange_requested: 'exchange_requested',
+  exchanging: 'exchange_accepted',
+  exchanged: 'exchange_received',
 };
+
+/** an exchange's new line says so when it ships */
+const messageOf = (line: LockedLine, to: LineStatus): MessageKind | undefined =>
+  to === 'shipped' && line.exchange_of !== null ? 'exchange_shipped' : MOVE_MESSAGES[to];
 
 export function canMove(from: LineStatus, to: LineStatus): boolean {
   return TRANSITIONS[from].includes(to);
 }
 
+/** Why the table refuses the move, as a sentence; null when it allows it. */
+export function transitionRefusal(from: LineStatus, to: LineStatus): string | null {
+  if (canMove(from, to)) return null;
+  const again =
+    from === to ||
+    (from === 'returning' && to === 'return_requested') ||
+    (from === 'exchanging' && to === 'exchange_requested');
+  if (again) return `This item is already ${STATE_TEXT[from]}`;
+  return `This item is ${STATE_TEXT[from]} and cannot be ${MOVE_TEXT[to]}`;
+}
+
 /** 409 unless the table allows the move. */
 export function assertTransition(from: LineStatus, to: LineStatus): void {
-  if (canMove(from, to)) return;
-  if (from === to || (from === 'returning' && to === 'return_requested')) {
-    throw conflict(`This item is already ${STATE_TEXT[from]}`);
-  }
-  throw conflict(`This item is ${STATE_TEXT[from]} and cannot be ${MOVE_TEXT[to]}`);
+  const refusal = transitionRefusal(from, to);
+  if (refusal) throw conflict(refusal);
 }
 
 export interface Effects {
@@ -80,14 +110,15 @@ export interface Effects {
 
 export interface Move {
   purchaseId: string;
-  to: LineStatus;
+  /** the new status, or how to choose it from the locked line (an exchange received: exchanged or returned) */
+  to: LineStatus | ((trx: Db, line: LockedLine) => Promise<LineStatus>);
   /** only this shopper's line may move (another's answers 404); the back office moves any */
   customerId?: number;
   /** 'admin' or 'customer:<id>' */
   actor: string;
   action: string;
   /** checks beyond the table, and writes that go with the move, in its transaction (stock: Inventory's) */
-  apply?: (trx: Db, line: LockedLine, now: Date) => Promise<Effects>;
+  apply?: (trx: Db, line: LockedLine, now: Date, to: LineStatus) => Promise<Effects>;
 }
 
 export interface MoveDeps {
@@ -106,17 +137,18 @@ export async function moveLine(deps: MoveDeps, move: Move): Promise<Effects> {
   const effects = await deps.inventory.transaction(async (trx) => {
     const line = await store.lockLine(trx, move.purchaseId, move.customerId);
     if (!line) throw notFound(`No order line "${move.purchaseId}"`);
-    assertTransition(line.status, move.to);
+    const to = typeof move.to === 'function' ? await move.to(trx, line) : move.to;
+    assertTransition(line.status, to);
     const now = new Date();
-    const done = (await move.apply?.(trx, line, now)) ?? {};
-    await store.setLineStatus(trx, line.id, move.to, done.fields);
+    const done = (await move.apply?.(trx, line, now, to)) ?? {};
+    await store.setLineStatus(trx, line.id, to, done.fields);
     await recordAudit(trx, {
       actor: move.actor,
       action: move.action,
       subject: `purchase:${move.purchaseId}`,
-      details: { from: line.status, to: move.to, ...done.details },
+      details: { from: line.status, to, ...done.details },
     });
-    await notifyMove(trx, line, move.to, done.fields);
+    await notifyMove(trx, line, to, done.fields);
     return done;
   });
   await deps.refunds.send(effects.refundIds ?? []);
@@ -124,7 +156,7 @@ export async function moveLine(deps: MoveDeps, move: Move): Promise<Effects> {
 }
 
 async function notifyMove(trx: Db, line: LockedLine, to: LineStatus, fields: LineFields = {}): Promise<void> {
-  const kind = MOVE_MESSAGES[to];
+  const kind = messageOf(line, to);
   if (!kind) return;
   await Notifications.queue(trx, {
     kind,

@@ -3,6 +3,9 @@ import { ErrorResponse } from '../../../contract/errors.ts';
 import {
   CancelBody,
   CancelResponse,
+  ExchangeBody,
+  ExchangeParams,
+  ExchangeResponse,
   OrdersResponse,
   PlacedOrder,
   PlacedParams,
@@ -13,7 +16,7 @@ import { keepBodiesSmall } from '../../platform/body-limit.ts';
 import { customersOnly } from '../../platform/sessions.ts';
 import type { Services } from '../../services.ts';
 
-/** The shopper's orders: listing, cancelling and asking to return their own lines. */
+/** The shopper's orders: listing, cancelling, and asking to return or exchange their own lines. */
 export const orderRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
   keepBodiesSmall(app);
   const { orders } = ctx;
@@ -35,6 +38,19 @@ export const orderRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx)
 
   app.post('/cancel', { schema: { body: CancelBody, response: { 200: CancelResponse } } }, async (request) =>
     orders.cancel(await ctx.sessions.requireCustomer(request), request.body.orderID),
+  );
+
+  app.post(
+    '/api/orders/:purchaseId/exchange',
+    {
+      schema: {
+        params: ExchangeParams,
+        body: ExchangeBody,
+        response: { 200: ExchangeResponse, 400: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse },
+      },
+    },
+    async (request) =>
+      orders.exchange(await ctx.sessions.requireCustomer(request), request.params.purchaseId, request.body),
   );
 
   app.post(

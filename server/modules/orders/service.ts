@@ -1,5 +1,7 @@
 import type {
   CancelResponse,
+  ExchangeBody,
+  ExchangeResponse,
   OrderLine,
   OrdersResponse,
   PlacedOrder,
@@ -11,9 +13,10 @@ import { rupees } from '../../platform/api-values.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { creditNoteUrl, invoiceUrl } from '../invoices/service.ts';
 import { Refunds } from '../payments/refunds.ts';
+import { exchangeFields, requestExchange } from './exchange.ts';
 import { type MoveDeps, moveLine } from './lines.ts';
 import * as store from './store.ts';
-import { cancellationRefund, paidForLine, returnWindowOpen } from './terms.ts';
+import { cancellationRefund, paidForLine, RETURN_WINDOW_CLOSED, returnWindowOpen } from './terms.ts';
 import { timelinesOf } from './timeline.ts';
 
 /** none: never ordered; ordered: ordered, nothing delivered yet; received: at least one line delivered. */
@@ -26,15 +29,22 @@ export async function purchaseOf(db: Db, customerId: number, productId: number):
   return Number(lines) > 0 ? 'ordered' : 'none';
 }
 
-export const RETURN_WINDOW_CLOSED = 'The return window for this item has closed';
+export { RETURN_WINDOW_CLOSED };
 
 const yesNo = (value: boolean) => (value ? 'Y' : 'N');
 
 /** return state as spec section 3 names it: null none asked, 'N' asked, 'Y' received back */
 function orderStatus(status: OrderLine['status']): OrderLine['orderStatus'] {
-  if (status === 'returned') return 'Y';
-  if (status === 'return_requested' || status === 'returning' || status === 'return_rejected') return 'N';
-  return null;
+  if (status === 'returned' || status === 'exchanged') return 'Y';
+  const asked: readonly OrderLine['status'][] = [
+    'return_requested',
+    'returning',
+    'return_rejected',
+    'exchange_requested',
+    'exchanging',
+    'exchange_rejected',
+  ];
+  return asked.includes(status) ? 'N' : null;
 }
 
 type CustomerLineRow = Awaited<ReturnType<typeof store.customerLines>>[number];
@@ -51,6 +61,7 @@ function refundDocuments(row: CustomerLineRow): Pick<OrderLine, 'creditNoteUrl' 
 function toOrderLine(
   row: Awaited<ReturnType<typeof store.customerLines>>[number],
   now: Date,
+  freeSizes: ReadonlyMap<number, readonly string[]> = new Map(),
 ): Omit<OrderLine, 'timeline'> {
   return {
     name: row.name,
@@ -76,6 +87,7 @@ function toOrderLine(
     refunded: rupees(row.refunded_paise ?? 0),
     invoiceUrl: invoiceUrl(row.purchase_id),
     ...refundDocuments(row),
+    ...exchangeFields(row, freeSizes, now),
   };
 }
 
@@ -143,8 +155,14 @@ export class Orders {
   async list(customerId: number): Promise<OrdersResponse> {
     const rows = await store.customerLines(this.deps.db, customerId);
     const timelines = await timelinesOf(this.deps.db, { customerId });
+    const freeSizes = await this.deps.inventory.freeSizes(this.deps.db, [
+      ...new Set(rows.map((row) => row.product_id)),
+    ]);
     const now = new Date();
-    return rows.map((row) => ({ ...toOrderLine(row, now), timeline: timelines.get(row.purchase_id) ?? [] }));
+    return rows.map((row) => ({
+      ...toOrderLine(row, now, freeSizes),
+      timeline: timelines.get(row.purchase_id) ?? [],
+    }));
   }
 
   /** The order the payment placed, for the confirmation after paying. */
@@ -164,6 +182,11 @@ export class Orders {
   async cancel(customerId: number, purchaseId: string): Promise<CancelResponse> {
     const actor = `customer:${customerId}`;
     return { refund: rupees(await cancelLine(this.deps, { purchaseId, customerId, actor })) };
+  }
+
+  /** Exchanges the shopper's line for another size (decision 047). */
+  exchange(customerId: number, purchaseId: string, body: ExchangeBody): Promise<ExchangeResponse> {
+    return requestExchange(this.deps, customerId, purchaseId, body);
   }
 
   async requestReturn(customerId: number, { orderID, reason }: ReturnBody): Promise<void> {

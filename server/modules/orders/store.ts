@@ -44,6 +44,8 @@ export async function customerLines(db: Db, customerId: number, orderId?: number
     .innerJoin('orders', 'orders.id', 'order_lines.order_id')
     .innerJoin('products', 'products.id', 'order_lines.product_id')
     .leftJoin('returns', 'returns.order_line_id', 'order_lines.id')
+    .leftJoin('exchanges', 'exchanges.order_line_id', 'order_lines.id')
+    .leftJoin('order_lines as replaced', 'replaced.id', 'order_lines.exchange_of')
     .leftJoin('reviews', (join) =>
       join
         .onRef('reviews.customer_id', '=', 'orders.customer_id')
@@ -52,6 +54,10 @@ export async function customerLines(db: Db, customerId: number, orderId?: number
     .select((eb) => [
       'order_lines.purchase_id',
       'order_lines.status',
+      'replaced.purchase_id as exchange_of',
+      'exchanges.size as exchange_size',
+      'exchanges.refund_note',
+      'products.active',
       'order_lines.tracking_id',
       'order_lines.size',
       'order_lines.quantity',
@@ -64,7 +70,7 @@ export async function customerLines(db: Db, customerId: number, orderId?: number
       'products.name',
       'products.prod',
       firstPhoto.as('photo1'),
-      'returns.accepted',
+      eb.fn.coalesce('returns.accepted', 'exchanges.accepted').as('accepted'),
       'reviews.rating',
       'reviews.body as review',
       refundedPaise(eb).as('refunded_paise'),
@@ -115,8 +121,14 @@ export async function lockLine(db: Db, purchaseId: string, customerId?: number) 
       'order_lines.id',
       'order_lines.purchase_id',
       'order_lines.order_id',
+      'order_lines.product_id',
       'order_lines.sku_id',
+      'order_lines.size',
       'order_lines.quantity',
+      'order_lines.unit_old_price_paise',
+      'order_lines.sale_id',
+      'order_lines.sale_saving_paise',
+      'order_lines.exchange_of',
       'order_lines.unit_price_paise',
       'order_lines.paid_paise',
       'order_lines.coupon_code',
@@ -184,6 +196,8 @@ function backOfficeLines(db: Db) {
     .innerJoin('customers', 'customers.id', 'orders.customer_id')
     .innerJoin('products', 'products.id', 'order_lines.product_id')
     .leftJoin('returns', 'returns.order_line_id', 'order_lines.id')
+    .leftJoin('exchanges', 'exchanges.order_line_id', 'order_lines.id')
+    .leftJoin('order_lines as replaced', 'replaced.id', 'order_lines.exchange_of')
     .select([
       'order_lines.id',
       'order_lines.purchase_id',
@@ -210,6 +224,12 @@ function backOfficeLines(db: Db) {
       'returns.reason as return_reason',
       'returns.requested_at as return_requested_at',
       'returns.accepted as return_accepted',
+      'exchanges.size as exchange_size',
+      'exchanges.reason_code as exchange_reason_code',
+      'exchanges.requested_at as exchange_requested_at',
+      'exchanges.accepted as exchange_accepted',
+      'exchanges.refund_note as exchange_refund_note',
+      'replaced.purchase_id as exchange_of',
     ]);
 }
 
@@ -298,7 +318,7 @@ export async function backOfficeOrder(db: Db, orderId: number) {
     .executeTakeFirst();
 }
 
-/** The returns queue: lines whose return is in one of the states, oldest request first. */
+/** The returns queue: lines whose return or exchange is in one of the states, oldest request first. */
 export async function returnLines(db: Db, statuses: readonly LineStatus[], limit: number) {
   return (
     backOfficeLines(db)
@@ -311,8 +331,10 @@ export async function returnLines(db: Db, statuses: readonly LineStatus[], limit
       )
       .select('reviews.photo')
       .where('order_lines.status', 'in', statuses)
-      .where('returns.requested_at', 'is not', null)
-      .orderBy('returns.requested_at')
+      .where((eb) =>
+        eb.or([eb('returns.requested_at', 'is not', null), eb('exchanges.requested_at', 'is not', null)]),
+      )
+      .orderBy(sql`coalesce(returns.requested_at, exchanges.requested_at)`)
       .orderBy('order_lines.id')
       .limit(limit)
       .execute()

@@ -40,6 +40,8 @@ export function cancellationRefund(line: {
   return { refundPaise: line.linePaise - chargePaise + deliveryPaise, chargePaise, deliveryPaise };
 }
 
+export const RETURN_WINDOW_CLOSED = 'The return window for this item has closed';
+
 /** Whether a line delivered at `deliveredAt` may still be returned (apparel: 24 hours of receipt). */
 export function returnWindowOpen(deliveredAt: Date | null, now: Date): boolean {
   return deliveredAt !== null && now.getTime() < deliveredAt.getTime() + RETURN_WINDOW_HOURS * HOUR_MS;

@@ -17,8 +17,14 @@ export async function lineSteps(db: Db, scope: TimelineScope) {
     .innerJoin('products', 'products.id', 'order_lines.product_id')
     .innerJoin('delivery_partners', 'delivery_partners.id', 'products.partner_id')
     .leftJoin('returns', 'returns.order_line_id', 'order_lines.id')
+    .leftJoin('exchanges', 'exchanges.order_line_id', 'order_lines.id')
     .select([
       'order_lines.purchase_id',
+      'order_lines.exchange_of',
+      'exchanges.requested_at as exchange_requested_at',
+      'exchanges.accepted as exchange_accepted',
+      'exchanges.decided_at as exchange_decided_at',
+      'exchanges.received_at as exchange_received_at',
       'orders.placed_at',
       'order_lines.tracking_id',
       'order_lines.shipped_at',

@@ -23,9 +23,11 @@ export function buildTimeline(
   const add = (event: TimelineEventName, at: Date | null, detail: TimelineEvent['detail'] = null) => {
     if (at) events.push({ event, at: at.toISOString(), detail });
   };
-  add('placed', line.placed_at);
+  // an exchange's new line was not ordered: its life starts when it ships (decision 047)
+  const exchangeLine = line.exchange_of !== null;
+  if (!exchangeLine) add('placed', line.placed_at);
   if (line.tracking_id) {
-    add('shipped', line.shipped_at, {
+    add(exchangeLine ? 'exchange_shipped' : 'shipped', line.shipped_at, {
       trackingId: line.tracking_id,
       trackingUrl: trackingLink(line.tracking_url, line.tracking_id),
     });
@@ -35,6 +37,12 @@ export function buildTimeline(
   add('return_requested', line.requested_at);
   if (line.accepted !== null) add(line.accepted ? 'return_accepted' : 'return_rejected', line.decided_at);
   add('picked_up', line.received_at);
+  add('exchange_requested', line.exchange_requested_at);
+  // a refused exchange reads as the refused return it is: the item stays with the shopper
+  if (line.exchange_accepted !== null) {
+    add(line.exchange_accepted ? 'exchange_accepted' : 'return_rejected', line.exchange_decided_at);
+  }
+  add('exchange_received', line.exchange_received_at);
   for (const refund of refunds) add('refunded', refund.processed_at, { amount: rupees(refund.amount_paise) });
   return events.sort(byTime);
 }

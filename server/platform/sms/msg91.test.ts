@@ -123,6 +123,10 @@ describe('order message templates', () => {
       'MSG91_TEMPLATE_RETURN_ACCEPTED',
       'MSG91_TEMPLATE_REFUND_PROCESSED',
       'MSG91_TEMPLATE_BACK_IN_STOCK',
+      'MSG91_TEMPLATE_EXCHANGE_REQUESTED',
+      'MSG91_TEMPLATE_EXCHANGE_ACCEPTED',
+      'MSG91_TEMPLATE_EXCHANGE_RECEIVED',
+      'MSG91_TEMPLATE_EXCHANGE_SHIPPED',
     ]);
     expect(loadConfig({ MSG91_TEMPLATE_ORDER_SHIPPED: 'tmpl_9' }).smsTemplates).toEqual({
       order_shipped: 'tmpl_9',

@@ -16,6 +16,13 @@ export const MESSAGE_TEXTS = {
     'Your refund of Rs {amount} for {shop} order {purchase} is processed. It reaches your account in 5-7 working days.',
   back_in_stock:
     'Good news from {shop}: {product} in size {size} is back in stock. Buy it on {shop} before it sells out again.',
+  exchange_requested:
+    'Your exchange of {shop} order {purchase} is requested. The new size is kept for you while we look at it.',
+  exchange_accepted:
+    'Your exchange of {shop} order {purchase} is accepted. Our courier will pick the item up soon.',
+  exchange_received:
+    'We have your {shop} order {purchase} back. Your new size ships as an item of its own: follow it in Orders.',
+  exchange_shipped: 'Your {shop} exchange {purchase} has shipped. Tracking id: {tracking}.',
 } as const;
 
 export type MessageKind = keyof typeof MESSAGE_TEXTS;

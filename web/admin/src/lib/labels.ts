@@ -12,6 +12,10 @@ export const LINE_STATUS_LABELS: Record<LineStatus, string> = {
   returning: 'Return accepted',
   returned: 'Returned',
   return_rejected: 'Return rejected',
+  exchange_requested: 'Exchange requested',
+  exchanging: 'Exchange accepted',
+  exchanged: 'Exchanged',
+  exchange_rejected: 'Exchange rejected',
 };
 
 export const LINE_STATUSES = Object.keys(LINE_STATUS_LABELS) as LineStatus[];

@@ -9,12 +9,16 @@ import { FitInput } from '../../components/FitInput.tsx';
 import { ProductRow } from '../../components/ProductRow.tsx';
 import { StarInput } from '../../components/StarInput.tsx';
 import { couponPaid } from '../../lib/offers.ts';
+import { exchangeLabel } from './ExchangeDialog.tsx';
 import { OrderTimeline } from './OrderTimeline.tsx';
 
 interface Props {
   line: OrderLine;
+  /** an exchange's new line: the size of the line it replaces */
+  replacedSize?: string;
   onCancel: () => void;
   onReturn: () => void;
+  onExchange: () => void;
   onRate: (rating: number, fit: FitAnswer | undefined) => Promise<boolean>;
 }
 
@@ -57,10 +61,11 @@ export function returnLabel(line: Pick<OrderLine, 'orderStatus' | 'accepted'>): 
  * marker, Return while it may be asked for, the rating and POST REVIEW. Cancelled: the word only.
  * Its buttons are described by the item's name, so each is told apart when heard.
  */
-export function OrderRow({ line, onCancel, onReturn, onRate }: Props) {
+export function OrderRow({ line, replacedSize, onCancel, onReturn, onExchange, onRate }: Props) {
   const cancelled = line.status === 'cancelled';
   const delivered = !cancelled && line.delivered === 'Y';
-  const returning = returnLabel(line);
+  const exchanging = exchangeLabel(line);
+  const returning = exchanging === undefined ? returnLabel(line) : undefined;
   const total = line.currentPrice * line.quantity;
   const coupon = couponPaid(line);
 
@@ -85,6 +90,13 @@ export function OrderRow({ line, onCancel, onReturn, onRate }: Props) {
           </p>
           {coupon && <p className="order-coupon">{coupon}</p>}
           <DeliveryIndicator line={line} cancelled={cancelled} delivered={delivered} />
+          {line.exchangeOf && (
+            <p className="order-return">
+              Exchange of {replacedSize ? `size ${replacedSize}` : line.exchangeOf}
+            </p>
+          )}
+          {exchanging && <p className="order-return">{exchanging}</p>}
+          {line.exchange?.note && <p className="order-refund">{line.exchange.note}</p>}
           {returning && <p className="order-return">{returning}</p>}
           <RefundNote line={line} />
         </>
@@ -111,6 +123,11 @@ export function OrderRow({ line, onCancel, onReturn, onRate }: Props) {
                 {line.deliveryEligible === 'Y' && (
                   <button type="button" className="button" aria-describedby={nameId} onClick={onReturn}>
                     Return
+                  </button>
+                )}
+                {line.exchangeSizes.length > 0 && (
+                  <button type="button" className="button" aria-describedby={nameId} onClick={onExchange}>
+                    Exchange
                   </button>
                 )}
                 <Link to={paths.review(line.prodId)} className="button" aria-describedby={nameId}>

@@ -7,13 +7,14 @@ import { LoadFailed, ScreenMessage } from '../../components/ScreenMessage.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { forgetPlaced, placedPayment } from '../../lib/placed-order.ts';
+import { ExchangeDialog } from './ExchangeDialog.tsx';
 import { CancelDialog, ReturnDialog } from './OrderDialogs.tsx';
 import { OrderPlaced } from './OrderPlaced.tsx';
 import { OrderRow } from './OrderRow.tsx';
 import { useOrders } from './useOrders.ts';
 import './orders.css';
 
-type Asking = { kind: 'cancel' | 'return'; line: OrderLine } | undefined;
+type Asking = { kind: 'cancel' | 'return' | 'exchange'; line: OrderLine } | undefined;
 
 // A modal dialog makes the rest of the page inert, the alert region too: each dialog closes before
 // its call, so the answer's alert is seen and heard.
@@ -21,7 +22,7 @@ type Asking = { kind: 'cancel' | 'return'; line: OrderLine } | undefined;
 /** /orders: not logged in, nothing ordered yet, or one row per ordered item, newest first. */
 export function OrdersScreen() {
   usePageTitle('My orders');
-  const { state, retry, cancel, requestReturn, rate } = useOrders();
+  const { state, retry, cancel, requestReturn, exchange, rate } = useOrders();
   const [asking, setAsking] = useState<Asking>(undefined);
   const close = () => setAsking(undefined);
   // the confirmation after paying shows on this visit only: a reload finds nothing kept
@@ -55,8 +56,10 @@ export function OrdersScreen() {
           <OrderRow
             key={line.purchase_id}
             line={line}
+            replacedSize={state.data.find((old) => old.purchase_id === line.exchangeOf)?.size}
             onCancel={() => setAsking({ kind: 'cancel', line })}
             onReturn={() => setAsking({ kind: 'return', line })}
+            onExchange={() => setAsking({ kind: 'exchange', line })}
             onRate={(rating, fit) => rate(line, rating, fit)}
           />
         ))}
@@ -79,6 +82,16 @@ export function OrdersScreen() {
         onSubmit={(reason) => {
           close();
           if (asking) requestReturn(asking.line, reason);
+        }}
+      />
+      {/* keyed, so each opening starts from the line's first free size */}
+      <ExchangeDialog
+        key={asking?.kind === 'exchange' ? asking.line.purchase_id : 'closed'}
+        line={asking?.kind === 'exchange' ? asking.line : undefined}
+        onClose={close}
+        onSubmit={(size, reasonCode) => {
+          close();
+          if (asking) exchange(asking.line, size, reasonCode);
         }}
       />
     </section>

@@ -1,13 +1,15 @@
 import { useCallback } from 'react';
 import {
   CANCELLED_MESSAGE,
+  EXCHANGE_REQUESTED_MESSAGE,
   RATE_FIRST_MESSAGE,
   RATED_MESSAGE,
   RETURN_SUBMITTED_MESSAGE,
 } from '../../../../contract/after-sale-constants.ts';
-import type { FitAnswer } from '../../../../contract/fit-returns-constants.ts';
+import type { FitAnswer, ReturnReasonCode } from '../../../../contract/fit-returns-constants.ts';
 import type {
   CancelBody,
+  ExchangeBody,
   OrderLine,
   OrdersResponse,
   RateBody,
@@ -23,7 +25,7 @@ const RETURN_FAILED = 'Something unexpected happened while processing the reques
 const RATING_FAILED = 'Something unexpected happened while submitting rating! Try later';
 
 /**
- * GET /api/orders, then cancel, return and rate (spec sections 4 and 8). A 403 shows the not-logged-in
+ * GET /api/orders, then cancel, return, exchange and rate (spec sections 4 and 8). A 403 shows the not-logged-in
  * state; a server error while loading is logged and goes to /error; a refusal (4xx) shows the server's
  * reason, anything else the spec's failure text. After a change the list is fetched again.
  */
@@ -60,6 +62,12 @@ export function useOrders() {
       change(
         () => api.post(apiPaths.return(), { orderID: line.purchase_id, reason } satisfies ReturnBody),
         RETURN_SUBMITTED_MESSAGE,
+        RETURN_FAILED,
+      ),
+    exchange: (line: OrderLine, size: string, reasonCode: ReturnReasonCode) =>
+      change(
+        () => api.post(apiPaths.exchange(line.purchase_id), { size, reasonCode } satisfies ExchangeBody),
+        EXCHANGE_REQUESTED_MESSAGE,
         RETURN_FAILED,
       ),
     rate: async (line: OrderLine, rating: number, fit?: FitAnswer) => {

@@ -89,6 +89,8 @@ export function OrderScreen() {
                     <td data-label="Purchase id">{line.purchaseId}</td>
                     <td data-label="Item">
                       {line.product.name} ({line.size ? `${line.size}, ` : ''}×{line.quantity})
+                      {line.exchangeOf && <> exchange of {line.exchangeOf}</>}
+                      {line.exchange && <> for size {line.exchange.toSize}</>}
                     </td>
                     <td data-label="Amount">{formatRupees(line.unitPrice * line.quantity)}</td>
                     <td data-label="Status">

@@ -60,9 +60,9 @@ export function ReturnsScreen() {
   };
 
   const offered = (item: Return): Decision[] =>
-    item.line.status === 'return_requested'
+    item.line.status === 'return_requested' || item.line.status === 'exchange_requested'
       ? ['accept', 'reject']
-      : item.line.status === 'returning'
+      : item.line.status === 'returning' || item.line.status === 'exchanging'
         ? ['receive']
         : [];
 
@@ -92,6 +92,13 @@ export function ReturnsScreen() {
                     <br />
                     Asked {formatWhen(item.requestedAt)} <StatusBadge status={item.line.status} />
                   </p>
+                  {item.line.exchange && (
+                    <p>
+                      <strong>Exchange:</strong> size {item.line.exchange.fromSize} → size{' '}
+                      {item.line.exchange.toSize} (held). Once received, the new size ships as a line of its
+                      own.
+                    </p>
+                  )}
                   <p>
                     <strong>Reason:</strong> {item.reason || 'None given'}
                   </p>
