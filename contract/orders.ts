@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { Profile } from './accounts.ts';
 import { Prod } from './catalog.ts';
+import { RETURN_COMMENT_MAX, RETURN_REASON_CODES } from './fit-returns-constants.ts';
 
 export * from './after-sale-constants.ts';
 
@@ -104,6 +105,10 @@ export const OrderLine = Type.Object({
   invoiceUrl: Type.String(),
   /** ours: the PDF of the line's credit note, once a refund of it is issued */
   creditNoteUrl: Type.Optional(Type.String()),
+  /** ours (issue 29): 'N' when the product's genre is marked not returnable (Return is not offered), else 'Y' */
+  returnable: YesNo,
+  /** ours (issue 29): sizes of the same product in stock, [] when the line cannot be exchanged */
+  exchangeSizes: Type.Array(Type.String()),
 });
 export type OrderLine = Static<typeof OrderLine>;
 export const OrdersResponse = Type.Array(OrderLine);
@@ -173,11 +178,21 @@ export type CancelResponse = Static<typeof CancelResponse>;
 // POST /return (login required) -----------------------------------------------------------------------
 
 /**
- * Asks to return a delivered line within RETURN_WINDOW_HOURS of delivery. 400 for an empty reason;
- * 404 for a line not the shopper's; 409 when not delivered, already asked, or past the window.
+ * Asks to return a delivered line within RETURN_WINDOW_HOURS of delivery, for a reason: the spec's free
+ * text `reason` alone (kept as OTHER_REASON_TITLE with the text), or a `reasonCode` of RETURN_REASONS with
+ * an optional `comment` (`reason` may then be left out or empty). `photo` is a file name POST
+ * /upload/{prod}/{prodId} answered this shopper for the line's product; PHOTO_REASONS require one (decision
+ * 046). 400 for no reason, an unknown code, a long comment or a missing or unknown photo; 404 for a line
+ * not the shopper's; 409 when not delivered, already asked, past the window, or of a genre not returnable.
  */
 export const ReturnBody = Type.Object(
-  { orderID: PurchaseId, reason: Type.String({ maxLength: 1000 }) },
+  {
+    orderID: PurchaseId,
+    reason: Type.Optional(Type.String({ maxLength: 1000 })),
+    reasonCode: Type.Optional(Type.Enum(RETURN_REASON_CODES)),
+    comment: Type.Optional(Type.String({ maxLength: RETURN_COMMENT_MAX })),
+    photo: Type.Optional(Type.String({ maxLength: 200 })),
+  },
   { additionalProperties: false },
 );
 export type ReturnBody = Static<typeof ReturnBody>;

@@ -15,6 +15,7 @@ import type { LineStatus } from '../../../contract/orders.ts';
 import { rupees } from '../../platform/api-values.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { Refunds } from '../payments/refunds.ts';
+import { reasonTitle, returnRates } from '../returns/service.ts';
 import { type MoveDeps, moveLine } from './lines.ts';
 import { cancelLine } from './service.ts';
 import * as store from './store.ts';
@@ -188,35 +189,45 @@ export class BackOffice {
       this.deps.db,
       RETURN_STATES[query.state ?? 'requested'],
       ADMIN_RETURNS_LIMIT,
+      query.reason === 'other' ? null : query.reason,
     );
     const refunds = await this.refundsOf(rows);
     return {
       returns: rows.map((row) => ({
         line: toAdminLine(row, refunds),
         reason: row.return_reason ?? '',
+        reasonCode: row.return_reason_code,
+        reasonTitle: reasonTitle(row.return_reason_code),
+        comment: row.return_comment ?? '',
+        photo: row.return_photo && reviewPhotoUrl(row.return_photo),
         photos: row.photo ? [reviewPhotoUrl(row.photo)] : [],
         requestedAt: row.return_requested_at?.toISOString() ?? '',
       })),
     };
   }
 
-  /** Today and the last 7 days (today included) in India time; lines to ship; returns to decide. */
+  /**
+   * Today and the last 7 days (today included) in India time; lines to ship; returns to decide; the
+   * return rates of the last 30 days.
+   */
   async dashboard(): Promise<Omit<DashboardResponse, 'lowStock'>> {
     const { db } = this.deps;
     const today = indiaMidnight(this.now());
     const tomorrow = new Date(today.getTime() + DAY_MS);
     const weekStart = new Date(today.getTime() - 6 * DAY_MS);
-    const [day, week, toShip, returnsToDecide] = await Promise.all([
+    const [day, week, toShip, returnsToDecide, rates] = await Promise.all([
       store.takings(db, today, tomorrow),
       store.takings(db, weekStart, tomorrow),
       store.linesIn(db, 'placed'),
       store.linesIn(db, 'return_requested'),
+      returnRates(db, this.now()),
     ]);
     return {
       today: { orders: day.orders, revenue: rupees(day.paise) },
       week: { orders: week.orders, revenue: rupees(week.paise) },
       toShip,
       returnsToDecide,
+      returnRates: rates,
     };
   }
 
