@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { NOT_RETURNABLE_TEXT } from '../../../../contract/fit-returns-constants.ts';
 import { formatRupees } from '../../../../contract/money.ts';
 import type { OrderLine } from '../../../../contract/orders.ts';
 import { paths } from '../../../../contract/paths.ts';
@@ -67,6 +68,7 @@ export function OrderRow({ line, onCancel, onReturn, onRate }: Props) {
           {coupon && <p className="order-coupon">{coupon}</p>}
           <DeliveryIndicator line={line} cancelled={cancelled} delivered={delivered} />
           {returning && <p className="order-return">{returning}</p>}
+          {delivered && line.returnable === 'N' && <p className="order-return">{NOT_RETURNABLE_TEXT}</p>}
           {cancelled && line.refunded > 0 && (
             <p className="order-refund">Refund of {formatRupees(line.refunded)} initiated</p>
           )}
