@@ -83,6 +83,7 @@ export function ReturnsScreen() {
       />
       <ChoiceFilter
         label="Reason"
+        action="Show this reason"
         choices={REASONS}
         value={reason}
         onChoose={(value) => setSearch(query({ state: asked, reason: value }))}
