@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { Prod } from './catalog.ts';
+import { RETURN_REASON_CODES } from './fit-returns-constants.ts';
 import { LineStatus, TimelineEvent } from './orders.ts';
 import { LowStockSize } from './products.ts';
 
@@ -197,12 +198,18 @@ export const AdminOrder = Type.Object({
 });
 export type AdminOrder = Static<typeof AdminOrder>;
 
+/** a return's reason as the queue filters it: a RETURN_REASONS code, or `other` for the spec's free text */
+export const RETURN_REASON_FILTERS = [...RETURN_REASON_CODES, 'other'] as const;
+
 /**
  * requested: awaiting a decision; accepted: accepted, awaiting the item back; all: every return and
- * exchange
+ * exchange. reason: only those of that reason (issue 29).
  */
 export const ReturnsQuery = Type.Object(
-  { state: Type.Optional(Type.Enum(['requested', 'accepted', 'all'])) },
+  {
+    state: Type.Optional(Type.Enum(['requested', 'accepted', 'all'])),
+    reason: Type.Optional(Type.Enum(RETURN_REASON_FILTERS)),
+  },
   { additionalProperties: false },
 );
 export type ReturnsQuery = Static<typeof ReturnsQuery>;
@@ -211,8 +218,11 @@ export type ReturnsQuery = Static<typeof ReturnsQuery>;
 export const ADMIN_RETURNS_LIMIT = 200;
 
 /**
- * GET /admin/api/returns: returns and exchanges (kind), oldest first; photos: URLs of the shopper's photos
- * of the product; an exchange's reason is its code's words
+ * GET /admin/api/returns: returns and exchanges (kind), oldest first. reason: the shopper's free text ('' when
+ * a code says it all; an exchange's is its code's words); reasonCode: a RETURN_REASONS code, null for the
+ * spec's free text, whose title is OTHER_REASON_TITLE; comment: the shopper's words beside a code; photo: the
+ * URL of the shopper's photo of the item sent with the return, or null; photos: URLs of the shopper's review
+ * photos of the product.
  */
 export const AdminReturnsResponse = Type.Object({
   returns: Type.Array(
@@ -220,6 +230,10 @@ export const AdminReturnsResponse = Type.Object({
       kind: Type.Union([Type.Literal('return'), Type.Literal('exchange')]),
       line: AdminOrderLine,
       reason: Type.String(),
+      reasonCode: Type.Union([Type.Enum(RETURN_REASON_CODES), Type.Null()]),
+      reasonTitle: Type.String(),
+      comment: Type.String(),
+      photo: Type.Union([Type.String(), Type.Null()]),
       photos: Type.Array(Type.String()),
       requestedAt: Timestamp,
     }),
@@ -279,16 +293,75 @@ const Takings = Type.Object({ orders: Type.Integer(), revenue: Rupees });
 /** How many low-stock sizes the dashboard lists; the Low stock screen has them all. */
 export const DASHBOARD_LOW_STOCK = 10;
 
+/** the days the dashboard's return rates look back over */
+export const RETURN_RATE_DAYS = 30;
+
+/** returned: lines of `delivered` whose return was asked (whatever came of it); percent: one decimal */
+const ReturnRate = { returned: Type.Integer(), percent: Type.Number() };
+
+/**
+ * Return rates (issue 29) over the lines delivered in the last RETURN_RATE_DAYS days (delivered_at from
+ * `since`): the share of them whose return was asked, whether awaiting a decision, accepted, received back
+ * or rejected. byGenre: each genre with a delivered line, most returned first; byReason: each reason
+ * (reasonCode null for the spec's free text) with a return, over all delivered lines, most first.
+ */
+export const ReturnRates = Type.Object({
+  since: Timestamp,
+  delivered: Type.Integer(),
+  returned: Type.Integer(),
+  percent: Type.Number(),
+  byGenre: Type.Array(
+    Type.Object({
+      userSegment: Type.String(),
+      genre: Type.String(),
+      delivered: Type.Integer(),
+      ...ReturnRate,
+    }),
+  ),
+  byReason: Type.Array(
+    Type.Object({
+      reasonCode: Type.Union([Type.Enum(RETURN_REASON_CODES), Type.Null()]),
+      title: Type.String(),
+      ...ReturnRate,
+    }),
+  ),
+});
+export type ReturnRates = Static<typeof ReturnRates>;
+
 /**
  * GET /admin/api/dashboard, in India time days: today's and the last 7 days' (today included) orders and
- * what was paid for them; lines waiting to ship; returns waiting for a decision; the live products' sizes
- * at or below the low-stock threshold, fewest first.
+ * what was paid for them; lines waiting to ship; returns waiting for a decision; the return rates of the
+ * last RETURN_RATE_DAYS days; the live products' sizes at or below the low-stock threshold, fewest first.
  */
 export const DashboardResponse = Type.Object({
   today: Takings,
   week: Takings,
   toShip: Type.Integer(),
   returnsToDecide: Type.Integer(),
+  returnRates: ReturnRates,
   lowStock: Type.Array(LowStockSize, { maxItems: DASHBOARD_LOW_STOCK }),
 });
 export type DashboardResponse = Static<typeof DashboardResponse>;
+
+// Genres not returnable (issue 29) -----------------------------------------------------------------------
+
+/** PUT /admin/api/genres/returnable (staff and owners): false marks the genre not returnable, true undoes it */
+export const GenreReturnableBody = Type.Object(
+  {
+    userSegment: Type.String({ minLength: 1, maxLength: 60 }),
+    genre: Type.String({ minLength: 1, maxLength: 60 }),
+    returnable: Type.Boolean(),
+  },
+  { additionalProperties: false },
+);
+export type GenreReturnableBody = Static<typeof GenreReturnableBody>;
+export const GenreReturnable = Type.Object({
+  userSegment: Type.String(),
+  genre: Type.String(),
+  returnable: Type.Boolean(),
+});
+export type GenreReturnable = Static<typeof GenreReturnable>;
+
+/** GET /admin/api/genres/returnable: every genre of the catalogue (segment, then genre, A to Z) */
+export const GenresReturnableResponse = Type.Object({ genres: Type.Array(GenreReturnable) });
+export type GenresReturnableResponse = Static<typeof GenresReturnableResponse>;

@@ -173,6 +173,8 @@ export const ProductInfo = Type.Object(
     discount: Type.Integer(),
     /** the sale whose price this is, with when it ends (issue 28); null when none covers it */
     sale: ProductSale,
+    /** 'N' when the back office marked the product's genre not returnable (issue 29), else 'Y' */
+    returnable: YesNo,
     photo1: Type.String(),
     photo2: Type.Optional(Type.String()),
     photo3: Type.Optional(Type.String()),

@@ -20,6 +20,9 @@ export const RETURN_REASON_CODES = Object.keys(RETURN_REASONS) as ReturnReasonCo
 /** a return asked with only the spec's free-text `reason` is kept under this heading, its text beside it */
 export const OTHER_REASON_TITLE = 'Other';
 
+/** the longest comment a shopper may add to a return's reason */
+export const RETURN_COMMENT_MAX = 1000;
+
 /** these reasons need a photo of the item (the review photo rules apply to it) */
 export const PHOTO_REASONS: readonly ReturnReasonCode[] = ['defective', 'wrong_item'];
 

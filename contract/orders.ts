@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { Profile } from './accounts.ts';
 import { FitAnswerSchema, Prod } from './catalog.ts';
+import { RETURN_COMMENT_MAX, RETURN_REASON_CODES } from './fit-returns-constants.ts';
 
 export * from './after-sale-constants.ts';
 
@@ -131,7 +132,9 @@ export const OrderLine = Type.Object({
    * payment method within REFUND_DAYS (shopping-rules.ts)
    */
   refundedAt: Type.Optional(Type.String()),
-  /** other sizes of the product free now that this line may be exchanged for; [] when it cannot be */
+  /** ours (issue 29): 'N' when the product's genre is marked not returnable (Return is not offered), else 'Y' */
+  returnable: YesNo,
+  /** ours (issue 29): other sizes of the product free now that this line may be exchanged for; [] when it cannot be */
   exchangeSizes: Type.Array(Type.String()),
   /** an exchange's new line: the purchase id of the line it replaces */
   exchangeOf: Type.Optional(Type.String()),
@@ -206,11 +209,21 @@ export type CancelResponse = Static<typeof CancelResponse>;
 // POST /return (login required) -----------------------------------------------------------------------
 
 /**
- * Asks to return a delivered line within RETURN_WINDOW_HOURS of delivery. 400 for an empty reason;
- * 404 for a line not the shopper's; 409 when not delivered, already asked, or past the window.
+ * Asks to return a delivered line within RETURN_WINDOW_HOURS of delivery, for a reason: the spec's free
+ * text `reason` alone (kept as OTHER_REASON_TITLE with the text), or a `reasonCode` of RETURN_REASONS with
+ * an optional `comment` (`reason` may then be left out or empty). `photo` is a file name POST
+ * /upload/{prod}/{prodId} answered this shopper for the line's product; PHOTO_REASONS require one (decision
+ * 046). 400 for no reason, an unknown code, a long comment or a missing or unknown photo; 404 for a line
+ * not the shopper's; 409 when not delivered, already asked, past the window, or of a genre not returnable.
  */
 export const ReturnBody = Type.Object(
-  { orderID: PurchaseId, reason: Type.String({ maxLength: 1000 }) },
+  {
+    orderID: PurchaseId,
+    reason: Type.Optional(Type.String({ maxLength: 1000 })),
+    reasonCode: Type.Optional(Type.Enum(RETURN_REASON_CODES)),
+    comment: Type.Optional(Type.String({ maxLength: RETURN_COMMENT_MAX })),
+    photo: Type.Optional(Type.String({ maxLength: 200 })),
+  },
   { additionalProperties: false },
 );
 export type ReturnBody = Static<typeof ReturnBody>;

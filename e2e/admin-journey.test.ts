@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { RETURN_REASONS } from '../contract/fit-returns-constants.ts';
 import { RATED_MESSAGE, RETURN_PROMPT, RETURN_SUBMITTED_MESSAGE } from '../contract/orders.ts';
 import { REVIEW_SAVED_MESSAGE, UPLOADED_MESSAGE } from '../contract/reviews.ts';
 import { startTestApp } from '../server/test/app.ts';
@@ -188,6 +189,7 @@ describe('the shop run from the back office, in the browser', () => {
     await shop.reload();
     await bought.getByRole('button', { name: 'Return' }).click();
     const asking = shop.getByRole('dialog', { name: 'Return' });
+    await asking.getByRole('radio', { name: RETURN_REASONS.too_small }).check();
     await asking.getByLabel(RETURN_PROMPT).fill('The sleeves are shorter than shown');
     await expectAlert(shop, RETURN_SUBMITTED_MESSAGE, () =>
       asking.getByRole('button', { name: 'Submit' }).click(),

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { RETURN_REASONS } from '../contract/fit-returns-constants.ts';
 import {
   CANCEL_CONFIRM,
   CANCELLED_MESSAGE,
@@ -126,6 +127,7 @@ describe('after the sale in the browser', () => {
     // ask to return it: the reason's dialog, then the request's label
     await done.getByRole('button', { name: 'Return' }).click();
     const asking = page.getByRole('dialog', { name: 'Return' });
+    await asking.getByRole('radio', { name: RETURN_REASONS.not_as_pictured }).check();
     await asking.getByLabel(RETURN_PROMPT).fill('The colour is not as shown in the photos');
     await expectAccessible(page, 'return dialog');
     await expectAlert(page, RETURN_SUBMITTED_MESSAGE, () =>

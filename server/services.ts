@@ -25,6 +25,7 @@ import { createPaymentGateway } from './modules/payments/index.ts';
 import { Refunds } from './modules/payments/refunds.ts';
 import { Catalogue } from './modules/products/catalogue.ts';
 import { Products } from './modules/products/service.ts';
+import { ReturnableGenres } from './modules/returns/service.ts';
 import { Reviews } from './modules/reviews/service.ts';
 import { Sellers } from './modules/sellers/service.ts';
 import { SeoPages } from './modules/seo/service.ts';
@@ -109,6 +110,8 @@ export interface Services {
   /** GST tax invoices and credit notes as PDFs */
   invoices: Invoices;
   reviews: Reviews;
+  /** genres the back office marks not returnable (issue 29) */
+  returnableGenres: ReturnableGenres;
   /** the back office's catalogue: products, photos, low stock; and the CSV import and export */
   products: Products;
   catalogue: Catalogue;
@@ -189,10 +192,11 @@ export async function buildServices({
     log,
     (outcome) => metrics.reconcilerRuns.inc({ outcome }),
   );
-  const orders = new Orders({ db, refunds, inventory });
+  const orders = new Orders({ db, refunds, inventory }, catalog);
   const backOffice = new BackOffice({ db, refunds, inventory }, now);
   const invoices = new Invoices(db, config.dataDir);
   const reviews = new Reviews(db, catalog, config.dataDir, limits);
+  const returnableGenres = new ReturnableGenres(db, changes);
   const products = new Products(db, inventory, changes, config.dataDir, shop);
   const catalogue = new Catalogue(db, inventory, changes, config.dataDir);
   const sellers = new Sellers(db, products, changes);
@@ -238,6 +242,7 @@ export async function buildServices({
     backOffice,
     invoices,
     reviews,
+    returnableGenres,
     products,
     catalogue,
     sellers,

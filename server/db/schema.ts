@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
-import type { FitAnswer } from '../../contract/fit-returns-constants.ts';
+import type { FitAnswer, ReturnReasonCode } from '../../contract/fit-returns-constants.ts';
 import type { OfferScopeValue } from '../../contract/offers-constants.ts';
 
 /** Table types for Kysely, matching migrations/*.sql. */
@@ -331,6 +331,19 @@ export interface ReturnsTable {
   accepted: boolean | null;
   decided_at: MaybeTimestamp;
   received_at: MaybeTimestamp;
+  /** 027_return_reasons.sql: a RETURN_REASONS code, null for the spec's free text ("Other") */
+  reason_code: Generated<ReturnReasonCode | null>;
+  comment: Generated<string>;
+  /** the shopper's photo of the item, a review image file (decision 046) */
+  photo: Generated<string | null>;
+}
+
+/** A genre the back office marked not returnable (027_return_reasons.sql). */
+export interface NonReturnableGenresTable {
+  user_segment: string;
+  genre: string;
+  marked_by: string;
+  marked_at: DefaultedTimestamp;
 }
 
 /** An exchange asked of a delivered line (028_exchanges.sql, decision 047). */
@@ -593,6 +606,7 @@ export interface Database {
   rate_events: RateEventsTable;
   notifications: NotificationsTable;
   back_in_stock_requests: BackInStockRequestsTable;
+  non_returnable_genres: NonReturnableGenresTable;
   staff: StaffTable;
   staff_sessions: StaffSessionsTable;
   document_series: DocumentSeriesTable;

@@ -20,3 +20,6 @@ const INDIA_OFFSET_MS = 330 * 60_000;
 export function indiaTime(at: Date): string {
   return `${new Date(at.getTime() + INDIA_OFFSET_MS).toISOString().slice(0, 23)}+05:30`;
 }
+
+/** The API's 'Y' / 'N' of a yes or no (the spec's flags). */
+export const yesNo = (value: boolean): 'Y' | 'N' => (value ? 'Y' : 'N');

@@ -11,6 +11,9 @@ import {
   AdminReviewsResponse,
   DASHBOARD_LOW_STOCK,
   DashboardResponse,
+  GenreReturnable,
+  GenreReturnableBody,
+  GenresReturnableResponse,
   OrderParams,
   PurchaseParams,
   RefundParams,
@@ -137,6 +140,18 @@ export const adminRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx)
       async (request) => ctx.reviews.setHidden(idOf(request.params.id, 'id'), hidden, request.staff.actor),
     );
   }
+
+  app.get(
+    '/admin/api/genres/returnable',
+    { schema: { response: { 200: GenresReturnableResponse } } },
+    async () => ctx.returnableGenres.list(),
+  );
+
+  app.put(
+    '/admin/api/genres/returnable',
+    { config: change, schema: { body: GenreReturnableBody, response: { 200: GenreReturnable } } },
+    async (request) => ctx.returnableGenres.set(request.body, request.staff.actor),
+  );
 
   app.get('/admin/api/dashboard', { schema: { response: { 200: DashboardResponse } } }, async () => {
     const [takings, lowStock] = await Promise.all([

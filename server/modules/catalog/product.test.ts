@@ -112,6 +112,7 @@ describeEachDatabase('product page, colours, home and terms', (t) => {
         discount: 50,
         // no sale covers it (offers/sales.test.ts has those that do)
         sale: null,
+        returnable: 'Y',
         photo1: 'kurta-red-1.webp',
         photo2: 'kurta-red-2.webp',
         photo3: 'kurta-red-3.webp',

@@ -29,7 +29,7 @@ import {
   type FitAnswer,
 } from '../../../contract/fit-returns-constants.ts';
 import type { Db } from '../../db/connect.ts';
-import { indiaTime, parseProductId, rupees } from '../../platform/api-values.ts';
+import { indiaTime, parseProductId, rupees, yesNo } from '../../platform/api-values.ts';
 import type { Change, ChangeFeed } from '../../platform/changes.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { BagOwner } from '../cart/owner.ts';
@@ -604,6 +604,7 @@ function productInfo(
     additionsize: Object.fromEntries(sizes.map((s) => [s.size, s.available])),
     active: product.active ? 'In stock' : 'Currently unavailable',
     ...pricedWithSale(product, live),
+    returnable: yesNo(product.returnable),
     photo1: product.photos[0] ?? '',
     ...Object.fromEntries(product.photos.slice(1, 5).map((photo, i) => [`photo${i + 2}`, photo])),
   };

@@ -5,6 +5,7 @@ import { runPrepared } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import { type BagOwner, ownedBy } from '../cart/owner.ts';
 import { AVAILABLE_UNITS } from '../inventory/service.ts';
+import { genreReturnable } from '../returns/service.ts';
 import type { Figures } from './facet-index.ts';
 import type { SearchTerms } from './search.ts';
 
@@ -226,6 +227,7 @@ export async function findProduct(db: Db, id: number) {
       'products.active',
       'products.photos',
       'delivery_partners.code as partner',
+      genreReturnable.as('returnable'),
     ])
     .where('products.id', '=', id)
     .executeTakeFirst();

@@ -11,11 +11,12 @@ import {
   type OrderHistoryEntry,
   type ReturnsQuery,
 } from '../../../contract/admin.ts';
-import { RETURN_REASONS, type ReturnReasonCode } from '../../../contract/fit-returns-constants.ts';
+import type { ReturnReasonCode } from '../../../contract/fit-returns-constants.ts';
 import type { LineStatus } from '../../../contract/orders.ts';
 import { rupees } from '../../platform/api-values.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { Refunds } from '../payments/refunds.ts';
+import { reasonTitle, returnRates } from '../returns/service.ts';
 import { decideExchange, isExchange, receiveExchange } from './exchange.ts';
 import { type MoveDeps, moveLine } from './lines.ts';
 import { cancelLine } from './service.ts';
@@ -214,6 +215,7 @@ export class BackOffice {
       this.deps.db,
       RETURN_STATES[query.state ?? 'requested'],
       ADMIN_RETURNS_LIMIT,
+      query.reason === 'other' ? null : query.reason,
     );
     const refunds = await this.refundsOf(rows);
     return {
@@ -221,34 +223,50 @@ export class BackOffice {
         const line = toAdminLine(row, refunds);
         const photos = row.photo ? [reviewPhotoUrl(row.photo)] : [];
         if (line.exchange) {
-          const { reasonCode, requestedAt } = line.exchange;
-          const reason = RETURN_REASONS[reasonCode as ReturnReasonCode] ?? reasonCode;
-          return { kind: 'exchange' as const, line, reason, photos, requestedAt };
+          const { requestedAt } = line.exchange;
+          const reasonCode = line.exchange.reasonCode as ReturnReasonCode;
+          const reason = reasonTitle(reasonCode);
+          const asked = { reason, reasonCode, reasonTitle: reason, comment: '', photo: null };
+          return { kind: 'exchange' as const, line, ...asked, photos, requestedAt };
         }
-        const requestedAt = row.return_requested_at?.toISOString() ?? '';
-        return { kind: 'return' as const, line, reason: row.return_reason ?? '', photos, requestedAt };
+        return {
+          kind: 'return' as const,
+          line,
+          reason: row.return_reason ?? '',
+          reasonCode: row.return_reason_code,
+          reasonTitle: reasonTitle(row.return_reason_code),
+          comment: row.return_comment ?? '',
+          photo: row.return_photo && reviewPhotoUrl(row.return_photo),
+          photos,
+          requestedAt: row.return_requested_at?.toISOString() ?? '',
+        };
       }),
     };
   }
 
-  /** Today and the last 7 days (today included) in India time; lines to ship; returns to decide. */
+  /**
+   * Today and the last 7 days (today included) in India time; lines to ship; returns to decide; the
+   * return rates of the last 30 days.
+   */
   async dashboard(): Promise<Omit<DashboardResponse, 'lowStock'>> {
     const { db } = this.deps;
     const today = indiaMidnight(this.now());
     const tomorrow = new Date(today.getTime() + DAY_MS);
     const weekStart = new Date(today.getTime() - 6 * DAY_MS);
-    const [day, week, toShip, returnsToDecide, exchangesToDecide] = await Promise.all([
+    const [day, week, toShip, returnsToDecide, exchangesToDecide, rates] = await Promise.all([
       store.takings(db, today, tomorrow),
       store.takings(db, weekStart, tomorrow),
       store.linesIn(db, 'placed'),
       store.linesIn(db, 'return_requested'),
       store.linesIn(db, 'exchange_requested'),
+      returnRates(db, this.now()),
     ]);
     return {
       today: { orders: day.orders, revenue: rupees(day.paise) },
       week: { orders: week.orders, revenue: rupees(week.paise) },
       toShip,
       returnsToDecide: returnsToDecide + exchangesToDecide,
+      returnRates: rates,
     };
   }
 

@@ -1,11 +1,12 @@
 import type { Db } from '../../db/connect.ts';
+import { genreReturnable } from '../returns/service.ts';
 import type { LockedLine } from './store.ts';
 
-/** The line's product as an exchange needs it: its name, kind and whether it is still sold. */
+/** The line's product as an exchange needs it: its name, kind, whether it is still sold and may be returned. */
 export async function productOf(db: Db, productId: number) {
   return db
     .selectFrom('products')
-    .select(['name', 'prod', 'active'])
+    .select(['name', 'prod', 'active', genreReturnable.as('returnable')])
     .where('id', '=', productId)
     .executeTakeFirstOrThrow();
 }

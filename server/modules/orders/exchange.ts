@@ -1,4 +1,8 @@
-import { RETURN_REASON_CODES, type ReturnReasonCode } from '../../../contract/fit-returns-constants.ts';
+import {
+  NOT_RETURNABLE_TEXT,
+  RETURN_REASON_CODES,
+  type ReturnReasonCode,
+} from '../../../contract/fit-returns-constants.ts';
 import type { ExchangeBody, ExchangeResponse, LineStatus, OrderLine } from '../../../contract/orders.ts';
 import type { Db } from '../../db/connect.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
@@ -18,6 +22,8 @@ export interface ExchangeCandidate {
   prod: string;
   /** the product is still sold */
   active: boolean;
+  /** its genre is not marked not returnable (an exchange is a return of one size for another) */
+  returnable: boolean;
 }
 
 /**
@@ -29,6 +35,7 @@ export function exchangeRefusal(line: ExchangeCandidate, now: Date): string | nu
     return 'This item is already an exchange and cannot be exchanged again; you can still return it';
   }
   if (line.prod !== 'apparel') return 'Only clothes can be exchanged for another size';
+  if (!line.returnable) return NOT_RETURNABLE_TEXT;
   const moveRefused = transitionRefusal(line.status, 'exchange_requested');
   if (moveRefused) return moveRefused;
   if (!returnWindowOpen(line.delivered_at, now)) return RETURN_WINDOW_CLOSED;

@@ -115,6 +115,7 @@ describeEachDatabase('orders: the list, cancel and return', (t) => {
         deliveredAt: null,
         refunded: 0,
         invoiceUrl: `/api/orders/${newer.purchaseIds[0]}/invoice`,
+        returnable: 'Y',
         exchangeSizes: [],
         timeline: [
           { event: 'placed', at: shipped.orderedAt, detail: null },

@@ -1,3 +1,4 @@
+import { NOT_RETURNABLE_TEXT, PHOTO_REASONS } from '../../../contract/fit-returns-constants.ts';
 import type {
   CancelResponse,
   ExchangeBody,
@@ -9,10 +10,13 @@ import type {
   ShippingAddress,
 } from '../../../contract/orders.ts';
 import type { Db } from '../../db/connect.ts';
-import { rupees } from '../../platform/api-values.ts';
+import { rupees, yesNo } from '../../platform/api-values.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import type { Catalog } from '../catalog/service.ts';
 import { creditNoteUrl, invoiceUrl } from '../invoices/service.ts';
 import { Refunds } from '../payments/refunds.ts';
+import { lineProduct } from '../returns/service.ts';
+import { takeReviewPhoto } from '../reviews/service.ts';
 import { exchangeFields, requestExchange } from './exchange.ts';
 import { type MoveDeps, moveLine } from './lines.ts';
 import * as store from './store.ts';
@@ -30,8 +34,21 @@ export async function purchaseOf(db: Db, customerId: number, productId: number):
 }
 
 export { RETURN_WINDOW_CLOSED };
+export const PHOTO_REQUIRED = 'Please add a photo of the item for this reason';
+export const UNKNOWN_PHOTO = 'The photo is not one you uploaded of this product; please upload it again';
 
-const yesNo = (value: boolean) => (value ? 'Y' : 'N');
+/**
+ * The return the body asks for: a reason code (with its comment) or the spec's free text alone, which is
+ * then required; 400 without a photo for a reason that needs one. The schema bounds the lengths and codes.
+ */
+function askedReturn(body: ReturnBody): store.AskedReturn {
+  const reason = body.reason?.trim() ?? '';
+  const code = body.reasonCode ?? null;
+  const photo = body.photo?.trim() || null;
+  if (code === null && !reason) throw badRequest('reason is required');
+  if (code !== null && PHOTO_REASONS.includes(code) && photo === null) throw badRequest(PHOTO_REQUIRED);
+  return { reason, code, comment: body.comment?.trim() ?? '', photo };
+}
 
 /** return state as spec section 3 names it: null none asked, 'N' asked, 'Y' received back */
 function orderStatus(status: OrderLine['status']): OrderLine['orderStatus'] {
@@ -71,7 +88,9 @@ function toOrderLine(
     tracking_id: row.tracking_id,
     photo1: row.photo1,
     delivered: yesNo(row.delivered_at !== null),
-    deliveryEligible: yesNo(row.status === 'delivered' && returnWindowOpen(row.delivered_at, now)),
+    deliveryEligible: yesNo(
+      row.status === 'delivered' && row.returnable && returnWindowOpen(row.delivered_at, now),
+    ),
     orderStatus: orderStatus(row.status),
     accepted: row.accepted === null ? null : yesNo(row.accepted),
     rating: row.rating,
@@ -87,6 +106,7 @@ function toOrderLine(
     refunded: rupees(row.refunded_paise ?? 0),
     invoiceUrl: invoiceUrl(row.purchase_id),
     ...refundDocuments(row),
+    returnable: yesNo(row.returnable),
     ...exchangeFields(row, freeSizes, now),
   };
 }
@@ -150,7 +170,10 @@ export async function cancelLine(
 
 /** The shopper's side of after-sale: their order lines, cancelling one and asking to return one. */
 export class Orders {
-  constructor(private readonly deps: MoveDeps) {}
+  constructor(
+    private readonly deps: MoveDeps,
+    private readonly catalog: Pick<Catalog, 'productChanged'>,
+  ) {}
 
   async list(customerId: number): Promise<OrdersResponse> {
     const rows = await store.customerLines(this.deps.db, customerId);
@@ -189,20 +212,34 @@ export class Orders {
     return requestExchange(this.deps, customerId, purchaseId, body);
   }
 
-  async requestReturn(customerId: number, { orderID, reason }: ReturnBody): Promise<void> {
-    const why = reason.trim();
-    if (!why) throw badRequest('reason is required');
+  /**
+   * Asks to return a delivered line of a returnable genre, inside the window, for a reason; a photo sent
+   * with it moves from the shopper's review to the return (decision 046).
+   */
+  async requestReturn(customerId: number, body: ReturnBody): Promise<void> {
+    const asked = askedReturn(body);
+    let photoOf: number | undefined;
     await moveLine(this.deps, {
-      purchaseId: orderID,
+      purchaseId: body.orderID,
       customerId,
       to: 'return_requested',
       actor: `customer:${customerId}`,
       action: 'return.request',
       apply: async (trx, line, now) => {
+        const product = await lineProduct(trx, line.id);
+        if (!product.returnable) throw conflict(NOT_RETURNABLE_TEXT);
         if (!returnWindowOpen(line.delivered_at, now)) throw conflict(RETURN_WINDOW_CLOSED);
-        await store.insertReturn(trx, line.id, why, now);
-        return { details: { reason: why } };
+        if (asked.photo !== null) {
+          if (!(await takeReviewPhoto(trx, customerId, product.id, asked.photo))) {
+            throw badRequest(UNKNOWN_PHOTO);
+          }
+          photoOf = product.id;
+        }
+        await store.insertReturn(trx, line.id, asked, now);
+        return { details: { reason: asked.reason, reasonCode: asked.code, photo: asked.photo } };
       },
     });
+    // the photo left the review, which the product page may show
+    if (photoOf !== undefined) this.catalog.productChanged(photoOf);
   }
 }

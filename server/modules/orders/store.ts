@@ -1,7 +1,9 @@
 import { type ExpressionBuilder, sql, type Updateable } from 'kysely';
+import type { ReturnReasonCode } from '../../../contract/fit-returns-constants.ts';
 import type { LineStatus } from '../../../contract/orders.ts';
 import type { Db } from '../../db/connect.ts';
 import type { Database, OrderLinesTable } from '../../db/schema.ts';
+import { genreReturnable } from '../returns/service.ts';
 
 /** Whether the shopper has any line of the product, and whether one of them reached them. */
 export async function purchaseOf(db: Db, customerId: number, productId: number) {
@@ -75,6 +77,7 @@ export async function customerLines(db: Db, customerId: number, orderId?: number
       'reviews.body as review',
       refundedPaise(eb).as('refunded_paise'),
       lastRefundedAt(eb).as('refunded_at'),
+      genreReturnable.as('returnable'),
     ])
     .where('orders.customer_id', '=', customerId);
   if (orderId !== undefined) query = query.where('orders.id', '=', orderId);
@@ -171,8 +174,26 @@ export async function otherLiveLines(db: Db, orderId: number, lineId: number): P
   return row !== undefined;
 }
 
-export async function insertReturn(db: Db, lineId: number, reason: string, at: Date): Promise<void> {
-  await db.insertInto('returns').values({ order_line_id: lineId, reason, requested_at: at }).execute();
+/** A return asked for: the spec's free text, or a reason code with the shopper's comment and photo. */
+export interface AskedReturn {
+  reason: string;
+  code: ReturnReasonCode | null;
+  comment: string;
+  photo: string | null;
+}
+
+export async function insertReturn(db: Db, lineId: number, asked: AskedReturn, at: Date): Promise<void> {
+  await db
+    .insertInto('returns')
+    .values({
+      order_line_id: lineId,
+      reason: asked.reason,
+      reason_code: asked.code,
+      comment: asked.comment,
+      photo: asked.photo,
+      requested_at: at,
+    })
+    .execute();
 }
 
 export async function decideReturn(db: Db, lineId: number, accepted: boolean, at: Date): Promise<void> {
@@ -230,6 +251,9 @@ function backOfficeLines(db: Db) {
       'exchanges.accepted as exchange_accepted',
       'exchanges.refund_note as exchange_refund_note',
       'replaced.purchase_id as exchange_of',
+      'returns.reason_code as return_reason_code',
+      'returns.comment as return_comment',
+      'returns.photo as return_photo',
     ]);
 }
 
@@ -318,10 +342,26 @@ export async function backOfficeOrder(db: Db, orderId: number) {
     .executeTakeFirst();
 }
 
-/** The returns queue: lines whose return or exchange is in one of the states, oldest request first. */
-export async function returnLines(db: Db, statuses: readonly LineStatus[], limit: number) {
+/**
+ * The returns queue: lines whose return or exchange is in one of the states, oldest request first; of one
+ * reason when `reason` is given (null: a return with the spec's free text).
+ */
+export async function returnLines(
+  db: Db,
+  statuses: readonly LineStatus[],
+  limit: number,
+  reason?: ReturnReasonCode | null,
+) {
+  let lines = backOfficeLines(db);
+  if (reason === null) {
+    lines = lines.where('returns.reason_code', 'is', null).where('returns.requested_at', 'is not', null);
+  } else if (reason !== undefined) {
+    lines = lines.where((eb) =>
+      eb.or([eb('returns.reason_code', '=', reason), eb('exchanges.reason_code', '=', reason)]),
+    );
+  }
   return (
-    backOfficeLines(db)
+    lines
       // the shopper's photo of the product, from their review, while it is shown
       .leftJoin('reviews', (join) =>
         join

@@ -54,6 +54,19 @@ function starsOf(value: unknown): number {
 }
 
 /**
+ * A photo the shopper uploaded of the product, taken off their review for a return to keep (decision
+ * 046): false, nothing changed, unless it is their review's photo.
+ */
+export function takeReviewPhoto(
+  db: Db,
+  customerId: number,
+  productId: number,
+  photo: string,
+): Promise<boolean> {
+  return store.takePhoto(db, customerId, productId, photo);
+}
+
+/**
  * Ratings, reviews and review photos: one review per shopper and product, whose rating, text and
  * photo may come in any order. Every change shows on the product page at once.
  */

@@ -143,3 +143,24 @@ export async function isHiddenPhoto(db: Db, file: string): Promise<boolean> {
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/**
+ * Takes the shopper's uploaded photo of the product off their review, for a return to keep (decision 046):
+ * answers false, changing nothing, unless it is their review's photo.
+ */
+export async function takePhoto(
+  db: Db,
+  customerId: number,
+  productId: number,
+  photo: string,
+): Promise<boolean> {
+  const rows = await db
+    .updateTable('reviews')
+    .set({ photo: null, updated_at: sql`now()` })
+    .where('customer_id', '=', customerId)
+    .where('product_id', '=', productId)
+    .where('photo', '=', photo)
+    .returning('id')
+    .execute();
+  return rows.length > 0;
+}

@@ -17,6 +17,7 @@ const product = (sale: ProductResponse['productInfo']['sale']): ProductResponse 
     genre: 'Kurta',
     userSegment: 'Women',
     partner: 'BLUEDART',
+    returnable: 'Y',
     childKey: 'bagru-kurta',
     color: 'Indigo',
     description: 'Hand-block printed',

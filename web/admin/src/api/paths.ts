@@ -52,6 +52,7 @@ export const apiPaths = {
   person: (staffId: number) => `/admin/api/staff/${id(staffId)}`,
   activity: () => '/admin/api/activity',
   dashboard: () => '/admin/api/dashboard',
+  genresReturnable: () => '/admin/api/genres/returnable',
   stock: () => '/admin/api/stock',
   products: () => '/admin/api/products',
   product: (productId: number) => `/admin/api/products/${id(productId)}`,

@@ -6,10 +6,12 @@ interface Props {
   choices: Record<string, string>;
   value: string;
   onChoose: (value: string) => void;
+  /** the button's words, when a screen has more than one filter */
+  action?: string;
 }
 
 /** One choice that filters a list, applied by its button (not on change, so the keyboard can browse). */
-export function ChoiceFilter({ label, choices, value, onChoose }: Props) {
+export function ChoiceFilter({ label, choices, value, onChoose, action = 'Show' }: Props) {
   const id = useId();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -28,7 +30,7 @@ export function ChoiceFilter({ label, choices, value, onChoose }: Props) {
         </select>
       </div>
       <button type="submit" className="button">
-        Show
+        {action}
       </button>
     </form>
   );

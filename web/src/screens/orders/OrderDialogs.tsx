@@ -1,5 +1,12 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { CANCEL_CONFIRM, RETURN_PROMPT } from '../../../../contract/after-sale-constants.ts';
+import {
+  PHOTO_REASONS,
+  RETURN_COMMENT_MAX,
+  RETURN_REASON_CODES,
+  RETURN_REASONS,
+  type ReturnReasonCode,
+} from '../../../../contract/fit-returns-constants.ts';
 import { Modal, ModalFormButtons } from '../../components/Modal.tsx';
 import { TextAreaField } from '../../components/TextAreaField.tsx';
 
@@ -28,33 +35,74 @@ export function CancelDialog({ open, name, onConfirm, onClose }: ConfirmProps) {
   );
 }
 
+/** What the Return dialog asks: a reason, the shopper's words and, for some reasons, a photo. */
+export interface ReturnAsk {
+  reasonCode: ReturnReasonCode;
+  comment: string;
+  /** required for PHOTO_REASONS */
+  photo: File | undefined;
+}
+
 interface ReturnProps {
   open: boolean;
   name: string;
-  onSubmit: (reason: string) => void;
+  onSubmit: (ask: ReturnAsk) => void;
   onClose: () => void;
 }
 
-/** Asks why the item goes back (spec section 4); the reason is required by the server too. */
+/**
+ * Asks why the item goes back: one of RETURN_REASONS (radio buttons), the spec's prompt (section 4) over
+ * an optional comment, and a photo of the item for a defective or wrong one.
+ */
 export function ReturnDialog({ open, name, onSubmit, onClose }: ReturnProps) {
-  const [reason, setReason] = useState('');
+  const [reasonCode, setReasonCode] = useState<ReturnReasonCode>();
+  const [comment, setComment] = useState('');
+  const photoRef = useRef<HTMLInputElement>(null);
+  const photoId = useId();
+  const needsPhoto = reasonCode !== undefined && PHOTO_REASONS.includes(reasonCode);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSubmit(reason.trim());
+    if (!reasonCode) return;
+    const photo = needsPhoto ? photoRef.current?.files?.[0] : undefined;
+    onSubmit({ reasonCode, comment: comment.trim(), photo });
   };
   return (
     <Modal open={open} onClose={onClose} title="Return" showClose={false} className="order-dialog">
       <form onSubmit={submit}>
         <p className="order-dialog-item">{name}</p>
+        <fieldset className="order-dialog-reasons">
+          <legend className="order-dialog-label">Why are you returning it?</legend>
+          {RETURN_REASON_CODES.map((code) => (
+            <label key={code} className="order-dialog-reason">
+              <input
+                type="radio"
+                name="reasonCode"
+                value={code}
+                required
+                checked={reasonCode === code}
+                onChange={() => setReasonCode(code)}
+              />
+              {RETURN_REASONS[code]}
+            </label>
+          ))}
+        </fieldset>
         <TextAreaField
           label={RETURN_PROMPT}
           labelClassName="order-dialog-label"
-          rows={4}
-          maxLength={1000}
-          required
-          value={reason}
-          onChange={setReason}
+          rows={3}
+          maxLength={RETURN_COMMENT_MAX}
+          placeholder="Optional"
+          value={comment}
+          onChange={setComment}
         />
+        {needsPhoto && (
+          <p className="order-dialog-photo">
+            <label htmlFor={photoId} className="order-dialog-label">
+              Photo of the item (required)
+            </label>
+            <input id={photoId} ref={photoRef} type="file" accept="image/*" required />
+          </p>
+        )}
         <ModalFormButtons onClose={onClose} />
       </form>
     </Modal>

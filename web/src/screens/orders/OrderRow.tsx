@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { FitAnswer } from '../../../../contract/fit-returns-constants.ts';
+import { type FitAnswer, NOT_RETURNABLE_TEXT } from '../../../../contract/fit-returns-constants.ts';
 import { formatRupees } from '../../../../contract/money.ts';
 import type { OrderLine } from '../../../../contract/orders.ts';
 import { paths } from '../../../../contract/paths.ts';
@@ -95,6 +95,7 @@ export function OrderRow({ line, replacedSize, onCancel, onReturn, onExchange, o
               Exchange of {replacedSize ? `size ${replacedSize}` : line.exchangeOf}
             </p>
           )}
+          {delivered && line.returnable === 'N' && <p className="order-return">{NOT_RETURNABLE_TEXT}</p>}
           {exchanging && <p className="order-return">{exchanging}</p>}
           {line.exchange?.note && <p className="order-refund">{line.exchange.note}</p>}
           {returning && <p className="order-return">{returning}</p>}

@@ -79,9 +79,9 @@ export function OrdersScreen() {
         open={asking?.kind === 'return'}
         name={asking?.line.name ?? ''}
         onClose={close}
-        onSubmit={(reason) => {
+        onSubmit={(ask) => {
           close();
-          if (asking) requestReturn(asking.line, reason);
+          if (asking) requestReturn(asking.line, ask);
         }}
       />
       {/* keyed, so each opening starts from the line's first free size */}

@@ -17,8 +17,10 @@ import type {
 } from '../../../../contract/orders.ts';
 import { apiPaths } from '../../../../contract/paths.ts';
 import { api } from '../../api/client.ts';
+import { uploadPhoto } from '../../api/photos.ts';
 import { useLoad } from '../../api/useLoad.ts';
 import { showAlert } from '../../components/Alert.tsx';
+import type { ReturnAsk } from './OrderDialogs.tsx';
 
 // spec section 8's texts for a server error; the client's own, so not in the contract
 const RETURN_FAILED = 'Something unexpected happened while processing the request! Please try later';
@@ -58,9 +60,19 @@ export function useOrders() {
         CANCELLED_MESSAGE,
         RETURN_FAILED,
       ),
-    requestReturn: (line: OrderLine, reason: string) =>
+    /** the photo goes up first (as a review photo does), then the return names it */
+    requestReturn: (line: OrderLine, ask: ReturnAsk) =>
       change(
-        () => api.post(apiPaths.return(), { orderID: line.purchase_id, reason } satisfies ReturnBody),
+        async () => {
+          const photo = ask.photo && (await uploadPhoto(line.prod, line.prodId, ask.photo));
+          const body: ReturnBody = {
+            orderID: line.purchase_id,
+            reasonCode: ask.reasonCode,
+            comment: ask.comment,
+            ...(photo && { photo }),
+          };
+          await api.post(apiPaths.return(), body);
+        },
         RETURN_SUBMITTED_MESSAGE,
         RETURN_FAILED,
       ),

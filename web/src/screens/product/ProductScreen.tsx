@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { ModifyProdResponse, ProductResponse } from '../../../../contract/catalog.ts';
+import { NOT_RETURNABLE_TEXT } from '../../../../contract/fit-returns-constants.ts';
 import { apiPaths, paths } from '../../../../contract/paths.ts';
 import { UNAVAILABLE_MESSAGE } from '../../../../contract/shopping-messages.ts';
 import { FREE_CANCELLATION_HOURS, LOW_STOCK_BELOW } from '../../../../contract/shopping-rules.ts';
@@ -189,6 +190,7 @@ function Product({ data, onReviewed }: { data: ProductResponse; onReviewed: () =
             <li>Delivered in 7-10 business days</li>
             <FreeDelivery />
             <li>Free cancellation within {FREE_CANCELLATION_HOURS} hours of ordering</li>
+            {info.returnable === 'N' && <li>{NOT_RETURNABLE_TEXT}</li>}
           </ul>
         </div>
       </div>

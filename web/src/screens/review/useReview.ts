@@ -8,8 +8,9 @@ import {
 } from '../../../../contract/after-sale-constants.ts';
 import type { FitAnswer } from '../../../../contract/fit-returns-constants.ts';
 import { apiPaths, paths } from '../../../../contract/paths.ts';
-import type { PostReviewBody, ReviewPageResponse, UploadResponse } from '../../../../contract/reviews.ts';
+import type { PostReviewBody, ReviewPageResponse } from '../../../../contract/reviews.ts';
 import { api } from '../../api/client.ts';
+import { uploadPhoto } from '../../api/photos.ts';
 import { useLoad, withNotFound } from '../../api/useLoad.ts';
 import { showAlert } from '../../components/Alert.tsx';
 
@@ -35,12 +36,10 @@ export function useReview(prodId: string) {
       showAlert(CHOOSE_IMAGE_MESSAGE);
       return undefined;
     }
-    const form = new FormData();
-    form.append('file', file);
     try {
-      const answer = await api.post<UploadResponse>(apiPaths.upload(data.prod, prodId), form);
+      const uploaded = await uploadPhoto(data.prod, prodId, file);
       showAlert(UPLOADED_MESSAGE);
-      return answer.file;
+      return uploaded;
     } catch (error) {
       loaded.alertFailure(error, UPLOAD_FAILED_MESSAGE);
       return undefined;

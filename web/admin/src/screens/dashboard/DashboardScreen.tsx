@@ -8,14 +8,15 @@ import { useLoad } from '../../api/useLoad.ts';
 import { useStaff } from '../../app/session.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { formatRupees } from '../../lib/format.ts';
+import { ReturnRates } from './ReturnRates.tsx';
 import { ShopSetup } from './ShopSetup.tsx';
 import './DashboardScreen.css';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
- * The shop at a glance: today's and this week's orders and takings, the work waiting, low stock; for the
- * owner, first, the way to a live shop.
+ * The shop at a glance: today's and this week's orders and takings, the work waiting, the last 30 days'
+ * return rates, low stock; for the owner, first, the way to a live shop.
  */
 export function DashboardScreen() {
   usePageTitle('Dashboard');
@@ -30,7 +31,7 @@ export function DashboardScreen() {
       <h1 className="admin-title">Dashboard</h1>
       {role === 'owner' && <ShopSetup />}
       <Loading state={state} onRetry={retry}>
-        {({ today, week, toShip, returnsToDecide, lowStock }) => (
+        {({ today, week, toShip, returnsToDecide, returnRates, lowStock }) => (
           <ul className="admin-cards">
             <li className="admin-card">
               <h2>Today</h2>
@@ -60,6 +61,7 @@ export function DashboardScreen() {
                 </Link>
               </p>
             </li>
+            <ReturnRates rates={returnRates} />
             <li className="admin-card admin-low-stock-card">
               <h2>Low stock</h2>
               {lowStock.length === 0 ? (

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { AdminReturnsResponse } from '../../../../../contract/admin.ts';
+import { OTHER_REASON_TITLE, RETURN_REASONS } from '../../../../../contract/fit-returns-constants.ts';
 import { showAlert } from '../../../../src/components/Alert.tsx';
 import { usePageTitle } from '../../../../src/components/usePageTitle.ts';
 import { api } from '../../api/client.ts';
@@ -11,6 +12,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { formatWhen } from '../../lib/format.ts';
+import { ReturnableGenres } from './ReturnableGenres.tsx';
 
 type Return = AdminReturnsResponse['returns'][number];
 type Decision = 'accept' | 'reject' | 'receive';
@@ -20,6 +22,9 @@ const STATES = {
   accepted: 'Accepted, on their way back',
   all: 'All returns',
 };
+
+/** the reason filter: any, each RETURN_REASONS code, or the spec's free text */
+const REASONS: Record<string, string> = { '': 'Any reason', ...RETURN_REASONS, other: OTHER_REASON_TITLE };
 
 const LABELS: Record<Decision, string> = { accept: 'Accept', reject: 'Reject', receive: 'Mark received' };
 const DONE: Record<Decision, string> = {
@@ -44,7 +49,8 @@ export function ReturnsScreen() {
   usePageTitle('Returns');
   const [search, setSearch] = useSearchParams();
   const asked = search.get('state') ?? 'requested';
-  const url = `${apiPaths.returns()}${query({ state: asked })}`;
+  const reason = search.get('reason') ?? '';
+  const url = `${apiPaths.returns()}${query({ state: asked, reason })}`;
   const request = useCallback((signal?: AbortSignal) => api.get<AdminReturnsResponse>(url, signal), [url]);
   const { state, retry, reload } = useLoad(request, 'Loading the returns failed');
   const [open, setOpen] = useState<{ decision: Decision; item: Return } | undefined>();
@@ -73,7 +79,14 @@ export function ReturnsScreen() {
         label="Show"
         choices={STATES}
         value={asked}
-        onChoose={(value) => setSearch(query({ state: value }))}
+        onChoose={(value) => setSearch(query({ state: value, reason }))}
+      />
+      <ChoiceFilter
+        label="Reason"
+        action="Show this reason"
+        choices={REASONS}
+        value={reason}
+        onChoose={(value) => setSearch(query({ state: asked, reason: value }))}
       />
       <Loading state={state} onRetry={retry}>
         {({ returns }) =>
@@ -100,8 +113,24 @@ export function ReturnsScreen() {
                     </p>
                   )}
                   <p>
-                    <strong>Reason:</strong> {item.reason || 'None given'}
+                    <strong>Reason:</strong> {item.reasonTitle}
+                    {item.reason && `: ${item.reason}`}
                   </p>
+                  {item.comment && (
+                    <p>
+                      <strong>Comment:</strong> {item.comment}
+                    </p>
+                  )}
+                  {item.photo && (
+                    <p className="admin-photos">
+                      <a href={`${item.photo}?w=960`} target="_blank" rel="noreferrer">
+                        <img
+                          src={`${item.photo}?w=320`}
+                          alt={`${item.line.product.name} as ${item.line.customer.name} sent it with the return (opens larger)`}
+                        />
+                      </a>
+                    </p>
+                  )}
                   {item.photos.length > 0 && (
                     <div className="admin-photos">
                       {item.photos.map((photo, n) => (
@@ -144,6 +173,7 @@ export function ReturnsScreen() {
           </p>
         </ConfirmDialog>
       )}
+      <ReturnableGenres />
     </>
   );
 }
