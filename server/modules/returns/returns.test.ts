@@ -57,7 +57,14 @@ describeEachDatabase('returns: reasons, photos, genres not returnable, the queue
   beforeAll(async () => {
     fixtures = new Fixtures(t().db);
     kurta = await fixtures.product({ name: 'Return kurta', ...kurtas, sizes: [['M', 50]] });
-    vest = await fixtures.product({ name: 'Return vest', ...innerwear, sizes: [['M', 50]] });
+    vest = await fixtures.product({
+      name: 'Return vest',
+      ...innerwear,
+      sizes: [
+        ['M', 50],
+        ['L', 50],
+      ],
+    });
     admin = automation(t());
   });
 
@@ -186,7 +193,7 @@ describeEachDatabase('returns: reasons, photos, genres not returnable, the queue
     const productInfo = async () =>
       (await (await t().client()).get<ProductResponse>(`/product/ind/apparel/${vest.id}`)).body.productInfo;
 
-    it('marks a genre not returnable: its page says N, its lines offer no return and /return answers 409', async () => {
+    it('marks a genre not returnable: its page says N, its lines offer no return or exchange, both answer 409', async () => {
       const { client, purchaseId } = await delivered(vest);
       expect(await productInfo()).toMatchObject({ returnable: 'Y' });
       const staff = await staffSignedIn(t(), (await staffPerson(t(), 'staff')).phone);
@@ -202,13 +209,23 @@ describeEachDatabase('returns: reasons, photos, genres not returnable, the queue
       const res = await ask(client, { orderID: purchaseId, reasonCode: 'too_small' });
       expect([res.status, res.body]).toEqual([409, { error: NOT_RETURNABLE_TEXT }]);
       expect(await returnRow(purchaseId)).toBeUndefined();
+      const exchange = await client.post<Answer<object>>(`/api/orders/${purchaseId}/exchange`, {
+        size: 'L',
+        reasonCode: 'too_small',
+      });
+      expect([exchange.status, exchange.body]).toEqual([409, { error: NOT_RETURNABLE_TEXT }]);
+      expect((await lineOf(client, purchaseId))?.status).toBe('delivered');
       const listed = await admin<GenresReturnableResponse>('/admin/api/genres/returnable');
       expect(listed.body.genres).toContainEqual({ ...innerwear, returnable: false });
       expect(listed.body.genres).toContainEqual({ ...kurtas, returnable: true });
 
       expect((await setGenre(staff, true)).body).toEqual({ ...innerwear, returnable: true });
       expect(await productInfo()).toMatchObject({ returnable: 'Y' });
-      expect(await lineOf(client, purchaseId)).toMatchObject({ returnable: 'Y', deliveryEligible: 'Y' });
+      expect(await lineOf(client, purchaseId)).toMatchObject({
+        returnable: 'Y',
+        deliveryEligible: 'Y',
+        exchangeSizes: ['L'],
+      });
     });
 
     it('answers 404 for a genre no product has, and guards the route', async () => {
