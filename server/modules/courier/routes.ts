@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { DeliveryEstimate, DeliveryEstimateQuery } from '../../../contract/courier.ts';
 import { ErrorResponse } from '../../../contract/errors.ts';
 import { answerLoopbackOnly } from '../../platform/dev-routes.ts';
@@ -40,7 +41,12 @@ export const devCourierRoutes: FastifyPluginAsyncTypebox<Services> = async (app,
     });
     return reply.code(answer.status).send(answer.body);
   };
-  const schema = { hide: true };
+  // Shiprocket's own JSON, whatever its shape, for each status the fake answers
+  const answer = Type.Unknown();
+  const schema = {
+    hide: true,
+    response: { 200: answer, 400: answer, 401: answer, 404: answer, 422: answer },
+  };
   app.get(`${PREFIX}/*`, { schema }, handler);
   app.post(`${PREFIX}/*`, { schema, config: { csrf: false } }, handler);
 };
