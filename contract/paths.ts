@@ -126,6 +126,8 @@ export const apiPaths = {
   editProfile: () => '/editProfile',
   signOut: () => '/api/userSignout',
   pincheck: () => '/api/pincheck',
+  deliveryEstimate: (pincode: string, productId: number) =>
+    `/api/delivery-estimate?pincode=${encodeURIComponent(pincode)}&productId=${productId}`,
   pincode: (pincode: string) => `/api/pincodes/${encodeURIComponent(pincode)}`,
   /** the product page's actions (key=addCart, key=wishUpdate) */
   productAction: (prod: string, productId: number | string) =>

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { HANDOVER_DAYS } from './courier-constants.ts';
 
 /**
  * The shop's sellers as the back office keeps them (issue 25; design "Make it yours"): whose goods a
@@ -38,11 +39,13 @@ export const SellerBody = Type.Object(
     /** the seller's contact: a 10-digit Indian mobile number (+91 and spaces allowed) */
     phone: Type.Optional(Text(20)),
     email: Type.Optional(Text(254)),
+    /** business days from an order to the courier's pickup (spec: 0 to 7); omitted is the default, 2 */
+    handoverDays: Type.Optional(Type.Integer({ minimum: HANDOVER_DAYS.min, maximum: HANDOVER_DAYS.max })),
   },
   {
     additionalProperties: false,
     description:
-      'The whole seller: PUT replaces every field (an omitted address.line2, phone or email clears it)',
+      'The whole seller: PUT replaces every field (an omitted address.line2, phone or email clears it; an omitted handoverDays is 2)',
   },
 );
 export type SellerBody = Static<typeof SellerBody>;
@@ -67,6 +70,8 @@ export const Seller = Type.Object({
   email: Nullable(Type.String()),
   /** false: deactivated, its products off the shop */
   active: Type.Boolean(),
+  /** business days from an order to the courier's pickup, 0 to 7 */
+  handoverDays: Type.Integer(),
   /** its products on sale now */
   activeProducts: Type.Integer(),
   /** its products taken off the shop when it was deactivated, which activating brings back */

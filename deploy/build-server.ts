@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { INDEX_WORKER } from '../server/modules/catalog/index-thread.ts';
+import { HOLIDAYS_TABLE, HOLIDAYS_TABLE_FILE } from '../server/modules/courier/business-days.ts';
 import { INDIA_TABLE, INDIA_TABLE_FILE } from '../server/modules/delivery/india.ts';
 import { PHOTO_ZIP_WORKER } from '../server/modules/products/photo-zip.ts';
 import { workerBuild } from '../server/platform/worker-script.ts';
@@ -47,6 +48,7 @@ export async function buildServer(): Promise<void> {
   ]);
   // read from the disk beside the bundle, as beside india.ts
   copyFileSync(INDIA_TABLE, join(SERVER_OUT, INDIA_TABLE_FILE));
+  copyFileSync(HOLIDAYS_TABLE, join(SERVER_OUT, HOLIDAYS_TABLE_FILE));
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -9,6 +9,7 @@ import { backInStockRoutes } from './modules/back-in-stock/routes.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
+import { courierRoutes, devCourierRoutes } from './modules/courier/routes.ts';
 import { indiaPincodes } from './modules/delivery/india.ts';
 import { deliveryRoutes, partnerRoutes } from './modules/delivery/routes.ts';
 import { demoRoutes } from './modules/demo/routes.ts';
@@ -115,6 +116,7 @@ export async function buildApp(deps: AppDeps) {
     productRoutes,
     imageRoutes,
     deliveryRoutes,
+    courierRoutes,
     wishlistRoutes,
     backInStockRoutes,
     cartRoutes,
@@ -130,6 +132,7 @@ export async function buildApp(deps: AppDeps) {
     salesRoutes,
     partnerRoutes,
     devPaymentRoutes,
+    devCourierRoutes,
     seoRoutes,
     setupRoutes,
     demoRoutes,

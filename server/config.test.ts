@@ -31,6 +31,35 @@ describe('configuration', () => {
     expect(loadConfig(RAZORPAY).razorpay.webhookSecret).toBe('webhook-secret');
   });
 
+  it('ships by hand unless COURIER_PROVIDER=shiprocket; outside production the local fake takes any user', () => {
+    expect(loadConfig({}).courierProvider).toBe('manual');
+    const fake = loadConfig({ COURIER_PROVIDER: 'shiprocket' });
+    expect(fake.shiprocket.baseUrl).toBeUndefined();
+    expect(fake.shiprocket.webhookToken).not.toBe('');
+    expect(() => loadConfig({ COURIER_PROVIDER: 'courier' })).toThrow('COURIER_PROVIDER must be one of');
+  });
+
+  it("uses Shiprocket's API in production, only over https and with its API user and webhook token", () => {
+    const shiprocket = {
+      ...PRODUCTION,
+      COURIER_PROVIDER: 'shiprocket',
+      SHIPROCKET_EMAIL: 'api@shop.example',
+      SHIPROCKET_PASSWORD: 'api-password',
+      SHIPROCKET_WEBHOOK_TOKEN: 'webhook-token',
+    };
+    expect(loadConfig(shiprocket).shiprocket.baseUrl).toBe('https://apiv2.shiprocket.in');
+    expect(() => loadConfig({ ...shiprocket, SHIPROCKET_BASE_URL: 'http://apiv2.shiprocket.in' })).toThrow(
+      'SHIPROCKET_BASE_URL must be an https URL',
+    );
+    expect(() => loadConfig({ ...shiprocket, SHIPROCKET_WEBHOOK_TOKEN: undefined })).toThrow(
+      'COURIER_PROVIDER=shiprocket needs SHIPROCKET_WEBHOOK_TOKEN',
+    );
+    // a base URL outside production is a real API (or a fake elsewhere): its user is needed too
+    expect(() =>
+      loadConfig({ COURIER_PROVIDER: 'shiprocket', SHIPROCKET_BASE_URL: 'http://127.0.0.1:9000' }),
+    ).toThrow('needs SHIPROCKET_EMAIL, SHIPROCKET_PASSWORD, SHIPROCKET_WEBHOOK_TOKEN');
+  });
+
   it('gives the simulated gateway its development secrets', () => {
     const config = loadConfig({});
     expect(config.paymentProvider).toBe('simulated');

@@ -19,6 +19,14 @@ export interface Config {
   paymentProvider: 'simulated' | 'razorpay';
   /** baseUrl: Razorpay's API host, or a local fake in tests */
   razorpay: { keyId: string; keySecret: string; webhookSecret: string; baseUrl: string };
+  courierProvider: 'manual' | 'shiprocket';
+  /**
+   * Shiprocket's API user; baseUrl undefined outside production is the local fake the shop serves itself
+   * (design "Courier"); webhookToken is what Shiprocket sends in the webhook's x-api-key header
+   */
+  shiprocket: { email: string; password: string; baseUrl: string | undefined; webhookToken: string };
+  /** how long a page waits for the courier's delivery estimate before it shows the spec's 7 to 10 days */
+  courierEstimateWaitMs: number;
   adminToken: string | undefined;
   /** the bearer a Prometheus scrape of /metrics shows; ADMIN_TOKEN's when unset */
   metricsToken: string | undefined;
@@ -171,6 +179,14 @@ export function loadConfig(env: Env = process.env): Config {
       webhookSecret: text(env, 'RAZORPAY_WEBHOOK_SECRET') ?? '',
       baseUrl: text(env, 'RAZORPAY_BASE_URL') ?? 'https://api.razorpay.com',
     },
+    courierProvider: oneOf(env, problems, 'COURIER_PROVIDER', ['manual', 'shiprocket'] as const, 'manual'),
+    shiprocket: {
+      email: text(env, 'SHIPROCKET_EMAIL') ?? '',
+      password: text(env, 'SHIPROCKET_PASSWORD') ?? '',
+      baseUrl: text(env, 'SHIPROCKET_BASE_URL') ?? (production ? SHIPROCKET_API : undefined),
+      webhookToken: text(env, 'SHIPROCKET_WEBHOOK_TOKEN') ?? '',
+    },
+    courierEstimateWaitMs: integer(env, problems, 'COURIER_ESTIMATE_WAIT_MS', 1500, 1, 60_000),
     adminToken: text(env, 'ADMIN_TOKEN'),
     metricsToken: text(env, 'METRICS_TOKEN'),
     metricsPort:
@@ -197,6 +213,7 @@ export function loadConfig(env: Env = process.env): Config {
   };
   if (config.smsProvider === 'msg91') checkMsg91(problems, config.msg91, production);
   fillSimulatedSecrets(problems, config, env);
+  if (config.courierProvider === 'shiprocket') checkShiprocket(problems, config, production);
   if (production) checkProductionReady(problems, config, env);
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
@@ -246,6 +263,39 @@ function fillSimulatedSecrets(problems: Problems, config: Config, env: Env): voi
   );
   if (missing.length) {
     problems.push(`PAYMENT_PROVIDER=razorpay needs ${missing.join(', ')} (from Razorpay's dashboard)`);
+  }
+}
+
+const SHIPROCKET_API = 'https://apiv2.shiprocket.in';
+
+/**
+ * Shiprocket's real API needs its API user and the webhook's token; the local fake takes any user and
+ * a development token. Production refuses an http address, as it does Razorpay's.
+ */
+function checkShiprocket(problems: Problems, config: Config, production: boolean): void {
+  const { shiprocket } = config;
+  if (shiprocket.baseUrl === undefined) {
+    shiprocket.email ||= 'fake@haat.local';
+    shiprocket.password ||= 'haat-fake-courier-password';
+    shiprocket.webhookToken ||= 'haat-fake-courier-webhook-token';
+    return;
+  }
+  const url = URL.canParse(shiprocket.baseUrl) ? new URL(shiprocket.baseUrl) : undefined;
+  const allowed = production ? ['https:'] : ['https:', 'http:'];
+  if (!url || !allowed.includes(url.protocol)) {
+    problems.push(
+      `SHIPROCKET_BASE_URL must be an ${production ? 'https' : 'http(s)'} URL (got "${shiprocket.baseUrl}")`,
+    );
+  }
+  const missing = [
+    ['SHIPROCKET_EMAIL', shiprocket.email],
+    ['SHIPROCKET_PASSWORD', shiprocket.password],
+    ['SHIPROCKET_WEBHOOK_TOKEN', shiprocket.webhookToken],
+  ].filter(([, value]) => value === '');
+  if (missing.length) {
+    problems.push(
+      `COURIER_PROVIDER=shiprocket needs ${missing.map(([name]) => name).join(', ')} (Shiprocket's API user and webhook token)`,
+    );
   }
 }
 

@@ -11,6 +11,8 @@ import { Placement } from './modules/checkout/placement.ts';
 import { Reconciler } from './modules/checkout/reconciler.ts';
 import { Checkout } from './modules/checkout/service.ts';
 import { PaymentWebhook } from './modules/checkout/webhook.ts';
+import { DeliveryEstimates } from './modules/courier/estimates.ts';
+import { type Courier, createCourier } from './modules/courier/index.ts';
 import { Partners } from './modules/delivery/service.ts';
 import { DemoShop } from './modules/demo/service.ts';
 import { Inventory } from './modules/inventory/service.ts';
@@ -119,6 +121,10 @@ export interface Services {
   sellers: Sellers;
   /** delivery partners: their tracking pages and the pincodes each serves (owner only) */
   partners: Partners;
+  /** the courier partner (Shiprocket, or its local fake), none when the shop ships by hand */
+  courier: Courier;
+  /** "Delivery by": the seller's handover and the courier's estimate, kept per pair of pincodes */
+  deliveryEstimates: DeliveryEstimates;
   /** pages others read: each page's head and a product's markup, and the sitemap (decision 021) */
   seoPages: SeoPages;
   sitemaps: Sitemaps;
@@ -201,6 +207,14 @@ export async function buildServices({
   const catalogue = new Catalogue(db, inventory, changes, config.dataDir);
   const sellers = new Sellers(db, products, changes);
   const partners = new Partners(db);
+  const courier = createCourier(config, db);
+  const deliveryEstimates = new DeliveryEstimates(
+    db,
+    courier.partner,
+    config.courierEstimateWaitMs,
+    now,
+    log,
+  );
   const seoPages = new SeoPages(catalog, shop);
   const sitemaps = new Sitemaps(db);
   const demo = new DemoShop(db, changes, config.dataDir);
@@ -247,6 +261,8 @@ export async function buildServices({
     catalogue,
     sellers,
     partners,
+    courier,
+    deliveryEstimates,
     seoPages,
     sitemaps,
     demo,

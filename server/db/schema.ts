@@ -30,6 +30,8 @@ export interface SellersTable {
   active: Generated<boolean>;
   /** written by the demo catalogue (server/demo/), removed with it (migration 015) */
   demo: Generated<boolean>;
+  /** business days from an order to the courier's pickup, 0 to 7 (migration 029) */
+  handover_days: Generated<number>;
 }
 
 export interface DeliveryPartnersTable {

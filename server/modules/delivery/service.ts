@@ -23,6 +23,11 @@ export async function isServiceable(db: Db, partner: string, pincode: string | n
   return store.serves(db, id, String(pincode));
 }
 
+/** Whether any delivery partner of the shop serves the pincode (haat's pincode table has a row for it). */
+export async function anyPartnerServes(db: Db, pincode: string): Promise<boolean> {
+  return (await store.pincodeRow(db, pincode)) !== undefined;
+}
+
 /**
  * Where a pincode is: haat's pincode table (what partners serve), else India's list that ships with haat,
  * so a shopper's address gets its state before any partner serves it. The district stands for the city.

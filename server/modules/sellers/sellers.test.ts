@@ -74,6 +74,7 @@ describeEachDatabase('back office: sellers', (t) => {
       phone: '9830012345',
       email: 'accounts@tantghar.example',
       active: true,
+      handoverDays: 2,
       activeProducts: 0,
       pausedProducts: 0,
     });

@@ -1,3 +1,4 @@
+import { HANDOVER_DAYS } from '../../../contract/courier-constants.ts';
 import { gstinProblem, panProblem } from '../../../contract/gstin.ts';
 import type { Seller, SellerBody } from '../../../contract/sellers.ts';
 import type { Db } from '../../db/connect.ts';
@@ -28,6 +29,7 @@ function toSeller(row: store.SellerRow): Seller {
     phone: row.phone,
     email: row.email,
     active: row.active,
+    handoverDays: row.handover_days,
     activeProducts: row.active_products ?? 0,
     pausedProducts: row.paused_products ?? 0,
   };
@@ -84,6 +86,7 @@ export function sellerColumns(body: SellerBody): { columns: store.SellerColumns 
     pan,
     phone: phone || null,
     email: email || null,
+    handover_days: body.handoverDays ?? HANDOVER_DAYS.default,
   };
   return { columns };
 }

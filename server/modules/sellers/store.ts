@@ -14,6 +14,7 @@ export interface SellerColumns {
   pan: string;
   phone: string | null;
   email: string | null;
+  handover_days: number;
 }
 
 /** A seller, with how many of its products are on sale and how many are paused with it. */
@@ -34,6 +35,7 @@ function sellerRows(db: Db) {
       'sellers.phone',
       'sellers.email',
       'sellers.active',
+      'sellers.handover_days',
       eb
         .selectFrom('products')
         .select(sql<number>`count(*)::int`.as('n'))

@@ -1,29 +1,35 @@
-/** Spec section 9: delivery takes 7-10 business days, and Sundays are not business days. */
-export const DELIVERY_DAYS = { from: 7, to: 10 } as const;
+import type { DeliveryEstimate } from '../../../contract/courier.ts';
+import { FALLBACK_DELIVERY_DAYS } from '../../../contract/courier-constants.ts';
+import { apiPaths } from '../../../contract/paths.ts';
+import { api } from '../api/client.ts';
 
-const SUNDAY = 0;
+// the server's days are India's dates, YYYY-MM-DD: shown as written, whatever the browser's time zone
+const dayFormat = new Intl.DateTimeFormat('en-IN', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  timeZone: 'UTC',
+});
+/** "Wed, 3 Dec": the day a parcel comes by, the last of an estimate's range. */
+export const deliveryDay = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
 
-/** The date `days` business days after `start` (Sundays skipped). */
-export function addBusinessDays(start: Date, days: number): Date {
-  const date = new Date(start.getFullYear(), start.getMonth(), start.getDate());
-  let left = days;
-  while (left > 0) {
-    date.setDate(date.getDate() + 1);
-    if (date.getDay() !== SUNDAY) left -= 1;
+/** "Wed, 3 Dec", or "Sat, 31 Jan - Wed, 4 Feb" when the estimate is a range. */
+export function deliveryDates(from: string, to: string): string {
+  return from === to ? deliveryDay(from) : `${deliveryDay(from)} - ${deliveryDay(to)}`;
+}
+
+/** What the shopper is told when no date could be had: the spec's business days. */
+export const FALLBACK_DELIVERY_TEXT = `${FALLBACK_DELIVERY_DAYS.from}-${FALLBACK_DELIVERY_DAYS.to} business days`;
+
+/** The days a product ordered now reaches the pincode (GET /api/delivery-estimate); undefined when unknown. */
+export async function deliveryEstimate(
+  pincode: string,
+  productId: number,
+): Promise<{ from: string; to: string } | undefined> {
+  try {
+    const { from, to } = await api.get<DeliveryEstimate>(apiPaths.deliveryEstimate(pincode, productId));
+    return from && to ? { from, to } : undefined;
+  } catch {
+    return undefined;
   }
-  return date;
-}
-
-const dayFormat = new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short' });
-
-/** "Tue, 1 Dec - Fri, 4 Dec": the window as dates the shopper can plan with. */
-export function deliveryWindow(today: Date): string {
-  const from = addBusinessDays(today, DELIVERY_DAYS.from);
-  const to = addBusinessDays(today, DELIVERY_DAYS.to);
-  return `${dayFormat.format(from)} - ${dayFormat.format(to)}`;
-}
-
-/** "Fri, 4 Dec": the window's last day, the date the shopper is promised the parcel by. */
-export function deliveryBy(today: Date): string {
-  return dayFormat.format(addBusinessDays(today, DELIVERY_DAYS.to));
 }

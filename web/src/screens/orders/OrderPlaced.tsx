@@ -5,7 +5,7 @@ import { apiPaths } from '../../../../contract/paths.ts';
 import { api } from '../../api/client.ts';
 import { useLoad } from '../../api/useLoad.ts';
 import { Image } from '../../components/Image.tsx';
-import { deliveryWindow } from '../../lib/delivery-window.ts';
+import { deliveryDates, deliveryEstimate, FALLBACK_DELIVERY_TEXT } from '../../lib/delivery-window.ts';
 
 const PHOTO_WIDTH = '4rem';
 
@@ -21,6 +21,20 @@ function addressLines(address: ShippingAddress): string[] {
   ].filter(Boolean);
 }
 
+/** The order's delivery dates: from the first item's earliest day to the last item's latest. */
+async function orderDates(order: PlacedOrder): Promise<string | undefined> {
+  const productIds = [...new Set(order.items.map((item) => item.prodId))];
+  const estimates = await Promise.all(productIds.map((id) => deliveryEstimate(order.address.pin, id)));
+  if (estimates.some((estimate) => estimate === undefined)) return undefined;
+  const known = estimates as { from: string; to: string }[];
+  const from = known.map((estimate) => estimate.from).sort()[0];
+  const to = known
+    .map((estimate) => estimate.to)
+    .sort()
+    .at(-1);
+  return from && to ? deliveryDates(from, to) : undefined;
+}
+
 /**
  * "Order placed": what the payment bought, as the server has the order (never the bag as it was), the
  * amount paid, where it goes and when it should come. Its heading takes focus, so it is heard first.
@@ -28,8 +42,12 @@ function addressLines(address: ShippingAddress): string[] {
 export function OrderPlaced({ paymentId }: { paymentId: string }) {
   const titleId = useId();
   const titleRef = useRef<HTMLHeadingElement>(null);
+  // the order and its delivery dates together, so the confirmation shows (and is read out) once, whole
   const request = useCallback(
-    (signal?: AbortSignal) => api.get<PlacedOrder>(apiPaths.placedOrder(paymentId), { signal }),
+    async (signal?: AbortSignal) => {
+      const order = await api.get<PlacedOrder>(apiPaths.placedOrder(paymentId), { signal });
+      return { order, dates: (await orderDates(order)) ?? FALLBACK_DELIVERY_TEXT };
+    },
     [paymentId],
   );
   const { state } = useLoad(request, 'Error occured while loading the order placed');
@@ -40,7 +58,7 @@ export function OrderPlaced({ paymentId }: { paymentId: string }) {
   }, [ready]);
 
   if (state.status !== 'ready') return null;
-  const order = state.data;
+  const { order, dates } = state.data;
   return (
     <section className="order-placed" aria-labelledby={titleId} aria-live="polite">
       <h2 id={titleId} ref={titleRef} tabIndex={-1} className="order-placed-title">
@@ -77,7 +95,7 @@ export function OrderPlaced({ paymentId }: { paymentId: string }) {
         </div>
         <div>
           <h3>Expected delivery</h3>
-          <p>{deliveryWindow(new Date(order.placedAt))}</p>
+          <p>{dates}</p>
         </div>
       </div>
     </section>

@@ -1,11 +1,13 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { NOT_SERVICEABLE_MESSAGE } from '../../../../contract/shopping-messages.ts';
-import { deliveryBy } from '../../lib/delivery-window.ts';
+import { deliveryDay, deliveryEstimate, FALLBACK_DELIVERY_TEXT } from '../../lib/delivery-window.ts';
 import { lastPincode, rememberPincode } from '../../lib/last-pincode.ts';
 
 const PINCODE = /^[1-9]\d{5}$/;
 
 interface Props {
+  /** the product whose delivery date is shown */
+  productId: number;
   /** true/false once the server answers; undefined when it did not (e.g. the connection failed) */
   onCheck: (pincode: string) => Promise<boolean | undefined>;
   /** whether the cart is unlocked: only a pincode confirmed serviceable does it */
@@ -24,24 +26,30 @@ type Phase = 'editing' | 'checking' | 'delivers';
  * The delivery check that unlocks ADD TO CART; typing clears the last answer. The last pincode checked
  * in this browser is checked again at once for this product's partner, so the shopper types it once.
  */
-export function Delivery({ onCheck, onResult }: Props) {
+export function Delivery({ productId, onCheck, onResult }: Props) {
   const inputId = useId();
   const messageId = useId();
   const [remembered] = useState(lastPincode);
   const [pincode, setPincode] = useState(remembered);
   const [phase, setPhase] = useState<Phase>(PINCODE.test(remembered) ? 'checking' : 'editing');
   const [message, setMessage] = useState<Message>(undefined);
+  // "Wed, 3 Dec", the day the parcel comes by (an estimate's last day); undefined when none could be had
+  const [dates, setDates] = useState<string | undefined>(undefined);
   const input = useRef<HTMLInputElement>(null);
   const change = useRef<HTMLButtonElement>(null);
   // where focus goes once the phase shows: the field after Change, Change after a typed check
   const focusNext = useRef<'field' | 'change' | undefined>(undefined);
   // the page's handlers as they are now, for the check made once on arrival
-  const handlers = useRef({ onCheck, onResult });
-  handlers.current = { onCheck, onResult };
+  const handlers = useRef({ onCheck, onResult, productId });
+  handlers.current = { onCheck, onResult, productId };
 
   const check = async (pin: string): Promise<boolean | undefined> => {
-    const serviceable = await handlers.current.onCheck(pin);
+    const [serviceable, estimate] = await Promise.all([
+      handlers.current.onCheck(pin),
+      deliveryEstimate(pin, handlers.current.productId),
+    ]);
     if (serviceable === undefined) return undefined;
+    setDates(estimate && deliveryDay(estimate.to));
     rememberPincode(pin);
     handlers.current.onResult(serviceable);
     setMessage(
@@ -118,7 +126,14 @@ export function Delivery({ onCheck, onResult }: Props) {
             ) : (
               <>
                 <p>
-                  Delivery to <strong>{pincode}</strong> by <strong>{deliveryBy(new Date())}</strong>
+                  Delivery to <strong>{pincode}</strong>{' '}
+                  {dates ? (
+                    <>
+                      by <strong>{dates}</strong>
+                    </>
+                  ) : (
+                    <>in {FALLBACK_DELIVERY_TEXT}</>
+                  )}
                 </p>
                 <button
                   key="change"

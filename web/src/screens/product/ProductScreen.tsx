@@ -166,7 +166,9 @@ function Product({ data, onReviewed }: { data: ProductResponse; onReviewed: () =
           {data.colorInfo.length > 0 && (
             <Colours prod={info.prod} colours={data.colorInfo} currentId={info.id} onChoose={chooseColour} />
           )}
-          {buyable && <Delivery onCheck={actions.checkPincode} onResult={setServiceable} />}
+          {buyable && (
+            <Delivery productId={info.id} onCheck={actions.checkPincode} onResult={setServiceable} />
+          )}
           <div className="product-buttons">
             <button
               type="button"

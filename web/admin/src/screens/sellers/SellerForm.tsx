@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
+import { HANDOVER_DAYS } from '../../../../../contract/courier-constants.ts';
 import type { Seller, SellerBody } from '../../../../../contract/sellers.ts';
 import { api } from '../../api/client.ts';
 import { apiPaths } from '../../api/paths.ts';
@@ -16,7 +17,8 @@ type Key =
   | 'gstin'
   | 'pan'
   | 'phone'
-  | 'email';
+  | 'email'
+  | 'handoverDays';
 type Draft = Record<Key, string>;
 
 interface FieldSpec {
@@ -61,6 +63,7 @@ const draftOf = (seller: Seller | undefined): Draft => ({
   pan: seller?.pan ?? '',
   phone: seller?.phone ?? '',
   email: seller?.email ?? '',
+  handoverDays: String(seller?.handoverDays ?? HANDOVER_DAYS.default),
 });
 
 const bodyOf = (d: Draft): SellerBody => ({
@@ -76,7 +79,14 @@ const bodyOf = (d: Draft): SellerBody => ({
   pan: d.pan,
   phone: d.phone,
   email: d.email,
+  handoverDays: Number(d.handoverDays),
 });
+
+// the spec's 0 to 7 days, as the select offers them
+const HANDOVER_CHOICES = Array.from(
+  { length: HANDOVER_DAYS.max - HANDOVER_DAYS.min + 1 },
+  (_, i) => HANDOVER_DAYS.min + i,
+);
 
 interface Props {
   /** the seller edited; none to add one */
@@ -139,6 +149,23 @@ export function SellerForm({ seller, onSaved, onDone }: Props) {
           />
         </Field>
       ))}
+      <Field
+        id={`${id}-handoverDays`}
+        label="Hands parcels to the courier within (business days)"
+        error={errors.handoverDays}
+      >
+        <select
+          {...controlProps(`${id}-handoverDays`, errors.handoverDays)}
+          value={draft.handoverDays}
+          onChange={(event) => setDraft((d) => ({ ...d, handoverDays: event.target.value }))}
+        >
+          {HANDOVER_CHOICES.map((days) => (
+            <option key={days} value={days}>
+              {days === 0 ? 'the same day' : `${days} ${days === 1 ? 'day' : 'days'}`}
+            </option>
+          ))}
+        </select>
+      </Field>
       <FormActions
         busy={busy}
         label={seller ? 'Save' : 'Add seller'}

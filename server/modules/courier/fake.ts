@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../../db/connect.ts';
+import { indiaPincode } from '../delivery/india.ts';
+import { anyPartnerServes } from '../delivery/service.ts';
+import type { ShiprocketReply, ShiprocketRequest, ShiprocketTransport } from './shiprocket.ts';
+
+/** The fake's couriers: a slower, cheaper surface one (its recommendation) and a faster air one. */
+const COURIERS = [
+  { courier_company_id: 1, courier_name: 'Haat Fake Surface', extraDays: 1, rupeesPerKg: 60 },
+  { courier_company_id: 2, courier_name: 'Haat Fake Air', extraDays: 0, rupeesPerKg: 140 },
+];
+
+/**
+ * Days between two pincodes as India Post's numbering suggests distance: the same sorting district
+ * (first 3 digits) is near, the same circle (first 2) nearer than the same region (first digit).
+ */
+function baseDays(pickup: string, delivery: string): number {
+  if (pickup.slice(0, 3) === delivery.slice(0, 3)) return 1;
+  if (pickup.slice(0, 2) === delivery.slice(0, 2)) return 2;
+  if (pickup[0] === delivery[0]) return 3;
+  return 5;
+}
+
+const reply = (status: number, body: unknown): ShiprocketReply => ({ status, body });
+
+/**
+ * Shiprocket's API as its documentation describes it, on this machine (decision 048): for development
+ * and tests, answering the shop's client exactly as Shiprocket would. Any API user logs in; it serves a
+ * delivery pincode when the shop's pincode table (what its partners serve) has it.
+ */
+export class FakeShiprocket {
+  private readonly tokens = new Set<string>();
+
+  constructor(private readonly db: Db) {}
+
+  /** The client's transport when the fake is the partner: the same JSON, without a trip through a socket. */
+  transport(): ShiprocketTransport {
+    return async (request) => {
+      const answer = await this.handle(JSON.parse(JSON.stringify(request)) as ShiprocketRequest);
+      return JSON.parse(JSON.stringify(answer)) as ShiprocketReply;
+    };
+  }
+
+  async handle({ method, path, token, body }: ShiprocketRequest): Promise<ShiprocketReply> {
+    const url = new URL(path, 'http://fake');
+    const route = `${method} ${url.pathname.replace(/\/+$/, '')}`;
+    if (route === 'POST /v1/external/auth/login') return this.login(body);
+    if (!token || !this.tokens.has(token))
+      return reply(401, { message: 'Token has expired', status_code: 401 });
+    if (route === 'GET /v1/external/courier/serviceability') return this.serviceability(url.searchParams);
+    return reply(404, { message: `No route ${route}`, status_code: 404 });
+  }
+
+  private login(body: unknown): ShiprocketReply {
+    const { email, password } = (body ?? {}) as { email?: unknown; password?: unknown };
+    if (typeof email !== 'string' || !email || typeof password !== 'string' || !password) {
+      return reply(400, { message: 'Invalid email and password combination', status_code: 400 });
+    }
+    const token = randomBytes(24).toString('base64url');
+    this.tokens.add(token);
+    return reply(200, { id: 1, email, first_name: 'Haat', last_name: 'Fake', company_id: 1, token });
+  }
+
+  private async serviceability(query: URLSearchParams): Promise<ShiprocketReply> {
+    const pickup = query.get('pickup_postcode') ?? '';
+    const delivery = query.get('delivery_postcode') ?? '';
+    const weight = Number(query.get('weight'));
+    if (!indiaPincode(pickup) || !(weight > 0)) {
+      return reply(422, {
+        message: 'Oops! Invalid Data.',
+        errors: { pickup_postcode: ['The pickup postcode or the weight is not valid.'] },
+        status_code: 422,
+      });
+    }
+    if (!(await anyPartnerServes(this.db, delivery))) {
+      return reply(404, { message: 'Delivery postcode not serviceable', status: 404 });
+    }
+    const days = baseDays(pickup, delivery);
+    const couriers = COURIERS.map(({ extraDays, rupeesPerKg, ...courier }) => {
+      const rate = Math.round(rupeesPerKg * Math.max(weight, 0.5));
+      return {
+        ...courier,
+        estimated_delivery_days: String(days + extraDays),
+        rate,
+        freight_charge: rate,
+        postcode: delivery,
+      };
+    });
+    return reply(200, {
+      status: 200,
+      currency: 'INR',
+      data: { available_courier_companies: couriers, recommended_courier_company_id: 1 },
+    });
+  }
+}
