@@ -65,7 +65,7 @@ describe('exchange for another size in the browser', () => {
     const card = staff.getByRole('listitem').filter({ has: staff.getByRole('link', { name: oldLine }) });
     await card.getByText(/size M → size L/).waitFor();
     await card.getByRole('button', { name: 'Accept' }).click();
-    await confirmIn(staff, /Accept:/, 'Accept', `Return accepted: ${oldLine}`);
+    await confirmIn(staff, /Accept:/, 'Accept', `Exchange accepted: ${oldLine}`);
     await staff.getByLabel('Show', { exact: true }).selectOption({ label: 'Accepted, on their way back' });
     await staff.getByRole('button', { name: 'Show', exact: true }).click();
     await card.getByRole('button', { name: 'Mark received' }).click();

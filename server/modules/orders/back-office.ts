@@ -15,13 +15,11 @@ import type { ReturnReasonCode } from '../../../contract/fit-returns-constants.t
 import type { LineStatus } from '../../../contract/orders.ts';
 import { rupees } from '../../platform/api-values.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { Refunds } from '../payments/refunds.ts';
 import { reasonTitle, returnRates } from '../returns/service.ts';
 import { decideExchange, isExchange, receiveExchange } from './exchange.ts';
-import { type MoveDeps, moveLine } from './lines.ts';
+import { type MoveDeps, moveLine, refundWhatWasPaid } from './lines.ts';
 import { cancelLine } from './service.ts';
 import * as store from './store.ts';
-import { paidForLine } from './terms.ts';
 import { timelinesOf } from './timeline.ts';
 
 type RefundRow = Awaited<ReturnType<typeof store.refundsOfLines>>[number];
@@ -335,14 +333,8 @@ export class BackOffice {
       action: 'return.receive',
       apply: async (trx, line, now) => {
         await store.receiveReturn(trx, line.id, now);
-        const refundPaise = paidForLine(line);
-        const refundId = await Refunds.owe(trx, {
-          paymentId: line.payment_id,
-          orderLineId: line.id,
-          amountPaise: refundPaise,
-          reason: 'return',
-        });
-        return { details: { refundPaise }, refundIds: [refundId] };
+        const { details, refundIds } = await refundWhatWasPaid(trx, line);
+        return { details, refundIds };
       },
     });
     return this.line(purchaseId);

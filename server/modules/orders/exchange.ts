@@ -7,11 +7,10 @@ import type { ExchangeBody, ExchangeResponse, LineStatus, OrderLine } from '../.
 import type { Db } from '../../db/connect.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
 import { gatewayId } from '../payments/gateway.ts';
-import { Refunds } from '../payments/refunds.ts';
 import * as exchanges from './exchange-store.ts';
-import { type MoveDeps, moveLine, transitionRefusal } from './lines.ts';
+import { type MoveDeps, moveLine, refundWhatWasPaid, transitionRefusal } from './lines.ts';
 import type { LockedLine } from './store.ts';
-import { paidForLine, RETURN_WINDOW_CLOSED, returnWindowOpen } from './terms.ts';
+import { RETURN_WINDOW_CLOSED, returnWindowOpen } from './terms.ts';
 
 /** What deciding whether a line may be exchanged reads of it and its product. */
 export interface ExchangeCandidate {
@@ -182,12 +181,6 @@ export async function receiveExchange(deps: MoveDeps, purchaseId: string, actor:
 /** The held size cannot go: its hold (if any) ends and the line is refunded what was paid for it. */
 async function refundUnsent(deps: MoveDeps, trx: Db, line: LockedLine, holdId: number | null, why: string) {
   if (holdId !== null) await deps.inventory.releaseHeld(trx, holdId);
-  const refundPaise = paidForLine(line);
-  const refundId = await Refunds.owe(trx, {
-    paymentId: line.payment_id,
-    orderLineId: line.id,
-    amountPaise: refundPaise,
-    reason: 'return',
-  });
-  return { details: { refundPaise, notSent: why }, refundIds: [refundId] };
+  const { refundPaise, refundIds } = await refundWhatWasPaid(trx, line);
+  return { details: { refundPaise, notSent: why }, refundIds };
 }

@@ -5,9 +5,10 @@ import { conflict, notFound } from '../../platform/errors.ts';
 import type { MessageKind } from '../../platform/sms/templates.ts';
 import type { Inventory } from '../inventory/service.ts';
 import { Notifications } from '../notifications/service.ts';
-import type { Refunds } from '../payments/refunds.ts';
+import { Refunds } from '../payments/refunds.ts';
 import type { LineFields, LockedLine } from './store.ts';
 import * as store from './store.ts';
+import { paidForLine } from './terms.ts';
 
 /**
  * Every move an order line may make, and nothing else (Vendure's order process): the shopper cancels
@@ -119,6 +120,24 @@ export interface Move {
   action: string;
   /** checks beyond the table, and writes that go with the move, in its transaction (stock: Inventory's) */
   apply?: (trx: Db, line: LockedLine, now: Date, to: LineStatus) => Promise<Effects>;
+}
+
+/**
+ * A returned line's effects: all it paid (paidForLine) owed back to the shopper as a return's refund, in
+ * the move's transaction; a received return and an exchange that cannot be sent alike.
+ */
+export async function refundWhatWasPaid(
+  trx: Db,
+  line: LockedLine,
+): Promise<Effects & { refundPaise: number }> {
+  const refundPaise = paidForLine(line);
+  const refundId = await Refunds.owe(trx, {
+    paymentId: line.payment_id,
+    orderLineId: line.id,
+    amountPaise: refundPaise,
+    reason: 'return',
+  });
+  return { refundPaise, details: { refundPaise }, refundIds: [refundId] };
 }
 
 export interface MoveDeps {

@@ -27,15 +27,24 @@ const STATES = {
 const REASONS: Record<string, string> = { '': 'Any reason', ...RETURN_REASONS, other: OTHER_REASON_TITLE };
 
 const LABELS: Record<Decision, string> = { accept: 'Accept', reject: 'Reject', receive: 'Mark received' };
-const DONE: Record<Decision, string> = {
-  accept: 'Return accepted',
-  reject: 'Return rejected',
-  receive: 'Received back',
+/** what a decision did and what it means, for a return and for an exchange */
+const DONE: Record<Return['kind'], Record<Decision, string>> = {
+  return: { accept: 'Return accepted', reject: 'Return rejected', receive: 'Received back' },
+  exchange: { accept: 'Exchange accepted', reject: 'Exchange rejected', receive: 'Received back' },
 };
-const MEANS: Record<Decision, string> = {
-  accept: 'The customer sends the item back; once it arrives, mark it received.',
-  reject: 'The customer keeps the item and is not refunded.',
-  receive: 'The item is back: the customer is refunded the line’s price.',
+const MEANS: Record<Return['kind'], Record<Decision, string>> = {
+  return: {
+    accept: 'The customer sends the item back; once it arrives, mark it received.',
+    reject: 'The customer keeps the item and is not refunded.',
+    receive: 'The item is back: the customer is refunded what they paid for the line.',
+  },
+  exchange: {
+    accept:
+      'The customer sends the item back while the new size stays held; once it arrives, mark it received.',
+    reject: 'The customer keeps the item, and the held size goes back to stock.',
+    receive:
+      'The item is back: the new size becomes a line of its own to ship (or, if it can no longer be sent, the customer is refunded what they paid).',
+  },
 };
 
 function decide(decision: Decision, purchaseId: string): Promise<unknown> {
@@ -55,12 +64,16 @@ export function ReturnsScreen() {
   const { state, retry, reload } = useLoad(request, 'Loading the returns failed');
   const [open, setOpen] = useState<{ decision: Decision; item: Return } | undefined>();
 
-  const confirm = async (decision: Decision, purchaseId: string) => {
+  const confirm = async (decision: Decision, { kind, line }: Return) => {
+    const { purchaseId } = line;
     try {
       await decide(decision, purchaseId);
-      showAlert(`${DONE[decision]}: ${purchaseId}`);
+      showAlert(`${DONE[kind][decision]}: ${purchaseId}`);
     } catch (error) {
-      alertFailure(error, `${LABELS[decision]} of a return failed`);
+      alertFailure(
+        error,
+        `${LABELS[decision]} of ${kind === 'exchange' ? 'an exchange' : 'a return'} failed`,
+      );
     }
     reload();
   };
@@ -114,7 +127,7 @@ export function ReturnsScreen() {
                   )}
                   <p>
                     <strong>Reason:</strong> {item.reasonTitle}
-                    {item.reason && `: ${item.reason}`}
+                    {item.kind === 'return' && item.reason && `: ${item.reason}`}
                   </p>
                   {item.comment && (
                     <p>
@@ -166,10 +179,10 @@ export function ReturnsScreen() {
           title={`${LABELS[open.decision]}: ${open.item.line.product.name}`}
           confirm={LABELS[open.decision]}
           onClose={() => setOpen(undefined)}
-          onConfirm={() => confirm(open.decision, open.item.line.purchaseId)}
+          onConfirm={() => confirm(open.decision, open.item)}
         >
           <p>
-            {open.item.line.purchaseId}. {MEANS[open.decision]}
+            {open.item.line.purchaseId}. {MEANS[open.item.kind][open.decision]}
           </p>
         </ConfirmDialog>
       )}
