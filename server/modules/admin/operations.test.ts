@@ -274,6 +274,7 @@ describeEachDatabase('back office: orders, returns, refunds and reviews', (t) =>
       expect(requested.status).toBe(200);
       expect(ours(requested.body)).toEqual([
         {
+          kind: 'return',
           line: expect.objectContaining({ purchaseId: first.purchaseId, status: 'return_requested' }),
           reason: 'Too small',
           reasonCode: null,
@@ -284,6 +285,7 @@ describeEachDatabase('back office: orders, returns, refunds and reviews', (t) =>
           requestedAt: expect.any(String),
         },
         {
+          kind: 'return',
           line: expect.objectContaining({ purchaseId: second.purchaseId, status: 'return_requested' }),
           reason: 'Torn',
           reasonCode: null,
