@@ -21,7 +21,11 @@ function baseDays(pickup: string, delivery: string): number {
   return 5;
 }
 
-const reply = (status: number, body: unknown): ShiprocketReply => ({ status, body });
+/** the statuses the fake answers with, which its route declares */
+export type FakeStatus = 200 | 400 | 401 | 404 | 422;
+type FakeReply = ShiprocketReply & { status: FakeStatus };
+
+const reply = (status: FakeStatus, body: unknown): FakeReply => ({ status, body });
 
 /**
  * Shiprocket's API as its documentation describes it, on this machine (decision 048): for development
@@ -41,7 +45,7 @@ export class FakeShiprocket {
     };
   }
 
-  async handle({ method, path, token, body }: ShiprocketRequest): Promise<ShiprocketReply> {
+  async handle({ method, path, token, body }: ShiprocketRequest): Promise<FakeReply> {
     const url = new URL(path, 'http://fake');
     const route = `${method} ${url.pathname.replace(/\/+$/, '')}`;
     if (route === 'POST /v1/external/auth/login') return this.login(body);
@@ -51,7 +55,7 @@ export class FakeShiprocket {
     return reply(404, { message: `No route ${route}`, status_code: 404 });
   }
 
-  private login(body: unknown): ShiprocketReply {
+  private login(body: unknown): FakeReply {
     const { email, password } = (body ?? {}) as { email?: unknown; password?: unknown };
     if (typeof email !== 'string' || !email || typeof password !== 'string' || !password) {
       return reply(400, { message: 'Invalid email and password combination', status_code: 400 });
@@ -61,7 +65,7 @@ export class FakeShiprocket {
     return reply(200, { id: 1, email, first_name: 'Haat', last_name: 'Fake', company_id: 1, token });
   }
 
-  private async serviceability(query: URLSearchParams): Promise<ShiprocketReply> {
+  private async serviceability(query: URLSearchParams): Promise<FakeReply> {
     const pickup = query.get('pickup_postcode') ?? '';
     const delivery = query.get('delivery_postcode') ?? '';
     const weight = Number(query.get('weight'));
