@@ -9,7 +9,8 @@ import { expectAccessible } from './support/browser.ts';
 import { logIn } from './support/shopper.ts';
 import { alertWith, browserSite } from './support/site.ts';
 
-const site = browserSite(() => startTestApp('pglite'));
+/** the outbox works every OUTBOX_INTERVAL_MS: short here, so the SMS goes out while the test waits */
+const site = browserSite(() => startTestApp('pglite', { OUTBOX_INTERVAL_MS: '200' }));
 
 let phone = '';
 /** a second shopper: a phone's codes are spaced out, so each test logs in its own */
@@ -50,14 +51,17 @@ const setStock = async (quantity: number) => {
 /** Waits until the outbox worker has sent everything written so far; answers the phone's messages. */
 async function sentMessages() {
   await expect
-    .poll(async () => {
-      const pending = await site.app.db
-        .selectFrom('notifications')
-        .select('id')
-        .where('status', '=', 'pending')
-        .execute();
-      return pending.length;
-    })
+    .poll(
+      async () => {
+        const pending = await site.app.db
+          .selectFrom('notifications')
+          .select('id')
+          .where('status', '=', 'pending')
+          .execute();
+        return pending.length;
+      },
+      { timeout: 10_000, message: 'the outbox sends what is pending' },
+    )
     .toBe(0);
   const res = await fetch(`${site.app.baseUrl}/api/dev/sms/${phone}`);
   return res.status === 404 ? [] : ((await res.json()) as DevSmsResponse).messages;
