@@ -308,6 +308,8 @@ export interface OrderLinesTable {
   updated_at: DefaultedTimestamp;
   /** the line this one replaces, as an exchange's new size (028_exchanges.sql); null for a line bought */
   exchange_of: ColumnType<number | null, number | null | undefined, number | null>;
+  /** the courier partner's reason when it last refused to book the line (030_shipments.sql) */
+  booking_refusal: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface RefundsTable {
@@ -378,6 +380,63 @@ export interface ReviewsTable {
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
   demo: Generated<boolean>;
+}
+
+/** A parcel booked through the courier partner (030_shipments.sql): a line's, or its reverse pickup. */
+export interface ShipmentsTable {
+  id: Generated<number>;
+  order_line_id: number;
+  kind: 'forward' | 'return';
+  partner_order_id: string;
+  partner_shipment_id: string;
+  awb: string;
+  courier_id: number;
+  courier: string;
+  /** the partner's last status, in its words (e.g. 'PICKED UP') */
+  status: string;
+  status_at: Date;
+  /** the last event or poll: polling asks after shipments quiet for too long */
+  heard_at: Date;
+  pickup_scheduled_at: MaybeTimestamp;
+  /** nothing more to track */
+  done: Generated<boolean>;
+  created_at: DefaultedTimestamp;
+}
+
+/** Each tracking event of a shipment, once. */
+export interface ShipmentEventsTable {
+  id: Generated<number>;
+  shipment_id: number;
+  status: string;
+  happened_at: Date;
+  location: string | null;
+  received_at: DefaultedTimestamp;
+}
+
+/** A Shiprocket scan, as the local fake keeps it. */
+export interface SimCourierScan {
+  status: string;
+  /** YYYY-MM-DD HH:mm:ss, India time, as Shiprocket writes it */
+  date: string;
+  location: string;
+}
+
+/** The local fake of Shiprocket's orders and shipments (decision 048). */
+export interface SimCourierShipmentsTable {
+  shipment_id: Generated<number>;
+  order_id: string;
+  channel_order_id: string;
+  is_return: Generated<boolean>;
+  pickup_pincode: string;
+  delivery_pincode: string;
+  weight_kg: ColumnType<string, number | string, number | string>;
+  awb: string | null;
+  courier_id: number | null;
+  courier_name: string | null;
+  pickup_scheduled: Generated<boolean>;
+  scans: ColumnType<SimCourierScan[], string | undefined, string>;
+  status: Generated<string>;
+  created_at: DefaultedTimestamp;
 }
 
 export interface WebhookEventsTable {
@@ -619,6 +678,9 @@ export interface Database {
   coupon_uses: CouponUsesTable;
   bag_coupons: BagCouponsTable;
   size_charts: SizeChartsTable;
+  shipments: ShipmentsTable;
+  shipment_events: ShipmentEventsTable;
+  sim_courier_shipments: SimCourierShipmentsTable;
 }
 
 export type Product = Selectable<ProductsTable>;
