@@ -328,10 +328,28 @@ export const ReturnRates = Type.Object({
 });
 export type ReturnRates = Static<typeof ReturnRates>;
 
+/** a shipment (issue 30) is stuck when the courier has told nothing of it for longer than this */
+export const STUCK_SHIPMENT_HOURS = 48;
+
+/**
+ * A parcel (forward) or reverse pickup (return) of a line with no courier event for STUCK_SHIPMENT_HOURS:
+ * its AWB and courier, its last status in the courier's words, and since when (ISO) nothing was heard.
+ */
+export const StuckShipment = Type.Object({
+  purchaseId: Type.String(),
+  kind: Type.Union([Type.Literal('forward'), Type.Literal('return')]),
+  awb: Type.String(),
+  courier: Type.String(),
+  status: Type.String(),
+  since: Type.String(),
+});
+export type StuckShipment = Static<typeof StuckShipment>;
+
 /**
  * GET /admin/api/dashboard, in India time days: today's and the last 7 days' (today included) orders and
  * what was paid for them; lines waiting to ship; returns waiting for a decision; the return rates of the
- * last RETURN_RATE_DAYS days; the live products' sizes at or below the low-stock threshold, fewest first.
+ * last RETURN_RATE_DAYS days; the live products' sizes at or below the low-stock threshold, fewest first;
+ * the shipments stuck on their way.
  */
 export const DashboardResponse = Type.Object({
   today: Takings,
@@ -340,6 +358,8 @@ export const DashboardResponse = Type.Object({
   returnsToDecide: Type.Integer(),
   returnRates: ReturnRates,
   lowStock: Type.Array(LowStockSize, { maxItems: DASHBOARD_LOW_STOCK }),
+  /** shipments still travelling with no courier event for more than STUCK_SHIPMENT_HOURS, longest quiet first */
+  stuckShipments: Type.Array(StuckShipment),
 });
 export type DashboardResponse = Static<typeof DashboardResponse>;
 

@@ -21,10 +21,18 @@ export const UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
 export const UPLOADED_MESSAGE = 'File has been uploaded successfully!';
 export const UPLOAD_FAILED_MESSAGE = 'Problem encountered! Please try after sometime';
 
+/** Orders, under a line the courier could not deliver and brought back to the seller (decision 050). */
+export const RTO_MESSAGE =
+  'The courier could not deliver this item and took it back to the seller. All you paid for it is refunded.';
+
 // The order timeline's steps as the shopper's Orders and the back office's order page name them
 export const TIMELINE_TITLES = {
   placed: 'Ordered',
   shipped: 'Shipped',
+  out_for_delivery: 'Out for delivery',
+  undelivered: 'Delivery attempted, not delivered',
+  rto_initiated: 'Going back to the seller',
+  rto_delivered: 'Back with the seller',
   delivered: 'Delivered',
   cancelled: 'Cancelled',
   return_requested: 'Return requested',

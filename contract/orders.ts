@@ -39,6 +39,11 @@ const YesNo = Type.Union([Type.Literal('Y'), Type.Literal('N')]);
 export const TIMELINE_EVENTS = [
   'placed',
   'shipped',
+  // the courier's events of the parcel (decision 050), before what they lead to at the same moment
+  'out_for_delivery',
+  'undelivered',
+  'rto_initiated',
+  'rto_delivered',
   'delivered',
   'cancelled',
   'return_requested',

@@ -10,6 +10,7 @@ import { cartRoutes } from './modules/cart/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { courierRoutes, devCourierRoutes } from './modules/courier/routes.ts';
+import { courierWebhookRoutes, devTrackingRoutes } from './modules/courier/tracking-routes.ts';
 import { indiaPincodes } from './modules/delivery/india.ts';
 import { deliveryRoutes, partnerRoutes } from './modules/delivery/routes.ts';
 import { demoRoutes } from './modules/demo/routes.ts';
@@ -117,6 +118,7 @@ export async function buildApp(deps: AppDeps) {
     imageRoutes,
     deliveryRoutes,
     courierRoutes,
+    courierWebhookRoutes,
     wishlistRoutes,
     backInStockRoutes,
     cartRoutes,
@@ -133,6 +135,7 @@ export async function buildApp(deps: AppDeps) {
     partnerRoutes,
     devPaymentRoutes,
     devCourierRoutes,
+    devTrackingRoutes,
     seoRoutes,
     setupRoutes,
     demoRoutes,
@@ -146,11 +149,16 @@ export async function buildApp(deps: AppDeps) {
   return app;
 }
 
-/** The background jobs: the reconciler, the SMS outbox, the hourly sweeps, and the change feed's connection. */
+/**
+ * The background jobs: the reconciler, courier polling, the SMS outbox, the hourly sweeps, and the change
+ * feed's connection.
+ */
 function registerJobs(app: FastifyInstance, services: Services): void {
-  const { reconciler, sessions, accounts, limits, changes, staffSignIn, control } = services;
+  const { reconciler, trackingPoller, sessions, accounts, limits, changes, staffSignIn, control } = services;
   control?.register(app);
   app.addHook('onReady', async () => reconciler.start());
+  app.addHook('onReady', async () => trackingPoller?.start());
+  app.addHook('onClose', async () => trackingPoller?.stop());
   app.addHook('onReady', async () => services.notifications.start());
   app.addHook('onClose', async () => services.notifications.stop());
   app.addHook('onClose', async () => services.catalog.stop());

@@ -27,6 +27,10 @@ export interface Config {
   shiprocket: { email: string; password: string; baseUrl: string | undefined; webhookToken: string };
   /** how long a page waits for the courier's delivery estimate before it shows the spec's 7 to 10 days */
   courierEstimateWaitMs: number;
+  /** shipments not done and unheard of this long are asked about by polling (decision 050) */
+  courierPollAfterMs: number;
+  /** how often polling looks for such shipments */
+  courierPollIntervalMs: number;
   adminToken: string | undefined;
   /** the bearer a Prometheus scrape of /metrics shows; ADMIN_TOKEN's when unset */
   metricsToken: string | undefined;
@@ -187,6 +191,8 @@ export function loadConfig(env: Env = process.env): Config {
       webhookToken: text(env, 'SHIPROCKET_WEBHOOK_TOKEN') ?? '',
     },
     courierEstimateWaitMs: integer(env, problems, 'COURIER_ESTIMATE_WAIT_MS', 1500, 1, 60_000),
+    courierPollAfterMs: integer(env, problems, 'COURIER_POLL_AFTER_MS', 43_200_000, 0, 2_592_000_000),
+    courierPollIntervalMs: integer(env, problems, 'COURIER_POLL_INTERVAL_MS', 600_000, 100, 86_400_000),
     adminToken: text(env, 'ADMIN_TOKEN'),
     metricsToken: text(env, 'METRICS_TOKEN'),
     metricsPort:

@@ -13,6 +13,7 @@ import { Checkout } from './modules/checkout/service.ts';
 import { PaymentWebhook } from './modules/checkout/webhook.ts';
 import { DeliveryEstimates } from './modules/courier/estimates.ts';
 import { type Courier, createCourier } from './modules/courier/index.ts';
+import { CourierTracking, TrackingPoller } from './modules/courier/tracking.ts';
 import { Partners } from './modules/delivery/service.ts';
 import { DemoShop } from './modules/demo/service.ts';
 import { Inventory } from './modules/inventory/service.ts';
@@ -125,6 +126,10 @@ export interface Services {
   courier: Courier;
   /** "Delivery by": the seller's handover and the courier's estimate, kept per pair of pincodes */
   deliveryEstimates: DeliveryEstimates;
+  /** the courier's tracking events (webhook and polling) moving the lines */
+  tracking: CourierTracking;
+  /** asks the partner about shipments unheard of too long; none when the shop ships by hand */
+  trackingPoller: TrackingPoller | undefined;
   /** pages others read: each page's head and a product's markup, and the sitemap (decision 021) */
   seoPages: SeoPages;
   sitemaps: Sitemaps;
@@ -215,6 +220,17 @@ export async function buildServices({
     now,
     log,
   );
+  const tracking = new CourierTracking({ db, refunds, inventory }, backOffice);
+  const trackingPoller =
+    courier.partner &&
+    new TrackingPoller(
+      db,
+      courier.partner,
+      tracking,
+      { afterMs: config.courierPollAfterMs, intervalMs: config.courierPollIntervalMs },
+      log,
+      (outcome) => metrics.courierPollRuns.inc({ outcome }),
+    );
   const seoPages = new SeoPages(catalog, shop);
   const sitemaps = new Sitemaps(db);
   const demo = new DemoShop(db, changes, config.dataDir);
@@ -263,6 +279,8 @@ export async function buildServices({
     partners,
     courier,
     deliveryEstimates,
+    tracking,
+    trackingPoller,
     seoPages,
     sitemaps,
     demo,

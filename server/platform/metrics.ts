@@ -38,6 +38,22 @@ export class ShopMetrics {
     registers: [this.registry],
   });
 
+  /** each courier webhook event taken (token and body good), by the partner's status */
+  readonly courierWebhookEvents = new Counter({
+    name: 'haat_courier_webhook_events_total',
+    help: "Courier tracking webhook events received by this process, by the partner's status (e.g. DELIVERED)",
+    labelNames: ['status'] as const,
+    registers: [this.registry],
+  });
+
+  /** incremented by courier polling after each period's run */
+  readonly courierPollRuns = new Counter({
+    name: 'haat_courier_poll_runs_total',
+    help: 'Courier tracking polling runs in this process, by outcome (completed, failed)',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
   readonly otpSends = new Counter({
     name: 'haat_otp_sends_total',
     help: 'One-time codes sent by this process (POST /api/otp/send answered 200)',

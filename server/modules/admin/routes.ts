@@ -154,10 +154,11 @@ export const adminRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx)
   );
 
   app.get('/admin/api/dashboard', { schema: { response: { 200: DashboardResponse } } }, async () => {
-    const [takings, lowStock] = await Promise.all([
+    const [takings, lowStock, stuckShipments] = await Promise.all([
       orders.dashboard(),
       ctx.products.liveLowStock(DASHBOARD_LOW_STOCK),
+      ctx.tracking.stuck(),
     ]);
-    return { ...takings, lowStock };
+    return { ...takings, lowStock, stuckShipments };
   });
 };

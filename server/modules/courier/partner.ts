@@ -19,6 +19,15 @@ export interface Serviceability {
 export interface CourierPartner {
   readonly name: 'shiprocket';
   serviceability(pickupPincode: string, deliveryPincode: string, weightKg: number): Promise<Serviceability>;
+  /** the shipment's tracking events so far (oldest first); undefined when the partner knows no such AWB */
+  track(awb: string): Promise<TrackingEvent[] | undefined>;
+}
+
+/** One of a shipment's tracking events: the partner's status (e.g. 'DELIVERED'), when and where it happened. */
+export interface TrackingEvent {
+  status: string;
+  happenedAt: Date;
+  location: string | null;
 }
 
 /** The partner failed or answered something we cannot use; `reason` is the partner's own words. */

@@ -1,4 +1,11 @@
-import { CourierError, type CourierOption, type CourierPartner, type Serviceability } from './partner.ts';
+import {
+  CourierError,
+  type CourierOption,
+  type CourierPartner,
+  type Serviceability,
+  type TrackingEvent,
+} from './partner.ts';
+import { fromShiprocketTime } from './shiprocket-time.ts';
 
 /** One call of Shiprocket's REST API (paths under https://apiv2.shiprocket.in), and its answer. */
 export interface ShiprocketRequest {
@@ -97,6 +104,31 @@ export class ShiprocketClient implements CourierPartner {
     return { couriers, recommended };
   }
 
+  /**
+   * GET /v1/external/courier/track/awb/{awb}: the scans Shiprocket names with one of its statuses
+   * (`sr-status-label`), oldest first; undefined when it knows no such AWB (404).
+   */
+  async track(awb: string): Promise<TrackingEvent[] | undefined> {
+    const reply = await this.call(
+      'track a shipment',
+      { method: 'GET', path: `/v1/external/courier/track/awb/${encodeURIComponent(awb)}` },
+      [404],
+    );
+    if (reply === undefined) return undefined;
+    const activities = (reply as { tracking_data?: { shipment_track_activities?: unknown } }).tracking_data
+      ?.shipment_track_activities;
+    // no scan yet: Shiprocket answers track_status 0 and an error sentence instead of activities
+    if (!Array.isArray(activities)) return [];
+    return (activities as ShiprocketActivity[])
+      .flatMap((activity) => {
+        const status = activity['sr-status-label'];
+        const happenedAt = fromShiprocketTime(String(activity.date));
+        if (typeof status !== 'string' || status === 'NA' || !happenedAt) return [];
+        return [{ status, happenedAt, location: activity.location || null }];
+      })
+      .reverse();
+  }
+
   /** A call with the token; `unserved` statuses are answers (e.g. 404: no courier serves the pair). */
   private async call(what: string, request: ShiprocketRequest, unserved: number[] = []): Promise<unknown> {
     let reply = await this.send(what, { ...request, token: await this.bearer() });
@@ -139,6 +171,13 @@ export class ShiprocketClient implements CourierPartner {
     this.token = { value: token, at };
     return token;
   }
+}
+
+/** One scan of Shiprocket's tracking, newest first in its answer. */
+interface ShiprocketActivity {
+  date: unknown;
+  location?: string;
+  'sr-status-label'?: unknown;
 }
 
 const toOption = (courier: ShiprocketCourier): CourierOption => ({

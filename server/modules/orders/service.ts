@@ -130,18 +130,20 @@ function shippingAddress(address: Record<string, string>): ShippingAddress {
 /**
  * Cancels a line, the shopper's own when customerId is given: its stock goes back and what was paid for it,
  * less any cancellation charge and plus the delivery charge with the order's last live line, is refunded
- * (terms.ts).
+ * (terms.ts). `broughtBackAt`: the courier brought the parcel back undelivered then (RTO delivered,
+ * decision 050): cancelled as of that time, with no charge.
  * Answers the paise refunded.
  */
 export async function cancelLine(
   deps: MoveDeps,
-  cancel: { purchaseId: string; customerId?: number; actor: string },
+  cancel: { purchaseId: string; customerId?: number; actor: string; broughtBackAt?: Date },
 ): Promise<number> {
   let refundPaise = 0;
+  const { broughtBackAt, ...move } = cancel;
   await moveLine(deps, {
-    ...cancel,
+    ...move,
     to: 'cancelled',
-    action: 'order.cancel',
+    action: broughtBackAt ? 'order.rto' : 'order.cancel',
     apply: async (trx, line, now) => {
       const refund = cancellationRefund({
         linePaise: paidForLine(line),
@@ -149,6 +151,7 @@ export async function cancelLine(
         now,
         lastLiveLine: !(await store.otherLiveLines(trx, line.order_id, line.id)),
         deliveryChargePaise: line.delivery_charge_paise,
+        broughtBack: broughtBackAt !== undefined,
       });
       await deps.inventory.restock(trx, line.sku_id, line.quantity);
       const refundId = await Refunds.owe(trx, {
@@ -159,7 +162,7 @@ export async function cancelLine(
       });
       refundPaise = refund.refundPaise;
       return {
-        fields: { cancelled_at: now },
+        fields: { cancelled_at: broughtBackAt ?? now },
         details: { ...refund, restocked: line.quantity },
         refundIds: [refundId],
       };

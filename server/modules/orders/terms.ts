@@ -24,7 +24,8 @@ export const paidForLine = (line: { paid_paise: number }): number => line.paid_p
 /**
  * The cancellation policy (spec section 9): free within FREE_CANCELLATION_HOURS of ordering, then
  * CANCELLATION_CHARGE_PERCENT of what was paid for the line is kept; cancelling the order's last live line also
- * gives back its delivery charge, since nothing is delivered any more.
+ * gives back its delivery charge, since nothing is delivered any more. A parcel the courier brought back
+ * undelivered (RTO, decision 050) is never charged: the shopper never had it.
  */
 export function cancellationRefund(line: {
   /** what was paid for the line (paidForLine) */
@@ -33,8 +34,10 @@ export function cancellationRefund(line: {
   now: Date;
   lastLiveLine: boolean;
   deliveryChargePaise: number;
+  broughtBack?: boolean;
 }): CancellationRefund {
-  const late = line.now.getTime() > line.placedAt.getTime() + FREE_CANCELLATION_HOURS * HOUR_MS;
+  const late =
+    !line.broughtBack && line.now.getTime() > line.placedAt.getTime() + FREE_CANCELLATION_HOURS * HOUR_MS;
   const chargePaise = late ? Math.round((line.linePaise * CANCELLATION_CHARGE_PERCENT) / 100) : 0;
   const deliveryPaise = line.lastLiveLine ? line.deliveryChargePaise : 0;
   return { refundPaise: line.linePaise - chargePaise + deliveryPaise, chargePaise, deliveryPaise };

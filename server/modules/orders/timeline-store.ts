@@ -57,3 +57,22 @@ export async function processedRefunds(db: Db, scope: TimelineScope) {
 }
 
 export type ProcessedRefund = Awaited<ReturnType<typeof processedRefunds>>[number];
+
+/** The courier's tracking events of the lines (their parcels and reverse pickups), oldest first. */
+export async function courierEvents(db: Db, scope: TimelineScope) {
+  return db
+    .selectFrom('shipment_events')
+    .innerJoin('shipments', 'shipments.id', 'shipment_events.shipment_id')
+    .innerJoin('order_lines', 'order_lines.id', 'shipments.order_line_id')
+    .select([
+      'order_lines.purchase_id',
+      'shipments.kind',
+      'shipment_events.status',
+      'shipment_events.happened_at',
+    ])
+    .where('order_lines.order_id', 'in', scopedOrders(db, scope))
+    .orderBy('shipment_events.happened_at')
+    .execute();
+}
+
+export type CourierEvent = Awaited<ReturnType<typeof courierEvents>>[number];

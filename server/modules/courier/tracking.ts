@@ -1,0 +1,177 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { STUCK_SHIPMENT_HOURS, type StuckShipment } from '../../../contract/admin.ts';
+import type { CourierStatus } from '../../../contract/courier-tracking.ts';
+import type { Db } from '../../db/connect.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { BackOffice } from '../orders/back-office.ts';
+import { type MoveDeps, moveLine } from '../orders/lines.ts';
+import { cancelLine } from '../orders/service.ts';
+import type { CourierPartner, TrackingEvent } from './partner.ts';
+import * as store from './tracking-store.ts';
+
+/**
+ * How far along a parcel is: a shipment's status never goes to a lower rank (an event that arrives out of
+ * order is kept for the timeline but moves nothing). Out for delivery and undelivered share a rank, as a
+ * courier may try again; any other status of the partner (e.g. 'AWB ASSIGNED') is 0.
+ */
+const RANK: Record<CourierStatus, number> = {
+  'PICKED UP': 1,
+  'IN TRANSIT': 2,
+  'OUT FOR DELIVERY': 3,
+  UNDELIVERED: 3,
+  'RTO INITIATED': 4,
+  DELIVERED: 5,
+  'RTO DELIVERED': 5,
+};
+const rank = (status: string) => RANK[status as CourierStatus] ?? 0;
+
+/** Whether the event takes the shipment further than its status (at `at`): a higher rank, or a later one of the same. */
+function forward(current: { status: string; status_at: Date }, event: TrackingEvent): boolean {
+  const [from, to] = [rank(current.status), rank(event.status)];
+  return to > from || (to === from && event.happenedAt > current.status_at);
+}
+
+const ACTOR = 'courier';
+
+/**
+ * Tracking moves the order (issue 30, decision 050): each event of the partner is kept once, and the
+ * line follows its shipment's last status: a parcel delivered is a delivered line, one brought back
+ * undelivered (RTO delivered) a cancelled line with its unit back in stock and all it paid refunded, a
+ * reverse pickup delivered back a return received.
+ */
+export class CourierTracking {
+  constructor(
+    private readonly deps: MoveDeps,
+    private readonly backOffice: Pick<BackOffice, 'receiveReturn'>,
+  ) {}
+
+  /** Shipments with no courier event for STUCK_SHIPMENT_HOURS, for the Dashboard. */
+  async stuck(): Promise<StuckShipment[]> {
+    const before = new Date(Date.now() - STUCK_SHIPMENT_HOURS * 3_600_000);
+    const rows = await store.stuckShipments(this.deps.db, before);
+    return rows.map((row) => ({
+      purchaseId: row.purchase_id,
+      kind: row.kind,
+      awb: row.awb,
+      courier: row.courier,
+      status: row.status,
+      since: new Date(row.since).toISOString(),
+    }));
+  }
+
+  /** The partner's events of an AWB, from its webhook or from polling; false when no shipment has the AWB. */
+  async receive(awb: string, events: readonly TrackingEvent[]): Promise<boolean> {
+    const shipment = await store.shipmentOfAwb(this.deps.db, awb);
+    if (!shipment) return false;
+    const oldestFirst = [...events].sort((a, b) => a.happenedAt.getTime() - b.happenedAt.getTime());
+    for (const event of oldestFirst) await this.record(shipment.id, event);
+    // also when every event was known: a crash may have come between keeping the event and moving the line
+    await this.follow(awb);
+    return true;
+  }
+
+  private async record(shipmentId: number, event: TrackingEvent): Promise<void> {
+    await this.deps.db.transaction().execute(async (trx) => {
+      const current = await store.lockShipment(trx, shipmentId);
+      const fresh = await store.recordEvent(trx, shipmentId, event);
+      if (fresh && forward(current, event)) await store.setStatus(trx, shipmentId, event);
+    });
+  }
+
+  /** Brings the line to where its shipment's status says, once; then the shipment is done. */
+  private async follow(awb: string): Promise<void> {
+    const shipment = await store.shipmentOfAwb(this.deps.db, awb);
+    if (!shipment || shipment.done) return;
+    const { kind, status, line_status: line, purchase_id: purchaseId, status_at: at } = shipment;
+    if (kind === 'forward' && status === 'DELIVERED') {
+      if (line === 'shipped') await this.settle(() => this.delivered(purchaseId, at));
+    } else if (kind === 'forward' && status === 'RTO DELIVERED') {
+      if (line === 'shipped')
+        await this.settle(() => cancelLine(this.deps, { purchaseId, actor: ACTOR, broughtBackAt: at }));
+    } else if (kind === 'return' && status === 'DELIVERED') {
+      if (line === 'returning' || line === 'exchanging') {
+        await this.settle(() => this.backOffice.receiveReturn(purchaseId, ACTOR));
+      }
+    } else {
+      return;
+    }
+    await store.markDone(this.deps.db, shipment.id);
+  }
+
+  /** A move another instance (or staff) made first answers 409: the line is where it should be. */
+  private async settle(move: () => Promise<unknown>): Promise<void> {
+    try {
+      await move();
+    } catch (error) {
+      if (!(error instanceof AppError && error.status === 409)) throw error;
+    }
+  }
+
+  private delivered(purchaseId: string, at: Date) {
+    return moveLine(this.deps, {
+      purchaseId,
+      to: 'delivered',
+      actor: ACTOR,
+      action: 'order.deliver',
+      apply: async () => ({ fields: { delivered_at: at } }),
+    });
+  }
+}
+
+/**
+ * A lost webhook loses nothing: every period, shipments not done and unheard of for `afterMs` are asked
+ * about (the partner's tracking by AWB), one instance each (tracking-store.claimForPoll).
+ */
+export class TrackingPoller {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly partner: CourierPartner,
+    private readonly tracking: CourierTracking,
+    private readonly periods: { afterMs: number; intervalMs: number },
+    private readonly log: FastifyBaseLogger,
+    /** told of each run (the metrics count them) */
+    private readonly ran: (outcome: 'completed' | 'failed') => void,
+  ) {}
+
+  start(): void {
+    this.timer = setInterval(() => {
+      this.running ??= this.runOnce()
+        .then(
+          () => this.ran('completed'),
+          (error: unknown) => {
+            this.log.error({ err: error }, 'courier polling failed');
+            this.ran('failed');
+          },
+        )
+        .finally(() => {
+          this.running = undefined;
+        });
+    }, this.periods.intervalMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running;
+  }
+
+  async runOnce(): Promise<void> {
+    const before = new Date(Date.now() - this.periods.afterMs);
+    for (const shipment of await store.quietShipments(this.db, before, POLL_BATCH)) {
+      if (!(await store.claimForPoll(this.db, shipment.id, shipment.heard_at))) continue;
+      try {
+        const events = await this.partner.track(shipment.awb);
+        if (events) await this.tracking.receive(shipment.awb, events);
+      } catch (error) {
+        // the partner down, say: this shipment is asked about again after afterMs
+        this.log.error({ err: error, awb: shipment.awb }, 'courier polling could not track a shipment');
+      }
+    }
+  }
+}
+
+// a run asks about at most this many; the rest wait for the next period
+const POLL_BATCH = 200;

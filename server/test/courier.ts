@@ -1,0 +1,79 @@
+import { randomInt } from 'node:crypto';
+import type { DevCourierResponse } from '../../contract/courier-tracking.ts';
+import type { Db } from '../db/connect.ts';
+import { TEST_ADMIN_TOKEN } from './app.ts';
+import { TestClient } from './http.ts';
+
+export interface BookedShipment {
+  awb: string;
+}
+
+/**
+ * A line's shipment as booking through the courier leaves it, until booking (issue 30, stage 2) books
+ * it: the local fake's shipment with an AWB, the shop's `shipments` row, and, for a forward parcel, the
+ * line moved to shipped with the AWB as its tracking id, as the back office's manual ship does. A return's
+ * line must be accepted for return (or exchange) already.
+ */
+export async function bookShipment(
+  db: Db,
+  baseUrl: string,
+  purchaseId: string,
+  kind: 'forward' | 'return' = 'forward',
+): Promise<BookedShipment> {
+  const awb = `${kind === 'forward' ? '1' : '2'}${String(randomInt(1e9, 1e10))}`;
+  const line = await db
+    .selectFrom('order_lines')
+    .select('id')
+    .where('purchase_id', '=', purchaseId)
+    .executeTakeFirstOrThrow();
+  const sim = await db
+    .insertInto('sim_courier_shipments')
+    .values({
+      order_id: kind === 'forward' ? purchaseId : `${purchaseId}-R`,
+      channel_order_id: purchaseId,
+      is_return: kind === 'return',
+      pickup_pincode: kind === 'forward' ? '700001' : '110001',
+      delivery_pincode: kind === 'forward' ? '110001' : '700001',
+      weight_kg: 0.5,
+      awb,
+      courier_id: 1,
+      courier_name: 'Haat Fake Surface',
+      pickup_scheduled: true,
+      status: 'AWB ASSIGNED',
+    })
+    .returning('shipment_id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('shipments')
+    .values({
+      order_line_id: line.id,
+      kind,
+      partner_order_id: String(sim.shipment_id),
+      partner_shipment_id: String(sim.shipment_id),
+      awb,
+      courier_id: 1,
+      courier: 'Haat Fake Surface',
+      status: 'AWB ASSIGNED',
+      status_at: new Date(),
+      heard_at: new Date(),
+    })
+    .execute();
+  if (kind === 'forward') {
+    const shipped = await new TestClient(baseUrl).post(
+      `/admin/api/orders/${purchaseId}/ship`,
+      { trackingId: awb },
+      { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
+    );
+    if (shipped.status !== 200) throw new Error(`could not ship ${purchaseId}: ${shipped.text}`);
+  }
+  return { awb };
+}
+
+/** POST /api/dev/courier/{awb}: the fake courier moves the shipment and (unless deliver: false) sends its webhook. */
+export async function courierMoves(baseUrl: string, awb: string, status: string, deliver?: boolean) {
+  const client = await new TestClient(baseUrl).start();
+  return client.post<DevCourierResponse & { error?: string }>(`/api/dev/courier/${awb}`, {
+    status,
+    ...(deliver !== undefined && { deliver }),
+  });
+}
