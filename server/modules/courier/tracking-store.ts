@@ -68,7 +68,7 @@ export function lockShipment(trx: Db, shipmentId: number) {
 export function quietShipments(db: Db, before: Date, limit: number) {
   return db
     .selectFrom('shipments')
-    .select(['id', 'awb', 'heard_at'])
+    .select(['id', 'awb'])
     .where('done', '=', false)
     .where('heard_at', '<', before)
     .orderBy('heard_at')
@@ -77,15 +77,15 @@ export function quietShipments(db: Db, before: Date, limit: number) {
 }
 
 /**
- * Takes the shipment for this poll: only the instance whose update finds `heard_at` as it read it asks
- * the partner, so several instances never ask twice.
+ * Takes the shipment for this poll: only the instance whose update still finds it quiet since `before`
+ * asks the partner (the claim marks it heard of now), so several instances never ask twice.
  */
-export async function claimForPoll(db: Db, shipmentId: number, heardAt: Date): Promise<boolean> {
+export async function claimForPoll(db: Db, shipmentId: number, before: Date): Promise<boolean> {
   const claimed = await db
     .updateTable('shipments')
     .set({ heard_at: sql`now()` })
     .where('id', '=', shipmentId)
-    .where('heard_at', '=', heardAt)
+    .where('heard_at', '<', before)
     .executeTakeFirst();
   return claimed.numUpdatedRows > 0n;
 }

@@ -161,7 +161,7 @@ export class TrackingPoller {
   async runOnce(): Promise<void> {
     const before = new Date(Date.now() - this.periods.afterMs);
     for (const shipment of await store.quietShipments(this.db, before, POLL_BATCH)) {
-      if (!(await store.claimForPoll(this.db, shipment.id, shipment.heard_at))) continue;
+      if (!(await store.claimForPoll(this.db, shipment.id, before))) continue;
       try {
         const events = await this.partner.track(shipment.awb);
         if (events) await this.tracking.receive(shipment.awb, events);

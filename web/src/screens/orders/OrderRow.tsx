@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { RTO_MESSAGE } from '../../../../contract/after-sale-constants.ts';
 import { type FitAnswer, NOT_RETURNABLE_TEXT } from '../../../../contract/fit-returns-constants.ts';
 import { formatRupees } from '../../../../contract/money.ts';
 import type { OrderLine } from '../../../../contract/orders.ts';
@@ -99,6 +100,9 @@ export function OrderRow({ line, replacedSize, onCancel, onReturn, onExchange, o
           {exchanging && <p className="order-return">{exchanging}</p>}
           {line.exchange?.note && <p className="order-refund">{line.exchange.note}</p>}
           {returning && <p className="order-return">{returning}</p>}
+          {line.timeline.some((step) => step.event === 'rto_delivered') && (
+            <p className="order-return">{RTO_MESSAGE}</p>
+          )}
           <RefundNote line={line} />
         </>
       }

@@ -1,13 +1,13 @@
 import { useCallback } from 'react';
 import { Link } from 'react-router';
-import type { DashboardResponse } from '../../../../../contract/admin.ts';
+import { type DashboardResponse, STUCK_SHIPMENT_HOURS } from '../../../../../contract/admin.ts';
 import { usePageTitle } from '../../../../src/components/usePageTitle.ts';
 import { api } from '../../api/client.ts';
 import { apiPaths, paths, query } from '../../api/paths.ts';
 import { useLoad } from '../../api/useLoad.ts';
 import { useStaff } from '../../app/session.tsx';
 import { Loading } from '../../components/Loading.tsx';
-import { formatRupees } from '../../lib/format.ts';
+import { formatRupees, formatWhen } from '../../lib/format.ts';
 import { ReturnRates } from './ReturnRates.tsx';
 import { ShopSetup } from './ShopSetup.tsx';
 import './DashboardScreen.css';
@@ -31,7 +31,7 @@ export function DashboardScreen() {
       <h1 className="admin-title">Dashboard</h1>
       {role === 'owner' && <ShopSetup />}
       <Loading state={state} onRetry={retry}>
-        {({ today, week, toShip, returnsToDecide, returnRates, lowStock }) => (
+        {({ today, week, toShip, returnsToDecide, returnRates, lowStock, stuckShipments }) => (
           <ul className="admin-cards">
             <li className="admin-card">
               <h2>Today</h2>
@@ -61,6 +61,7 @@ export function DashboardScreen() {
                 </Link>
               </p>
             </li>
+            {stuckShipments.length > 0 && <StuckShipments shipments={stuckShipments} />}
             <ReturnRates rates={returnRates} />
             <li className="admin-card admin-low-stock-card">
               <h2>Low stock</h2>
@@ -84,5 +85,24 @@ export function DashboardScreen() {
         )}
       </Loading>
     </>
+  );
+}
+
+/** Parcels and reverse pickups the courier has said nothing of for 48 hours: someone should ask it. */
+function StuckShipments({ shipments }: { shipments: DashboardResponse['stuckShipments'] }) {
+  return (
+    <li className="admin-card admin-stuck-card">
+      <h2>Stuck shipments</h2>
+      <p>No news from the courier for {STUCK_SHIPMENT_HOURS} hours:</p>
+      <ul className="admin-plain-list">
+        {shipments.map((shipment) => (
+          <li key={shipment.awb}>
+            <Link to={`${paths.orders()}${query({ q: shipment.purchaseId })}`}>{shipment.purchaseId}</Link>
+            {shipment.kind === 'return' && ' (return pickup)'}: {shipment.courier} AWB {shipment.awb},{' '}
+            {shipment.status.toLowerCase()} since {formatWhen(shipment.since)}
+          </li>
+        ))}
+      </ul>
+    </li>
   );
 }
