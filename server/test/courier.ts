@@ -21,6 +21,25 @@ export async function bookShipment(
   kind: 'forward' | 'return' = 'forward',
 ): Promise<BookedShipment> {
   const awb = `${kind === 'forward' ? '1' : '2'}${String(randomInt(1e9, 1e10))}`;
+  await recordBooking(db, purchaseId, kind, awb);
+  if (kind === 'forward') {
+    const shipped = await new TestClient(baseUrl).post(
+      `/admin/api/orders/${purchaseId}/ship`,
+      { trackingId: awb },
+      { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
+    );
+    if (shipped.status !== 200) throw new Error(`could not ship ${purchaseId}: ${shipped.text}`);
+  }
+  return { awb };
+}
+
+/** The fake's and the shop's rows of a booking with this AWB, the line left as it is. */
+export async function recordBooking(
+  db: Db,
+  purchaseId: string,
+  kind: 'forward' | 'return',
+  awb: string,
+): Promise<void> {
   const line = await db
     .selectFrom('order_lines')
     .select('id')
@@ -58,15 +77,6 @@ export async function bookShipment(
       heard_at: new Date(),
     })
     .execute();
-  if (kind === 'forward') {
-    const shipped = await new TestClient(baseUrl).post(
-      `/admin/api/orders/${purchaseId}/ship`,
-      { trackingId: awb },
-      { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
-    );
-    if (shipped.status !== 200) throw new Error(`could not ship ${purchaseId}: ${shipped.text}`);
-  }
-  return { awb };
 }
 
 /** POST /api/dev/courier/{awb}: the fake courier moves the shipment and (unless deliver: false) sends its webhook. */
