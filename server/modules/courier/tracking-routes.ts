@@ -62,7 +62,7 @@ export const devTrackingRoutes: FastifyPluginAsyncTypebox<Services> = async (app
         hide: true,
         params: DevCourierParams,
         body: DevCourierBody,
-        response: { 200: DevCourierResponse, 404: ErrorResponse },
+        response: { 200: DevCourierResponse, 400: ErrorResponse, 404: ErrorResponse },
       },
     },
     async (request) => {

@@ -25,7 +25,7 @@ const RANK: Record<CourierStatus, number> = {
 };
 const rank = (status: string) => RANK[status as CourierStatus] ?? 0;
 
-/** Whether the event takes the shipment further than its status (at `at`): a higher rank, or a later one of the same. */
+/** Whether the event takes the shipment past its status: a higher rank, or a later event of the same rank. */
 function forward(current: { status: string; status_at: Date }, event: TrackingEvent): boolean {
   const [from, to] = [rank(current.status), rank(event.status)];
   return to > from || (to === from && event.happenedAt > current.status_at);
@@ -86,8 +86,8 @@ export class CourierTracking {
     if (kind === 'forward' && status === 'DELIVERED') {
       if (line === 'shipped') await this.settle(() => this.delivered(purchaseId, at));
     } else if (kind === 'forward' && status === 'RTO DELIVERED') {
-      if (line === 'shipped')
-        await this.settle(() => cancelLine(this.deps, { purchaseId, actor: ACTOR, broughtBackAt: at }));
+      const broughtBack = { purchaseId, actor: ACTOR, broughtBackAt: at };
+      if (line === 'shipped') await this.settle(() => cancelLine(this.deps, broughtBack));
     } else if (kind === 'return' && status === 'DELIVERED') {
       if (line === 'returning' || line === 'exchanging') {
         await this.settle(() => this.backOffice.receiveReturn(purchaseId, ACTOR));
