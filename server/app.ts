@@ -10,6 +10,7 @@ import { cartRoutes } from './modules/cart/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { courierRoutes, devCourierRoutes } from './modules/courier/routes.ts';
+import { devShippingRoutes, shippingRoutes } from './modules/courier/shipping-routes.ts';
 import { indiaPincodes } from './modules/delivery/india.ts';
 import { deliveryRoutes, partnerRoutes } from './modules/delivery/routes.ts';
 import { demoRoutes } from './modules/demo/routes.ts';
@@ -117,6 +118,7 @@ export async function buildApp(deps: AppDeps) {
     imageRoutes,
     deliveryRoutes,
     courierRoutes,
+    shippingRoutes,
     wishlistRoutes,
     backInStockRoutes,
     cartRoutes,
@@ -133,6 +135,7 @@ export async function buildApp(deps: AppDeps) {
     partnerRoutes,
     devPaymentRoutes,
     devCourierRoutes,
+    devShippingRoutes,
     seoRoutes,
     setupRoutes,
     demoRoutes,

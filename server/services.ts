@@ -13,6 +13,7 @@ import { Checkout } from './modules/checkout/service.ts';
 import { PaymentWebhook } from './modules/checkout/webhook.ts';
 import { DeliveryEstimates } from './modules/courier/estimates.ts';
 import { type Courier, createCourier } from './modules/courier/index.ts';
+import { Shipping } from './modules/courier/shipping.ts';
 import { Partners } from './modules/delivery/service.ts';
 import { DemoShop } from './modules/demo/service.ts';
 import { Inventory } from './modules/inventory/service.ts';
@@ -123,6 +124,8 @@ export interface Services {
   partners: Partners;
   /** the courier partner (Shiprocket, or its local fake), none when the shop ships by hand */
   courier: Courier;
+  /** Ship through the courier partner: bookings, labels, manifests, pickups, reverse pickups */
+  shipping: Shipping;
   /** "Delivery by": the seller's handover and the courier's estimate, kept per pair of pincodes */
   deliveryEstimates: DeliveryEstimates;
   /** pages others read: each page's head and a product's markup, and the sitemap (decision 021) */
@@ -199,7 +202,16 @@ export async function buildServices({
     (outcome) => metrics.reconcilerRuns.inc({ outcome }),
   );
   const orders = new Orders({ db, refunds, inventory }, catalog);
-  const backOffice = new BackOffice({ db, refunds, inventory }, now);
+  const courier = createCourier(config, db);
+  const shipping = new Shipping(
+    { db, refunds, inventory },
+    courier.partner,
+    (kind, result) => metrics.courierBookings.inc({ kind, result }),
+    log,
+  );
+  const backOffice = new BackOffice({ db, refunds, inventory }, now, (purchaseId) =>
+    shipping.bookReturn(purchaseId),
+  );
   const invoices = new Invoices(db, config.dataDir);
   const reviews = new Reviews(db, catalog, config.dataDir, limits);
   const returnableGenres = new ReturnableGenres(db, changes);
@@ -207,7 +219,6 @@ export async function buildServices({
   const catalogue = new Catalogue(db, inventory, changes, config.dataDir);
   const sellers = new Sellers(db, products, changes);
   const partners = new Partners(db);
-  const courier = createCourier(config, db);
   const deliveryEstimates = new DeliveryEstimates(
     db,
     courier.partner,
@@ -262,6 +273,7 @@ export async function buildServices({
     sellers,
     partners,
     courier,
+    shipping,
     deliveryEstimates,
     seoPages,
     sitemaps,
