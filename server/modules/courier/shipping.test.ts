@@ -451,12 +451,12 @@ describeEachDatabase('shipping without a courier partner (COURIER_PROVIDER=manua
     const booking = await s.ship(purchaseId);
     expect(booking.status).toBe(400);
     expect(booking.body).toEqual({
-      error: 'No courier partner is set up (COURIER_PROVIDER=manual): give the trackingId',
+      error: 'trackingId is required: no courier partner is set up (COURIER_PROVIDER=manual)',
     });
     expect(
       (await s.post<ShipmentsBooked>('/admin/api/shipments', { purchaseIds: [purchaseId] })).body.results[0]
         ?.error,
-    ).toBe('No courier partner is set up (COURIER_PROVIDER=manual): give the trackingId');
+    ).toBe('trackingId is required: no courier partner is set up (COURIER_PROVIDER=manual)');
     expect(await s.lineRow(purchaseId)).toMatchObject({ status: 'placed', booking_refusal: null });
 
     const res = await s.ship(purchaseId, { trackingId: 'DTDC123456' });

@@ -260,7 +260,7 @@ export class Shipping {
 
   private required(): CourierPartner {
     if (!this.partner) {
-      throw badRequest('No courier partner is set up (COURIER_PROVIDER=manual): give the trackingId');
+      throw badRequest('trackingId is required: no courier partner is set up (COURIER_PROVIDER=manual)');
     }
     return this.partner;
   }
