@@ -22,10 +22,11 @@ import { chooseCourier } from './shipping.ts';
 type Answer<T> = T & { error?: string };
 
 const BEARER = { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
+const SHIPROCKET_USER = { email: 'api-user@example.com', password: 'api-password' };
 const SHIPROCKET = {
   COURIER_PROVIDER: 'shiprocket',
-  SHIPROCKET_EMAIL: 'api-user@example.com',
-  SHIPROCKET_PASSWORD: 'api-password',
+  SHIPROCKET_EMAIL: SHIPROCKET_USER.email,
+  SHIPROCKET_PASSWORD: SHIPROCKET_USER.password,
 };
 
 /** The text of a PDF, as poppler's pdftotext reads it. */
@@ -192,6 +193,36 @@ describeEachDatabase(
       expect(text).toContain(`AWB ${awb}`);
       expect(text).toContain(`Order ${purchaseId}`);
       expect(text).toContain('Haat Fake Surface');
+    });
+
+    it("serves the fake's labels over HTTP at the URL it gives, to a client elsewhere on the machine", async () => {
+      const { purchaseId } = await s.ordered();
+      expect((await s.ship(purchaseId)).status).toBe(200);
+      const { partner_shipment_id } = await t()
+        .db.selectFrom('shipments')
+        .innerJoin('order_lines', 'order_lines.id', 'shipments.order_line_id')
+        .select('shipments.partner_shipment_id')
+        .where('order_lines.purchase_id', '=', purchaseId)
+        .executeTakeFirstOrThrow();
+      const fake = new TestClient(`${t().baseUrl}/api/dev/shiprocket`);
+      const login = await fake.post<{ token: string }>('/v1/external/auth/login', SHIPROCKET_USER);
+      const bearer = { authorization: `Bearer ${login.body.token}` };
+      const label = await fake.post<{ label_created: number; label_url: string }>(
+        '/v1/external/courier/generate/label',
+        { shipment_id: [Number(partner_shipment_id)] },
+        bearer,
+      );
+      expect(label.body).toMatchObject({
+        label_created: 1,
+        label_url: expect.stringMatching(
+          /^http:\/\/127\.0\.0\.1:\d+\/api\/dev\/shiprocket\/files\/label-\d+\.pdf$/,
+        ),
+      });
+      const res = await fetch(label.body.label_url);
+      expect(res.headers.get('content-type')).toBe('application/pdf');
+      expect(pdfText(new Uint8Array(await res.arrayBuffer()))).toContain(`Order ${purchaseId}`);
+      // a shipment the fake never labelled is not served
+      expect((await fetch(label.body.label_url.replace(/label-\d+/, 'label-999999999'))).status).toBe(404);
     });
 
     it('books another courier when the owner picks one', async () => {
