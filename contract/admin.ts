@@ -25,7 +25,7 @@ export type SetStockResponse = Static<typeof SetStockResponse>;
 
 // Orders (issue 6): every call answers the line as the back office sees it -------------------------------
 
-const PurchaseId = Type.String({ minLength: 1, maxLength: 40 });
+export const PurchaseId = Type.String({ minLength: 1, maxLength: 40 });
 
 export const PurchaseParams = Type.Object({ purchaseId: PurchaseId });
 export type PurchaseParams = Static<typeof PurchaseParams>;
@@ -102,6 +102,13 @@ export const AdminOrderLine = Type.Object({
   ]),
   /** an exchange's new line: the purchase id of the line it replaces, else null */
   exchangeOf: Type.Union([Type.String(), Type.Null()]),
+  /** the courier partner's air waybill and courier once the line is booked with it (issue 30), else null */
+  awb: Type.Union([Type.String(), Type.Null()]),
+  courier: Type.Union([Type.String(), Type.Null()]),
+  /** the partner's reason when it last refused to book the line (or its return pickup); null once booked */
+  bookingRefusal: Type.Union([Type.String(), Type.Null()]),
+  /** the reverse pickup booked when its return or exchange was accepted, else null */
+  returnPickup: Type.Union([Type.Object({ awb: Type.String(), courier: Type.String() }), Type.Null()]),
   /** money sent back for this line, oldest first; amount in rupees */
   refunds: Type.Array(
     Type.Object({
@@ -122,7 +129,12 @@ export type AdminOrdersResponse = Static<typeof AdminOrdersResponse>;
 
 /** POST /admin/api/orders/{purchaseId}/ship: placed -> shipped */
 export const ShipBody = Type.Object(
-  { trackingId: Type.String({ minLength: 1, maxLength: 60 }) },
+  {
+    /** the manual way: the tracking id the courier gave */
+    trackingId: Type.Optional(Type.String({ minLength: 1, maxLength: 60 })),
+    /** with a courier partner, another courier than the recommended one (GET .../couriers lists them) */
+    courierId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
+  },
   { additionalProperties: false },
 );
 export type ShipBody = Static<typeof ShipBody>;

@@ -96,6 +96,9 @@ export const OrderLine = Type.Object({
   purchase_id: Type.String(),
   /** null until shipped */
   tracking_id: Type.Union([Type.String(), Type.Null()]),
+  /** ours (issue 30): the courier partner's air waybill and courier once booked with it, else null */
+  awb: Type.Union([Type.String(), Type.Null()]),
+  courier: Type.Union([Type.String(), Type.Null()]),
   photo1: Type.String(),
   /** 'Y' once delivered (also while or after it is returned) */
   delivered: YesNo,

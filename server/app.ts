@@ -10,6 +10,7 @@ import { cartRoutes } from './modules/cart/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { courierRoutes, devCourierRoutes } from './modules/courier/routes.ts';
+import { devShippingRoutes, shippingRoutes } from './modules/courier/shipping-routes.ts';
 import { courierWebhookRoutes, devTrackingRoutes } from './modules/courier/tracking-routes.ts';
 import { indiaPincodes } from './modules/delivery/india.ts';
 import { deliveryRoutes, partnerRoutes } from './modules/delivery/routes.ts';
@@ -119,6 +120,7 @@ export async function buildApp(deps: AppDeps) {
     deliveryRoutes,
     courierRoutes,
     courierWebhookRoutes,
+    shippingRoutes,
     wishlistRoutes,
     backInStockRoutes,
     cartRoutes,
@@ -136,6 +138,7 @@ export async function buildApp(deps: AppDeps) {
     devPaymentRoutes,
     devCourierRoutes,
     devTrackingRoutes,
+    devShippingRoutes,
     seoRoutes,
     setupRoutes,
     demoRoutes,

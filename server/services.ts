@@ -13,6 +13,7 @@ import { Checkout } from './modules/checkout/service.ts';
 import { PaymentWebhook } from './modules/checkout/webhook.ts';
 import { DeliveryEstimates } from './modules/courier/estimates.ts';
 import { type Courier, createCourier } from './modules/courier/index.ts';
+import { Shipping } from './modules/courier/shipping.ts';
 import { CourierTracking, TrackingPoller } from './modules/courier/tracking.ts';
 import { Partners } from './modules/delivery/service.ts';
 import { DemoShop } from './modules/demo/service.ts';
@@ -124,6 +125,8 @@ export interface Services {
   partners: Partners;
   /** the courier partner (Shiprocket, or its local fake), none when the shop ships by hand */
   courier: Courier;
+  /** Ship through the courier partner: bookings, labels, manifests, pickups, reverse pickups */
+  shipping: Shipping;
   /** "Delivery by": the seller's handover and the courier's estimate, kept per pair of pincodes */
   deliveryEstimates: DeliveryEstimates;
   /** the courier's tracking events (webhook and polling) moving the lines */
@@ -204,7 +207,16 @@ export async function buildServices({
     (outcome) => metrics.reconcilerRuns.inc({ outcome }),
   );
   const orders = new Orders({ db, refunds, inventory }, catalog);
-  const backOffice = new BackOffice({ db, refunds, inventory }, now);
+  const courier = createCourier(config, db);
+  const shipping = new Shipping(
+    { db, refunds, inventory },
+    courier.partner,
+    (kind, result) => metrics.courierBookings.inc({ kind, result }),
+    log,
+  );
+  const backOffice = new BackOffice({ db, refunds, inventory }, now, (purchaseId) =>
+    shipping.bookReturn(purchaseId),
+  );
   const invoices = new Invoices(db, config.dataDir);
   const reviews = new Reviews(db, catalog, config.dataDir, limits);
   const returnableGenres = new ReturnableGenres(db, changes);
@@ -212,7 +224,6 @@ export async function buildServices({
   const catalogue = new Catalogue(db, inventory, changes, config.dataDir);
   const sellers = new Sellers(db, products, changes);
   const partners = new Partners(db);
-  const courier = createCourier(config, db);
   const deliveryEstimates = new DeliveryEstimates(
     db,
     courier.partner,
@@ -278,6 +289,7 @@ export async function buildServices({
     sellers,
     partners,
     courier,
+    shipping,
     deliveryEstimates,
     tracking,
     trackingPoller,

@@ -78,6 +78,10 @@ describeEachDatabase('back office: orders and returns', (t) => {
         return: null,
         exchange: null,
         exchangeOf: null,
+        awb: null,
+        courier: null,
+        bookingRefusal: null,
+        returnPickup: null,
         refunds: [],
       });
       expect(res.body.next).toBeNull();

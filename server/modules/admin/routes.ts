@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import {
   AdminOrder,
   AdminOrderLine,
@@ -26,6 +27,7 @@ import {
   SetStockResponse,
   ShipBody,
 } from '../../../contract/admin.ts';
+import { ShipmentBooked } from '../../../contract/shipping.ts';
 import { ownerOnly } from '../../platform/admin-auth.ts';
 import { parseProductId } from '../../platform/api-values.ts';
 import { keepBodiesSmall } from '../../platform/body-limit.ts';
@@ -73,8 +75,22 @@ export const adminRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx)
 
   app.post(
     '/admin/api/orders/:purchaseId/ship',
-    { config: change, schema: { params: PurchaseParams, body: ShipBody, response: answersLine } },
-    async (request) => orders.ship(request.params.purchaseId, request.body.trackingId, request.staff.actor),
+    {
+      config: change,
+      schema: {
+        params: PurchaseParams,
+        body: ShipBody,
+        response: { 200: Type.Union([ShipmentBooked, AdminOrderLine]) },
+      },
+    },
+    async (request) => {
+      const { purchaseId } = request.params;
+      const { trackingId, courierId } = request.body;
+      // no tracking id: booked through the courier partner (issue 30), which answers the AWB
+      if (trackingId === undefined) return ctx.shipping.book(purchaseId, courierId, request.staff.actor);
+      if (courierId !== undefined) throw badRequest('Give trackingId or courierId, not both');
+      return orders.ship(purchaseId, trackingId, request.staff.actor);
+    },
   );
 
   app.post(

@@ -1,9 +1,12 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
+import type { Selectable } from 'kysely';
+import PDFDocument from 'pdfkit';
 import { COURIER_STATUS_IDS, type CourierStatus } from '../../../contract/courier-tracking.ts';
 import type { Db } from '../../db/connect.ts';
-import type { SimCourierScan } from '../../db/schema.ts';
+import type { SimCourierScan, SimCourierShipmentsTable } from '../../db/schema.ts';
 import { indiaPincode } from '../delivery/india.ts';
 import { anyPartnerServes } from '../delivery/service.ts';
+import { addBusinessDays, dayText, indiaToday } from './business-days.ts';
 import type { ShiprocketReply, ShiprocketRequest, ShiprocketTransport } from './shiprocket.ts';
 import { toShiprocketTime, toShiprocketTimestamp } from './shiprocket-time.ts';
 import type { ShiprocketWebhook } from './webhook.ts';
@@ -44,6 +47,23 @@ type FakeReply = ShiprocketReply & { status: FakeStatus };
 
 const reply = (status: FakeStatus, body: unknown): FakeReply => ({ status, body });
 
+/** where the in-process fake's files are said to be; the shop fetches them from the fake itself */
+const FAKE_ORIGIN = 'http://127.0.0.1';
+/** the fake's labels and manifests, under its dev prefix */
+export const FAKE_FILES_PATH = '/api/dev/shiprocket/files';
+const FILE_NAME = /^(label|manifest)-(\d+(?:-\d+)*)\.pdf$/;
+/** Shiprocket's limit for one parcel, in kg */
+const MAX_WEIGHT_KG = 30;
+
+type Fields = Record<string, unknown>;
+const fields = (body: unknown): Fields => (body && typeof body === 'object' ? (body as Fields) : {});
+const text = (value: unknown) =>
+  typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
+/** 422 as Shiprocket answers a field it refuses */
+const invalid = (field: string, message: string): FakeReply =>
+  reply(422, { message: 'Oops! Invalid Data.', errors: { [field]: [message] }, status_code: 422 });
+const ids = (value: unknown) => (Array.isArray(value) ? value : [value]).map(Number).filter(Number.isInteger);
+
 /**
  * Shiprocket's API as its documentation describes it, on this machine (decision 048): for development
  * and tests, answering the shop's client exactly as Shiprocket would. Any API user logs in; it serves a
@@ -62,7 +82,8 @@ export class FakeShiprocket {
     };
   }
 
-  async handle({ method, path, token, body }: ShiprocketRequest): Promise<FakeReply> {
+  /** `origin`: where the fake is reached from, which the URLs of its labels and manifests start with */
+  async handle({ method, path, token, body }: ShiprocketRequest, origin = FAKE_ORIGIN): Promise<FakeReply> {
     const url = new URL(path, 'http://fake');
     const route = `${method} ${url.pathname.replace(/\/+$/, '')}`;
     if (route === 'POST /v1/external/auth/login') return this.login(body);
@@ -71,6 +92,8 @@ export class FakeShiprocket {
     if (route === 'GET /v1/external/courier/serviceability') return this.serviceability(url.searchParams);
     const tracked = /^GET \/v1\/external\/courier\/track\/awb\/([^/]+)$/.exec(route);
     if (tracked) return this.track(decodeURIComponent(tracked[1] ?? ''));
+    const booking = this.bookingRoutes(origin)[route];
+    if (booking) return booking(fields(body));
     return reply(404, { message: `No route ${route}`, status_code: 404 });
   }
 
@@ -182,4 +205,295 @@ export class FakeShiprocket {
       is_return: shipment.is_return ? 1 : 0,
     };
   }
+
+  // Booking (issue 30, stage 2; decision 049) ------------------------------------------------------------
+
+  /** The seller addresses registered as pickup locations: kept in memory, as tokens are. */
+  private readonly pickups = new Map<string, { pin_code: string; address: string }>();
+
+  private bookingRoutes(origin: string): Record<string, (body: Fields) => Promise<FakeReply>> {
+    return {
+      'GET /v1/external/settings/company/pickup': async () => this.listPickups(),
+      'POST /v1/external/settings/company/addpickup': async (body) => this.addPickup(body),
+      'POST /v1/external/orders/create/adhoc': (body) => this.createOrder(body, false),
+      'POST /v1/external/orders/create/return': (body) => this.createOrder(body, true),
+      'POST /v1/external/courier/assign/awb': (body) => this.assignAwb(body),
+      'POST /v1/external/courier/generate/pickup': (body) => this.generatePickup(body),
+      'POST /v1/external/courier/generate/label': (body) =>
+        this.fileOf('label', ids(body.shipment_id), origin),
+      'POST /v1/external/manifests/generate': (body) =>
+        this.fileOf('manifest', ids(body.shipment_id), origin),
+      'POST /v1/external/manifests/print': (body) => this.printManifest(ids(body.order_ids), origin),
+    };
+  }
+
+  private listPickups(): FakeReply {
+    const addresses = [...this.pickups].map(([pickup_location, address]) => ({
+      pickup_location,
+      ...address,
+    }));
+    return reply(200, { data: { shipping_address: addresses } });
+  }
+
+  private addPickup(body: Fields): FakeReply {
+    const nickname = text(body.pickup_location);
+    if (!nickname) return invalid('pickup_location', 'The pickup location field is required.');
+    if (!text(body.address)) return invalid('address', 'The address field is required.');
+    if (!indiaPincode(text(body.pin_code))) return invalid('pin_code', 'The pin code is not valid.');
+    if (this.pickups.has(nickname)) return invalid('pickup_location', 'Address nick name already in use.');
+    this.pickups.set(nickname, { pin_code: text(body.pin_code), address: text(body.address) });
+    return reply(200, { success: true, address: { pickup_code: nickname, pin_code: text(body.pin_code) } });
+  }
+
+  /**
+   * A forward order (from a pickup location to the billing address) or a return (from the pickup address
+   * to the shipping address). The same channel order id again, before its AWB, changes that order.
+   */
+  private async createOrder(body: Fields, isReturn: boolean): Promise<FakeReply> {
+    const channelOrderId = text(body.order_id);
+    if (!channelOrderId) return invalid('order_id', 'The order id field is required.');
+    const side = isReturn ? 'pickup' : 'billing';
+    if (!text(body[`${side}_address`]))
+      return invalid(`${side}_address`, `The ${side} address field is required.`);
+    const delivery = text(isReturn ? body.shipping_pincode : body.billing_pincode);
+    let pickup = text(body.pickup_pincode);
+    if (!isReturn) {
+      const location = this.pickups.get(text(body.pickup_location));
+      if (!location) return invalid('pickup_location', 'Wrong Pickup location entered.');
+      pickup = location.pin_code;
+    }
+    if (!/^\d{6}$/.test(pickup)) return invalid('pickup_pincode', 'The pickup pincode is not valid.');
+    if (!/^\d{6}$/.test(delivery))
+      return invalid(`${isReturn ? 'shipping' : 'billing'}_pincode`, 'The pincode is not valid.');
+    const weight = Number(body.weight);
+    if (!(weight > 0 && weight <= MAX_WEIGHT_KG)) {
+      return invalid('weight', `The weight must be more than 0 and at most ${MAX_WEIGHT_KG} kg.`);
+    }
+    const values = { pickup_pincode: pickup, delivery_pincode: delivery, weight_kg: weight };
+    const open = await this.db
+      .selectFrom('sim_courier_shipments')
+      .select(['shipment_id', 'order_id', 'awb'])
+      .where('channel_order_id', '=', channelOrderId)
+      .where('is_return', '=', isReturn)
+      .executeTakeFirst();
+    if (open?.awb) return reply(422, { message: 'Order Id already exists.', status_code: 422 });
+    const row = open
+      ? await this.db
+          .updateTable('sim_courier_shipments')
+          .set(values)
+          .where('shipment_id', '=', open.shipment_id)
+          .returning(['shipment_id', 'order_id', 'status'])
+          .executeTakeFirstOrThrow()
+      : await this.db
+          .insertInto('sim_courier_shipments')
+          .values({
+            ...values,
+            order_id: String(randomInt(100_000_000, 999_999_999)),
+            channel_order_id: channelOrderId,
+            is_return: isReturn,
+            status: isReturn ? 'RETURN PENDING' : 'NEW',
+          })
+          .returning(['shipment_id', 'order_id', 'status'])
+          .executeTakeFirstOrThrow();
+    return reply(200, {
+      order_id: Number(row.order_id),
+      shipment_id: row.shipment_id,
+      status: row.status,
+      status_code: isReturn ? 21 : 1,
+      awb_code: '',
+      courier_company_id: '',
+      courier_name: '',
+    });
+  }
+
+  /** The courier asked for (the recommended one when none is), if it serves the parcel's way. */
+  private async assignAwb(body: Fields): Promise<FakeReply> {
+    const shipment = await this.shipment(Number(body.shipment_id));
+    if (!shipment) return invalid('shipment_id', 'The selected shipment id is invalid.');
+    const courier = COURIERS.find((c) => c.courier_company_id === Number(body.courier_id ?? 1));
+    if (!courier)
+      return reply(422, {
+        message: 'Selected courier is not available for this shipment.',
+        status_code: 422,
+      });
+    const served = shipment.is_return ? shipment.pickup_pincode : shipment.delivery_pincode;
+    if (!(await anyPartnerServes(this.db, served))) {
+      return reply(422, {
+        message: `Pincode ${served} is not serviceable by any courier.`,
+        status_code: 422,
+      });
+    }
+    const awb = shipment.awb ?? `1900${String(shipment.shipment_id).padStart(8, '0')}`;
+    await this.db
+      .updateTable('sim_courier_shipments')
+      .set({
+        awb,
+        courier_id: courier.courier_company_id,
+        courier_name: courier.courier_name,
+        status: 'AWB ASSIGNED',
+      })
+      .where('shipment_id', '=', shipment.shipment_id)
+      .execute();
+    return reply(200, {
+      awb_assign_status: 1,
+      response: {
+        data: {
+          awb_code: awb,
+          courier_company_id: courier.courier_company_id,
+          courier_name: courier.courier_name,
+          shipment_id: shipment.shipment_id,
+          order_id: Number(shipment.order_id),
+          applied_weight: Number(shipment.weight_kg),
+        },
+      },
+    });
+  }
+
+  /** Pickup the next business day, for shipments with their AWB. */
+  private async generatePickup(body: Fields): Promise<FakeReply> {
+    const shipments = await this.withAwbs(ids(body.shipment_id));
+    if (!shipments) return invalid('shipment_id', 'Please assign an AWB to every shipment first.');
+    await this.db
+      .updateTable('sim_courier_shipments')
+      .set({ pickup_scheduled: true })
+      .where(
+        'shipment_id',
+        'in',
+        shipments.map((s) => s.shipment_id),
+      )
+      .execute();
+    const day = dayText(addBusinessDays(indiaToday(new Date()), 1));
+    return reply(200, {
+      pickup_status: 1,
+      response: {
+        pickup_scheduled_date: `${day} 10:00:00`,
+        pickup_token_number: `Reference No: ${randomInt(1_000_000, 9_999_999)}`,
+        status: 3,
+        data: `Pickup is scheduled for ${day}`,
+      },
+    });
+  }
+
+  private async printManifest(orderIds: number[], origin: string): Promise<FakeReply> {
+    const rows = orderIds.length
+      ? await this.db
+          .selectFrom('sim_courier_shipments')
+          .select('shipment_id')
+          .where('order_id', 'in', orderIds.map(String))
+          .execute()
+      : [];
+    if (rows.length !== orderIds.length) return invalid('order_ids', 'The selected order ids are invalid.');
+    return this.fileOf(
+      'manifest',
+      rows.map((row) => row.shipment_id),
+      origin,
+    );
+  }
+
+  /** The URL of the shipments' labels or manifest, which the fake renders when it is fetched. */
+  private async fileOf(
+    kind: 'label' | 'manifest',
+    shipmentIds: number[],
+    origin: string,
+  ): Promise<FakeReply> {
+    if (!(await this.withAwbs(shipmentIds))) {
+      return invalid('shipment_id', 'Please assign an AWB to every shipment first.');
+    }
+    const url = `${origin}${FAKE_FILES_PATH}/${kind}-${shipmentIds.join('-')}.pdf`;
+    return kind === 'label'
+      ? reply(200, {
+          label_created: 1,
+          label_url: url,
+          response: 'Label has been created and uploaded successfully!',
+          not_created: [],
+        })
+      : reply(200, { status: 1, manifest_url: url });
+  }
+
+  /** The shipments, when every one of them has its AWB; undefined otherwise (or for none). */
+  private async withAwbs(shipmentIds: number[]) {
+    if (shipmentIds.length === 0) return undefined;
+    const rows = await this.db
+      .selectFrom('sim_courier_shipments')
+      .selectAll()
+      .where('shipment_id', 'in', shipmentIds)
+      .where('awb', 'is not', null)
+      .orderBy('shipment_id')
+      .execute();
+    return rows.length === new Set(shipmentIds).size ? rows : undefined;
+  }
+
+  private shipment(shipmentId: number) {
+    if (!Number.isInteger(shipmentId)) return Promise.resolve(undefined);
+    return this.db
+      .selectFrom('sim_courier_shipments')
+      .selectAll()
+      .where('shipment_id', '=', shipmentId)
+      .executeTakeFirst();
+  }
+
+  /**
+   * A label or manifest the fake gave the URL of (any origin: the path names it), as a PDF; undefined for
+   * a name it never gave.
+   */
+  async file(url: string): Promise<Buffer | undefined> {
+    const name = new URL(url, FAKE_ORIGIN).pathname.slice(FAKE_FILES_PATH.length + 1);
+    const match = FILE_NAME.exec(name);
+    if (!match) return undefined;
+    const shipments = await this.withAwbs(ids((match[2] ?? '').split('-')));
+    if (!shipments) return undefined;
+    return match[1] === 'label' ? renderLabels(shipments) : renderManifest(shipments);
+  }
+}
+
+type SimShipment = Selectable<SimCourierShipmentsTable>;
+
+/** a PDF from what `draw` puts in it */
+function pdf(size: [number, number] | 'A4', draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
+  const doc = new PDFDocument({ size, margin: 24, info: { Title: 'Shiprocket (local fake)' } });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  draw(doc);
+  doc.end();
+  return done;
+}
+
+/** A 4 x 6 inch label a page, as couriers print them. */
+function renderLabels(shipments: SimShipment[]): Promise<Buffer> {
+  return pdf([288, 432], (doc) => {
+    shipments.forEach((shipment, i) => {
+      if (i > 0) doc.addPage();
+      doc
+        .font('Helvetica-Bold')
+        .fontSize(16)
+        .text(shipment.courier_name ?? '');
+      doc.fontSize(20).text(`AWB ${shipment.awb}`);
+      doc.font('Helvetica').fontSize(11).moveDown();
+      doc.text(`Order ${shipment.channel_order_id}`);
+      doc.text(`${shipment.is_return ? 'Return' : 'Deliver'} to pincode ${shipment.delivery_pincode}`);
+      doc.text(`From pincode ${shipment.pickup_pincode}`);
+      doc.text(`Weight ${Number(shipment.weight_kg)} kg`);
+      doc.moveDown().fontSize(8).text('Shiprocket (local fake)');
+    });
+  });
+}
+
+function renderManifest(shipments: SimShipment[]): Promise<Buffer> {
+  return pdf('A4', (doc) => {
+    doc.font('Helvetica-Bold').fontSize(16).text('Manifest');
+    doc
+      .font('Helvetica')
+      .fontSize(10)
+      .text(`${shipments.length} shipments, Shiprocket (local fake)`)
+      .moveDown();
+    for (const shipment of shipments) {
+      doc.text(
+        `AWB ${shipment.awb}   ${shipment.courier_name}   Order ${shipment.channel_order_id}   ${shipment.pickup_pincode} to ${shipment.delivery_pincode}   ${Number(shipment.weight_kg)} kg`,
+      );
+    }
+  });
 }

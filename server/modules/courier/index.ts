@@ -18,5 +18,11 @@ export function createCourier(config: Config, db: Db): Courier {
     return { partner: new ShiprocketClient({ email, password }, httpTransport(baseUrl)), fake: undefined };
   }
   const fake = new FakeShiprocket(db);
-  return { partner: new ShiprocketClient({ email, password }, fake.transport()), fake };
+  // the fake's labels and manifests, fetched from the fake itself as the rest of its API is
+  const files = async (url: string) => {
+    const file = await fake.file(url);
+    if (!file) throw new Error(`${url} answered 404`);
+    return file;
+  };
+  return { partner: new ShiprocketClient({ email, password }, fake.transport(), undefined, files), fake };
 }

@@ -38,12 +38,15 @@ export const devCourierRoutes: FastifyPluginAsyncTypebox<Services> = async (app,
     // written inline so the type provider infers it: a handler typed apart costs the checker dearly
     handler: async (request, reply) => {
       const bearer = String(request.headers.authorization ?? '').replace(/^Bearer /, '');
-      const { status, body } = await fake.handle({
-        method: request.method === 'POST' ? 'POST' : 'GET',
-        path: request.url.slice(PREFIX.length),
-        token: bearer || undefined,
-        body: request.body,
-      });
+      const { status, body } = await fake.handle(
+        {
+          method: request.method === 'POST' ? 'POST' : 'GET',
+          path: request.url.slice(PREFIX.length),
+          token: bearer || undefined,
+          body: request.body,
+        },
+        `${request.protocol}://${request.host}`,
+      );
       return reply.code(status).send(body);
     },
   });

@@ -1,7 +1,12 @@
 import {
+  type AssignedAwb,
   CourierError,
   type CourierOption,
   type CourierPartner,
+  type Parcel,
+  type PartnerOrder,
+  type Party,
+  type PickupLocation,
   type Serviceability,
   type TrackingEvent,
 } from './partner.ts';
@@ -44,6 +49,15 @@ export function httpTransport(baseUrl: string): ShiprocketTransport {
   };
 }
 
+/** A file at a URL Shiprocket gave (a label, a manifest): its bytes. */
+export type FileFetcher = (url: string) => Promise<Buffer>;
+
+export const httpFiles: FileFetcher = async (url) => {
+  const response = await fetch(url, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return Buffer.from(await response.arrayBuffer());
+};
+
 // Shiprocket's token lasts 10 days (240 hours); it is renewed a day before, so no call meets an expired one
 const TOKEN_RENEW_AFTER_MS = 9 * 86_400_000;
 
@@ -68,6 +82,7 @@ export class ShiprocketClient implements CourierPartner {
     private readonly user: { email: string; password: string },
     private readonly transport: ShiprocketTransport,
     private readonly now: () => Date = () => new Date(),
+    private readonly files: FileFetcher = httpFiles,
   ) {}
 
   async serviceability(
@@ -171,6 +186,186 @@ export class ShiprocketClient implements CourierPartner {
     this.token = { value: token, at };
     return token;
   }
+
+  // Booking (issue 30, stage 2; decision 049) ------------------------------------------------------------
+
+  async pickupLocations(): Promise<string[]> {
+    const reply = (await this.call('list the pickup locations', {
+      method: 'GET',
+      path: '/v1/external/settings/company/pickup',
+    })) as { data?: { shipping_address?: { pickup_location?: string }[] } } | undefined;
+    return (reply?.data?.shipping_address ?? []).flatMap((address) => address.pickup_location ?? []);
+  }
+
+  async addPickupLocation(location: PickupLocation): Promise<void> {
+    await this.call('add the pickup location', {
+      method: 'POST',
+      path: '/v1/external/settings/company/addpickup',
+      body: {
+        pickup_location: location.nickname,
+        name: location.name,
+        email: location.email,
+        phone: location.phone,
+        address: location.address,
+        address_2: location.address2,
+        city: location.city,
+        state: location.state,
+        country: 'India',
+        pin_code: location.pincode,
+      },
+    });
+  }
+
+  async createOrder(pickupLocation: string, parcel: Parcel): Promise<PartnerOrder> {
+    const to = parcel.to;
+    const reply = await this.call('book the order', {
+      method: 'POST',
+      path: '/v1/external/orders/create/adhoc',
+      body: {
+        ...orderFields(parcel),
+        pickup_location: pickupLocation,
+        billing_customer_name: to.name,
+        billing_last_name: '',
+        billing_address: to.address,
+        billing_address_2: to.address2,
+        billing_city: to.city,
+        billing_pincode: to.pincode,
+        billing_state: to.state,
+        billing_country: 'India',
+        billing_email: to.email,
+        billing_phone: to.phone,
+        shipping_is_billing: true,
+      },
+    });
+    return partnerOrder(reply);
+  }
+
+  async createReturn(from: Party, parcel: Parcel): Promise<PartnerOrder> {
+    const to = parcel.to;
+    const reply = await this.call('book the return pickup', {
+      method: 'POST',
+      path: '/v1/external/orders/create/return',
+      body: {
+        ...orderFields(parcel),
+        pickup_customer_name: from.name,
+        pickup_last_name: '',
+        pickup_address: from.address,
+        pickup_address_2: from.address2,
+        pickup_city: from.city,
+        pickup_state: from.state,
+        pickup_country: 'India',
+        pickup_pincode: from.pincode,
+        pickup_email: from.email,
+        pickup_phone: from.phone,
+        shipping_customer_name: to.name,
+        shipping_last_name: '',
+        shipping_address: to.address,
+        shipping_address_2: to.address2,
+        shipping_city: to.city,
+        shipping_country: 'India',
+        shipping_pincode: to.pincode,
+        shipping_state: to.state,
+        shipping_email: to.email,
+        shipping_phone: to.phone,
+      },
+    });
+    return partnerOrder(reply);
+  }
+
+  async assignAwb(
+    shipmentId: string,
+    courierId: number | undefined,
+    isReturn: boolean,
+  ): Promise<AssignedAwb> {
+    const what = 'assign an AWB';
+    const reply = (await this.call(what, {
+      method: 'POST',
+      path: '/v1/external/courier/assign/awb',
+      body: {
+        shipment_id: Number(shipmentId),
+        ...(courierId !== undefined && { courier_id: courierId }),
+        ...(isReturn && { is_return: 1 }),
+      },
+    })) as {
+      awb_assign_status?: number;
+      response?: {
+        data?: {
+          awb_code?: string;
+          courier_company_id?: number;
+          courier_name?: string;
+          awb_assign_error?: string;
+        };
+      };
+    };
+    const data = reply?.response?.data;
+    // Shiprocket may answer 200 and say in the body that no AWB was assigned
+    if (reply?.awb_assign_status !== 1 || !data?.awb_code) {
+      throw new CourierError(
+        `Shiprocket refused to ${what}: ${data?.awb_assign_error || 'no reason given'}`,
+        422,
+      );
+    }
+    return {
+      awb: String(data.awb_code),
+      courierId: Number(data.courier_company_id),
+      courierName: String(data.courier_name ?? ''),
+    };
+  }
+
+  async schedulePickup(shipmentIds: string[]): Promise<string> {
+    const reply = (await this.call('schedule the pickup', {
+      method: 'POST',
+      path: '/v1/external/courier/generate/pickup',
+      body: { shipment_id: shipmentIds.map(Number) },
+    })) as { pickup_status?: number; response?: { pickup_scheduled_date?: string } };
+    const day = reply?.response?.pickup_scheduled_date;
+    if (reply?.pickup_status !== 1 || !day) throw new CourierError('Shiprocket did not schedule the pickup');
+    return day;
+  }
+
+  async labels(shipmentIds: string[]): Promise<Buffer> {
+    const reply = (await this.call('print the labels', {
+      method: 'POST',
+      path: '/v1/external/courier/generate/label',
+      body: { shipment_id: shipmentIds.map(Number) },
+    })) as { label_created?: number; label_url?: string };
+    if (reply?.label_created !== 1 || !reply.label_url) {
+      throw new CourierError('Shiprocket did not make the labels');
+    }
+    return this.download('labels', reply.label_url);
+  }
+
+  /** A manifest is generated once; Shiprocket refuses a second generation, and prints it again instead. */
+  async manifest(shipmentIds: string[], orderIds: string[]): Promise<Buffer> {
+    let reply: unknown;
+    try {
+      reply = await this.call('generate the manifest', {
+        method: 'POST',
+        path: '/v1/external/manifests/generate',
+        body: { shipment_id: shipmentIds.map(Number) },
+      });
+    } catch (error) {
+      if (!(error instanceof CourierError && error.status === 400)) throw error;
+      reply = await this.call('print the manifest', {
+        method: 'POST',
+        path: '/v1/external/manifests/print',
+        body: { order_ids: orderIds.map(Number) },
+      });
+    }
+    const url = (reply as { manifest_url?: string } | undefined)?.manifest_url;
+    if (!url) throw new CourierError('Shiprocket did not make the manifest');
+    return this.download('manifest', url);
+  }
+
+  private async download(what: string, url: string): Promise<Buffer> {
+    try {
+      return await this.files(url);
+    } catch (error) {
+      throw new CourierError(
+        `The ${what} could not be fetched from Shiprocket (${(error as Error).message})`,
+      );
+    }
+  }
 }
 
 /** One scan of Shiprocket's tracking, newest first in its answer. */
@@ -202,4 +397,37 @@ function refused(what: string, reply: ShiprocketReply): CourierError {
     `Shiprocket refused to ${what} (${reply.status}): ${reason || 'no reason given'}`,
     reply.status,
   );
+}
+
+/** The fields a forward order and a return share: ids, date, contents, size. */
+function orderFields(parcel: Parcel) {
+  return {
+    order_id: parcel.orderId,
+    order_date: shiprocketDate(parcel.orderDate),
+    order_items: parcel.items.map((item) => ({
+      name: item.name,
+      sku: item.sku,
+      units: item.units,
+      selling_price: item.sellingPrice,
+    })),
+    payment_method: 'Prepaid',
+    sub_total: parcel.subTotal,
+    length: parcel.lengthCm,
+    breadth: parcel.breadthCm,
+    height: parcel.heightCm,
+    weight: parcel.weightKg,
+  };
+}
+
+/** YYYY-MM-DD HH:mm in India's time, as Shiprocket writes dates */
+function shiprocketDate(at: Date): string {
+  return new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 16).replace('T', ' ');
+}
+
+function partnerOrder(reply: unknown): PartnerOrder {
+  const { order_id, shipment_id } = (reply ?? {}) as { order_id?: unknown; shipment_id?: unknown };
+  if (order_id === undefined || shipment_id === undefined) {
+    throw new CourierError('Shiprocket answered an order without its ids');
+  }
+  return { orderId: String(order_id), shipmentId: String(shipment_id) };
 }

@@ -95,6 +95,13 @@ function toAdminLine(row: store.BackOfficeRow, refunds: RefundRow[]): AdminOrder
     couponCode: row.coupon_code,
     status: row.status,
     trackingId: row.tracking_id,
+    awb: row.awb,
+    courier: row.courier,
+    bookingRefusal: row.booking_refusal,
+    returnPickup:
+      row.return_awb === null || row.return_courier === null
+        ? null
+        : { awb: row.return_awb, courier: row.return_courier },
     shippedAt: row.shipped_at?.toISOString() ?? null,
     deliveredAt: row.delivered_at?.toISOString() ?? null,
     cancelledAt: row.cancelled_at?.toISOString() ?? null,
@@ -161,6 +168,8 @@ export class BackOffice {
     private readonly deps: MoveDeps,
     /** the clock of "today" on the dashboard; tests fix it */
     private readonly now: () => Date = () => new Date(),
+    /** after a return or an exchange is accepted: its reverse pickup booked with the courier partner */
+    private readonly accepted: (purchaseId: string) => Promise<void> = async () => {},
   ) {}
 
   async lines(query: AdminOrdersQuery): Promise<AdminOrdersResponse> {
@@ -303,9 +312,15 @@ export class BackOffice {
   }
 
   async decideReturn(purchaseId: string, accept: boolean, actor: string): Promise<AdminOrderLine> {
+    await this.decide(purchaseId, accept, actor);
+    if (accept) await this.accepted(purchaseId);
+    return this.line(purchaseId);
+  }
+
+  private async decide(purchaseId: string, accept: boolean, actor: string): Promise<void> {
     if (await isExchange(this.deps.db, purchaseId)) {
       await decideExchange(this.deps, purchaseId, accept, actor);
-      return this.line(purchaseId);
+      return;
     }
     await moveLine(this.deps, {
       purchaseId,
@@ -317,7 +332,6 @@ export class BackOffice {
         return {};
       },
     });
-    return this.line(purchaseId);
   }
 
   /** The item is back: all that was paid for the line is refunded (the delivery charge paid for a delivery made). */

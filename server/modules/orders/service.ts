@@ -86,6 +86,8 @@ function toOrderLine(
     prod: row.prod,
     purchase_id: row.purchase_id,
     tracking_id: row.tracking_id,
+    awb: row.awb,
+    courier: row.courier,
     photo1: row.photo1,
     delivered: yesNo(row.delivered_at !== null),
     deliveryEligible: yesNo(

@@ -48,6 +48,9 @@ export async function customerLines(db: Db, customerId: number, orderId?: number
     .leftJoin('returns', 'returns.order_line_id', 'order_lines.id')
     .leftJoin('exchanges', 'exchanges.order_line_id', 'order_lines.id')
     .leftJoin('order_lines as replaced', 'replaced.id', 'order_lines.exchange_of')
+    .leftJoin('shipments as forward', (join) =>
+      join.onRef('forward.order_line_id', '=', 'order_lines.id').on('forward.kind', '=', 'forward'),
+    )
     .leftJoin('reviews', (join) =>
       join
         .onRef('reviews.customer_id', '=', 'orders.customer_id')
@@ -61,6 +64,8 @@ export async function customerLines(db: Db, customerId: number, orderId?: number
       'exchanges.refund_note',
       'products.active',
       'order_lines.tracking_id',
+      'forward.awb',
+      'forward.courier',
       'order_lines.size',
       'order_lines.quantity',
       'order_lines.unit_price_paise',
@@ -219,7 +224,18 @@ function backOfficeLines(db: Db) {
     .leftJoin('returns', 'returns.order_line_id', 'order_lines.id')
     .leftJoin('exchanges', 'exchanges.order_line_id', 'order_lines.id')
     .leftJoin('order_lines as replaced', 'replaced.id', 'order_lines.exchange_of')
+    .leftJoin('shipments as forward', (join) =>
+      join.onRef('forward.order_line_id', '=', 'order_lines.id').on('forward.kind', '=', 'forward'),
+    )
+    .leftJoin('shipments as return', (join) =>
+      join.onRef('return.order_line_id', '=', 'order_lines.id').on('return.kind', '=', 'return'),
+    )
     .select([
+      'forward.awb',
+      'forward.courier',
+      'return.awb as return_awb',
+      'return.courier as return_courier',
+      'order_lines.booking_refusal',
       'order_lines.id',
       'order_lines.purchase_id',
       'order_lines.order_id',

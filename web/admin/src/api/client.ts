@@ -15,7 +15,8 @@ export function onSignedOut(listener: () => void): () => void {
   return () => signedOutListeners.delete(listener);
 }
 
-async function request<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+/** A call's answer as the server sent it, turned into an ApiError (in the server's words) unless 2xx. */
+async function send(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (method !== 'GET') headers['x-csrf-token'] = await csrf();
   const init: RequestInit = { method, headers, credentials: 'include' };
@@ -28,14 +29,17 @@ async function request<T>(method: string, path: string, body?: unknown, signal?:
     init.body = JSON.stringify(body);
   }
   const res = await fetch(path, init);
+  if (res.ok) return res;
   const text = await res.text();
   const data = text ? parseJson(text) : undefined;
-  if (!res.ok) {
-    if (res.status === 401) for (const listener of signedOutListeners) listener();
-    const message = (data as { error?: string } | undefined)?.error ?? res.statusText;
-    throw new ApiError(res.status, message, data);
-  }
-  return data as T;
+  if (res.status === 401) for (const listener of signedOutListeners) listener();
+  const message = (data as { error?: string } | undefined)?.error ?? res.statusText;
+  throw new ApiError(res.status, message, data);
+}
+
+async function request<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  const text = await (await send(method, path, body, signal)).text();
+  return (text ? parseJson(text) : undefined) as T;
 }
 
 function parseJson(text: string): unknown {
@@ -52,4 +56,6 @@ export const api = {
   post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
   put: <T>(path: string, body: unknown) => request<T>('PUT', path, body),
   delete: (path: string) => request<void>('DELETE', path),
+  /** a document the server makes from a JSON body (labels, a manifest), as a file to open */
+  postForFile: async (path: string, body: unknown) => (await send('POST', path, body)).blob(),
 };

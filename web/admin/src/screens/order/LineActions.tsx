@@ -5,6 +5,7 @@ import { api } from '../../api/client.ts';
 import { apiPaths } from '../../api/paths.ts';
 import { alertFailure } from '../../api/useLoad.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { BookDialog } from './BookDialog.tsx';
 
 type Action = 'ship' | 'deliver' | 'cancel';
 
@@ -26,8 +27,15 @@ function perform(action: Action, purchaseId: string, form: FormData): Promise<Ad
   return api.post(action === 'deliver' ? apiPaths.deliver(purchaseId) : apiPaths.cancel(purchaseId));
 }
 
+interface Props {
+  line: AdminOrderLine;
+  /** a courier partner books shipments: Ship chooses a courier instead of asking for a tracking id */
+  booking: boolean;
+  onChanged: () => void;
+}
+
 /** A line's buttons, each asking first; `onChanged` reloads the order once the server has answered. */
-export function LineActions({ line, onChanged }: { line: AdminOrderLine; onChanged: () => void }) {
+export function LineActions({ line, booking, onChanged }: Props) {
   const id = useId();
   const [open, setOpen] = useState<Action | undefined>();
   const actions = OFFERED[line.status] ?? [];
@@ -50,7 +58,10 @@ export function LineActions({ line, onChanged }: { line: AdminOrderLine; onChang
           {LABELS[action]}
         </button>
       ))}
-      {open && (
+      {open === 'ship' && booking && (
+        <BookDialog line={line} onClose={() => setOpen(undefined)} onChanged={onChanged} />
+      )}
+      {open && !(open === 'ship' && booking) && (
         <ConfirmDialog
           title={`${LABELS[open]}: ${line.product.name}`}
           confirm={LABELS[open]}

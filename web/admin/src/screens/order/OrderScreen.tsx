@@ -5,6 +5,7 @@ import { usePageTitle } from '../../../../src/components/usePageTitle.ts';
 import { api } from '../../api/client.ts';
 import { apiPaths, paths } from '../../api/paths.ts';
 import { useLoad } from '../../api/useLoad.ts';
+import { useShippingPartner } from '../../api/useShipping.ts';
 import { Loading } from '../../components/Loading.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { describeAction, describeDetails } from '../../lib/actions.ts';
@@ -12,6 +13,7 @@ import { addressLines } from '../../lib/address.ts';
 import { formatRupees, formatWhen } from '../../lib/format.ts';
 import { REFUND_STATUS_LABELS } from '../../lib/labels.ts';
 import { LineActions } from './LineActions.tsx';
+import { LineShipment } from './LineShipment.tsx';
 import { LineTimeline } from './LineTimeline.tsx';
 import { PackingSlip } from './PackingSlip.tsx';
 import './OrderScreen.css';
@@ -28,6 +30,7 @@ export function OrderScreen() {
     [orderId],
   );
   const { state, retry, reload } = useLoad(request, `Loading order ${orderId} failed`);
+  const partner = useShippingPartner();
 
   return (
     <Loading state={state} onRetry={retry}>
@@ -96,9 +99,11 @@ export function OrderScreen() {
                     <td data-label="Status">
                       <StatusBadge status={line.status} />
                     </td>
-                    <td data-label="Tracking ID">{line.trackingId ?? '–'}</td>
+                    <td data-label="Tracking ID">
+                      <LineShipment line={line} />
+                    </td>
                     <td data-label="Actions">
-                      <LineActions line={line} onChanged={reload} />
+                      <LineActions line={line} booking={partner !== null} onChanged={reload} />
                     </td>
                   </tr>
                 ))}

@@ -1,16 +1,18 @@
-import { useCallback, useId } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { AdminOrdersResponse } from '../../../../../contract/admin.ts';
 import { usePageTitle } from '../../../../src/components/usePageTitle.ts';
 import { api } from '../../api/client.ts';
 import { apiPaths, paths, query } from '../../api/paths.ts';
 import { useLoad } from '../../api/useLoad.ts';
+import { useShippingPartner } from '../../api/useShipping.ts';
 import { FilterForm, SearchField } from '../../components/FilterForm.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { formatRupees, formatWhen } from '../../lib/format.ts';
 import { LINE_STATUS_LABELS, LINE_STATUSES } from '../../lib/labels.ts';
+import { BulkShipping } from './BulkShipping.tsx';
 
 const FILTERS = ['status', 'from', 'to', 'q'] as const;
 
@@ -22,7 +24,12 @@ export function OrdersScreen() {
   const asked = Object.fromEntries([...FILTERS, 'before'].map((name) => [name, search.get(name) ?? '']));
   const url = `${apiPaths.orders()}${query(asked)}`;
   const request = useCallback((signal?: AbortSignal) => api.get<AdminOrdersResponse>(url, signal), [url]);
-  const { state, retry } = useLoad(request, 'Loading the orders failed');
+  const { state, retry, reload } = useLoad(request, 'Loading the orders failed');
+  // with a courier partner, lines awaiting shipment may be chosen and booked together
+  const partner = useShippingPartner();
+  const [selected, setSelected] = useState<string[]>([]);
+  const toggle = (purchaseId: string, chosen: boolean) =>
+    setSelected((now) => (chosen ? [...now, purchaseId] : now.filter((id) => id !== purchaseId)));
 
   return (
     <>
@@ -49,6 +56,15 @@ export function OrdersScreen() {
           <input id={`${id}-to`} name="to" type="date" defaultValue={asked.to} />
         </div>
       </FilterForm>
+      {partner && (
+        <BulkShipping
+          selected={selected}
+          onBooked={() => {
+            setSelected([]);
+            reload();
+          }}
+        />
+      )}
       <Loading state={state} onRetry={retry}>
         {({ lines, next }) => (
           <>
@@ -59,6 +75,7 @@ export function OrdersScreen() {
                 <caption>Order lines, newest first</caption>
                 <thead>
                   <tr>
+                    {partner && <th scope="col">Select</th>}
                     <th scope="col">Placed</th>
                     <th scope="col">Purchase id</th>
                     <th scope="col">Customer</th>
@@ -70,6 +87,18 @@ export function OrdersScreen() {
                 <tbody>
                   {lines.map((line) => (
                     <tr key={line.purchaseId}>
+                      {partner && (
+                        <td data-label="Select">
+                          {line.status === 'placed' && (
+                            <input
+                              type="checkbox"
+                              aria-label={`Select ${line.purchaseId}`}
+                              checked={selected.includes(line.purchaseId)}
+                              onChange={(event) => toggle(line.purchaseId, event.target.checked)}
+                            />
+                          )}
+                        </td>
+                      )}
                       <td data-label="Placed">{formatWhen(line.placedAt)}</td>
                       <td data-label="Purchase id">
                         <Link to={paths.order(line.orderId)}>{line.purchaseId}</Link>
