@@ -20,8 +20,9 @@ import * as store from './shipping-store.ts';
 export type BookingKind = 'forward' | 'return';
 export type BookingResult = 'booked' | 'refused' | 'failed';
 
-/** kg a unit of a product weighs packed, by its weight category; dimensions of a folded garment's parcel */
+/** kg a unit of a product weighs packed, by its weight category (light when unknown); a folded garment's box */
 const UNIT_KG: Record<string, number> = { light: 0.5, medium: 1, heavy: 2 };
+const DEFAULT_UNIT_KG = 0.5;
 const PARCEL_CM = { length: 30, breadth: 25, heightPerUnit: 5 };
 
 /** The courier to book: the cheapest whose days meet the partner's estimate (its recommendation's days). */
@@ -40,7 +41,7 @@ function shopperOf(row: store.ParcelRow): Party {
   const a = row.address;
   const join = (...parts: (string | undefined)[]) => parts.filter((part) => part?.trim()).join(', ');
   return {
-    name: join(`${a.fname ?? ''} ${a.lname ?? ''}`.trim()),
+    name: `${a.fname ?? ''} ${a.lname ?? ''}`.trim(),
     phone: a.phoneNo || row.customer_phone,
     email: row.customer_email,
     address: join(a.houseNo, a.roadName),
@@ -84,7 +85,7 @@ function parcelOf(row: store.ParcelRow, to: Party): Parcel {
       },
     ],
     subTotal: rupees,
-    weightKg: (UNIT_KG[row.weight_cat] ?? UNIT_KG.light ?? 0.5) * row.quantity,
+    weightKg: (UNIT_KG[row.weight_cat] ?? DEFAULT_UNIT_KG) * row.quantity,
     lengthCm: PARCEL_CM.length,
     breadthCm: PARCEL_CM.breadth,
     heightCm: PARCEL_CM.heightPerUnit * row.quantity,
