@@ -305,6 +305,37 @@ describeEachDatabase(
       expect(await refundsOf(t(), lineId)).toHaveLength(1);
     });
 
+    it("an exchange's reverse pickup delivered back receives it: exchanged, its picked-up step the courier's", async () => {
+      const product = await fixtures.product({
+        name: 'Exchanged kurta',
+        sizes: [
+          ['M', 3],
+          ['L', 1],
+        ],
+      });
+      const { client, purchaseId, line } = await ordered(t(), fixtures, product, 'delivered');
+      const asked = await client.post(`/api/orders/${purchaseId}/exchange`, {
+        size: 'L',
+        reasonCode: 'too_small',
+      });
+      expect(asked.status).toBe(200);
+      const staff = new TestClient(t().baseUrl);
+      expect((await staff.post(`/admin/api/returns/${purchaseId}`, { accept: true }, ADMIN)).status).toBe(
+        200,
+      );
+      const { awb } = await bookShipment(t().db, t().baseUrl, purchaseId, 'return');
+
+      expect((await moves(awb, 'PICKED UP')).body.webhook).toBe(200);
+      expect((await lineRow(t(), purchaseId)).status).toBe('exchanging');
+      const pickedAt = (await shipmentOf(t(), awb)).status_at.toISOString();
+      expect((await moves(awb, 'DELIVERED')).body.webhook).toBe(200);
+
+      expect((await lineRow(t(), purchaseId)).status).toBe('exchanged');
+      expect((await auditOf(t(), purchaseId)).at(-1)?.actor).toBe('courier');
+      const received = (await line())?.timeline.filter((s) => s.event === 'exchange_received');
+      expect(received?.map((s) => s.at)).toEqual([pickedAt]);
+    });
+
     it("answers the dev route 404 for an unknown AWB and 400 for a status not Shiprocket's", async () => {
       expect((await moves('123', 'DELIVERED')).status).toBe(404);
       const { purchaseId } = await ordered(t(), fixtures, kurta, 'placed');
