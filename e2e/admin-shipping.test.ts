@@ -1,8 +1,8 @@
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../server/test/app.ts';
+import { givePickupAddress } from '../server/test/courier.ts';
 import { type FixtureProduct, Fixtures } from '../server/test/fixtures.ts';
-import { addStaff, lineRow, signIn } from './support/back-office.ts';
+import { addStaff, lineRow, pdfIn, signIn } from './support/back-office.ts';
 import { expectAccessible } from './support/browser.ts';
 import { alertWith, browserSite } from './support/site.ts';
 
@@ -24,30 +24,9 @@ const KURTA = `Kantha kurta ${stamp}`;
 beforeAll(async () => {
   fixtures = new Fixtures(site.app.db);
   kurta = await fixtures.product({ name: KURTA, sizes: [['M', 10]] });
-  const { seller_id } = await site.app.db
-    .selectFrom('products')
-    .select('seller_id')
-    .where('id', '=', kurta.id)
-    .executeTakeFirstOrThrow();
-  await site.app.db
-    .updateTable('sellers')
-    .set({ address: '4 Lindsay Street', pincode: '700087', state: 'West Bengal', phone: '9830012345' })
-    .where('id', '=', seller_id)
-    .execute();
+  await givePickupAddress(site.app.db, kurta.id);
   shopperId = await fixtures.customer({ fname: 'Nandini', lname: 'Bose' });
 });
-
-/** A PDF's first bytes and type, fetched in the page with its cookies (a same-origin or blob: URL). */
-const pdfIn = (page: Page, url: string) =>
-  page.evaluate(async (href) => {
-    const res = await fetch(href, { credentials: 'include' });
-    const bytes = new Uint8Array(await res.arrayBuffer());
-    return {
-      status: res.status,
-      type: res.headers.get('content-type') ?? '',
-      head: String.fromCharCode(...bytes.slice(0, 5)),
-    };
-  }, url);
 
 describe('shipping through the courier partner in the back office', () => {
   it('books a line from the order page with the recommended courier and opens its label', async () => {

@@ -2,8 +2,9 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RTO_MESSAGE, TIMELINE_TITLES } from '../contract/after-sale-constants.ts';
 import { startTestApp } from '../server/test/app.ts';
-import { bookShipment, courierMoves } from '../server/test/courier.ts';
+import { bookShipment, courierMoves, givePickupAddress } from '../server/test/courier.ts';
 import { Fixtures } from '../server/test/fixtures.ts';
+import { addStaff, pdfIn, shipWithCourier, signIn } from './support/back-office.ts';
 import { expectAccessible } from './support/browser.ts';
 import { logIn, orderedItem } from './support/shopper.ts';
 import { browserSite } from './support/site.ts';
@@ -20,7 +21,7 @@ const site = browserSite(() =>
 // one shopper each: a phone may ask for a code once in 30 s
 const phones = { delivered: '', broughtBack: '' };
 const stamp = Date.now() % 1_000_000;
-const delivered = { name: `Ikat cotton saree ${stamp}`, awb: '' };
+const delivered = { name: `Ikat cotton saree ${stamp}`, awb: '', orderId: 0 };
 const broughtBack = { name: `Bandhani dupatta ${stamp}`, awb: '' };
 
 beforeAll(async () => {
@@ -28,19 +29,25 @@ beforeAll(async () => {
   const fixtures = new Fixtures(db);
   const saree = await fixtures.product({ name: delivered.name, sizes: [['M', 5]] });
   const dupatta = await fixtures.product({ name: broughtBack.name, sizes: [['M', 5]] });
-  /** a shopper who ordered the product, its line booked with the courier: the shopper's phone and the AWB */
-  const bookedFor = async (fname: string, product: typeof saree) => {
+  await givePickupAddress(db, saree.id);
+  await givePickupAddress(db, dupatta.id);
+  /** a shopper who ordered the product: the shopper's phone and the order */
+  const orderedBy = async (fname: string, product: typeof saree) => {
     const customerId = await fixtures.customer({ fname, lname: 'Ghosh' });
     const { phone } = await db
       .selectFrom('customers')
       .select('phone')
       .where('id', '=', customerId)
       .executeTakeFirstOrThrow();
-    const { purchaseIds } = await fixtures.order(customerId, [{ product }]);
-    return { phone, awb: (await bookShipment(db, baseUrl, purchaseIds[0] ?? '')).awb };
+    return { phone, ...(await fixtures.order(customerId, [{ product }])) };
   };
-  ({ phone: phones.delivered, awb: delivered.awb } = await bookedFor('Nandini', saree));
-  ({ phone: phones.broughtBack, awb: broughtBack.awb } = await bookedFor('Tara', dupatta));
+  const sareeOrder = await orderedBy('Nandini', saree);
+  phones.delivered = sareeOrder.phone;
+  delivered.orderId = sareeOrder.orderId;
+  // the dupatta's line is booked as Ship books it; the saree's the owner books in the test
+  const dupattaOrder = await orderedBy('Tara', dupatta);
+  phones.broughtBack = dupattaOrder.phone;
+  broughtBack.awb = (await bookShipment(db, baseUrl, dupattaOrder.purchaseIds[0] ?? '')).awb;
 });
 
 /** The courier moves the parcel; the shopper reloads Orders and reads the item's timeline. */
@@ -58,7 +65,14 @@ async function courierThenOrders(page: Page, item: { name: string; awb: string }
 }
 
 describe('the courier moves the parcel, and Orders follows', () => {
-  it('shows each step to delivered', async () => {
+  it('the owner books and prints the label; Orders shows each step to delivered', async () => {
+    const owner = await addStaff(site.app, 'Asha Owner', 'owner');
+    const office = await site.openPage();
+    await signIn(site, office, owner, `/admin/orders/${delivered.orderId}`);
+    const { awb, labelHref } = await shipWithCourier(office, delivered.name);
+    delivered.awb = awb;
+    expect(await pdfIn(office, labelHref)).toEqual({ status: 200, type: 'application/pdf', head: '%PDF-' });
+
     const page = await site.openPage();
     await logIn(site, page, phones.delivered);
 

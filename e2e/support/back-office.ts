@@ -76,3 +76,35 @@ export async function messageBeside(page: Page, field: Locator): Promise<string>
   await field.and(page.locator('[aria-invalid="true"]')).waitFor();
   return (await page.locator(`[id="${await field.getAttribute('aria-describedby')}"]`).textContent()) ?? '';
 }
+
+/** A PDF's first bytes and type, fetched in the page with its cookies (a same-origin or blob: URL). */
+export const pdfIn = (page: Page, url: string) =>
+  page.evaluate(async (href) => {
+    const res = await fetch(href, { credentials: 'include' });
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    return {
+      status: res.status,
+      type: res.headers.get('content-type') ?? '',
+      head: String.fromCharCode(...bytes.slice(0, 5)),
+    };
+  }, url);
+
+/**
+ * On the order page, Ship books the product's line with the courier chosen (the recommended one, the
+ * fake's surface courier): answers the AWB the line then shows and its "Print label" link.
+ */
+export async function shipWithCourier(
+  page: Page,
+  product: string,
+): Promise<{ awb: string; labelHref: string }> {
+  await lineRow(page, product).getByRole('button', { name: 'Ship' }).click();
+  const dialog = page.getByRole('dialog', { name: new RegExp(`Ship: ${product}`) });
+  await dialog.getByLabel(/Haat Fake Surface: .*\(recommended\)/).waitFor();
+  await dialog.getByRole('button', { name: 'Book courier' }).click();
+  const shipped = alertWith(page, 'Shipped with Haat Fake Surface: AWB');
+  const awb = /AWB (\d+)/.exec((await shipped.textContent()) ?? '')?.[1] ?? '';
+  await page.getByRole('button', { name: 'OK', exact: true }).click();
+  await lineRow(page, product).getByText(`AWB ${awb}`).waitFor();
+  const label = lineRow(page, product).getByRole('link', { name: /Print label/ });
+  return { awb, labelHref: (await label.getAttribute('href')) ?? '' };
+}

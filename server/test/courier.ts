@@ -1,5 +1,5 @@
-import { randomInt } from 'node:crypto';
 import type { DevCourierResponse } from '../../contract/courier-tracking.ts';
+import type { ShipmentBooked } from '../../contract/shipping.ts';
 import type { Db } from '../db/connect.ts';
 import { TEST_ADMIN_TOKEN } from './app.ts';
 import { TestClient } from './http.ts';
@@ -9,10 +9,9 @@ export interface BookedShipment {
 }
 
 /**
- * A line's shipment as booking through the courier leaves it, until booking (issue 30, stage 2) books
- * it: the local fake's shipment with an AWB, the shop's `shipments` row, and, for a forward parcel, the
- * line moved to shipped with the AWB as its tracking id, as the back office's manual ship does. A return's
- * line must be accepted for return (or exchange) already.
+ * A line's shipment, booked as the back office books it: a forward parcel by "Ship" (`{}`: the
+ * recommended courier; the line moves to shipped with the AWB as its tracking id); a return's reverse
+ * pickup was booked when the return (or exchange) was accepted, so its AWB is read.
  */
 export async function bookShipment(
   db: Db,
@@ -20,17 +19,26 @@ export async function bookShipment(
   purchaseId: string,
   kind: 'forward' | 'return' = 'forward',
 ): Promise<BookedShipment> {
-  const awb = `${kind === 'forward' ? '1' : '2'}${String(randomInt(1e9, 1e10))}`;
-  await recordBooking(db, purchaseId, kind, awb);
-  if (kind === 'forward') {
-    const shipped = await new TestClient(baseUrl).post(
-      `/admin/api/orders/${purchaseId}/ship`,
-      { trackingId: awb },
-      { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
-    );
-    if (shipped.status !== 200) throw new Error(`could not ship ${purchaseId}: ${shipped.text}`);
-  }
-  return { awb };
+  if (kind === 'return') return { awb: await bookedAwb(db, purchaseId, kind) };
+  const shipped = await new TestClient(baseUrl).post<ShipmentBooked>(
+    `/admin/api/orders/${purchaseId}/ship`,
+    {},
+    { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
+  );
+  if (shipped.status !== 200) throw new Error(`could not ship ${purchaseId}: ${shipped.text}`);
+  return { awb: shipped.body.awb };
+}
+
+async function bookedAwb(db: Db, purchaseId: string, kind: 'forward' | 'return'): Promise<string> {
+  const shipment = await db
+    .selectFrom('shipments')
+    .innerJoin('order_lines', 'order_lines.id', 'shipments.order_line_id')
+    .select('shipments.awb')
+    .where('order_lines.purchase_id', '=', purchaseId)
+    .where('shipments.kind', '=', kind)
+    .executeTakeFirst();
+  if (!shipment) throw new Error(`no ${kind} shipment was booked for ${purchaseId}`);
+  return shipment.awb;
 }
 
 /** The fake's and the shop's rows of a booking with this AWB, the line left as it is. */
@@ -86,4 +94,18 @@ export async function courierMoves(baseUrl: string, awb: string, status: string,
     status,
     ...(deliver !== undefined && { deliver }),
   });
+}
+
+/** The product's seller gets a pickup address in Kolkata, which booking through the courier needs. */
+export async function givePickupAddress(db: Db, productId: number): Promise<void> {
+  const { seller_id } = await db
+    .selectFrom('products')
+    .select('seller_id')
+    .where('id', '=', productId)
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('sellers')
+    .set({ address: '4 Lindsay Street', pincode: '700087', state: 'West Bengal', phone: '9830012345' })
+    .where('id', '=', seller_id)
+    .execute();
 }

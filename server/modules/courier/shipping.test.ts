@@ -14,6 +14,7 @@ import type {
 } from '../../../contract/shipping.ts';
 import type { OrderLineStatus } from '../../db/schema.ts';
 import { describeEachDatabase, TEST_ADMIN_TOKEN, type TestApp } from '../../test/app.ts';
+import { givePickupAddress } from '../../test/courier.ts';
 import { type FixtureProduct, Fixtures } from '../../test/fixtures.ts';
 import { TestClient } from '../../test/http.ts';
 import { staffPerson, staffSignedIn } from '../../test/staff.ts';
@@ -52,17 +53,7 @@ function shop(t: () => TestApp) {
         ['L', 40],
       ],
     });
-    // the seller's pickup address, in Kolkata
-    const { seller_id } = await t()
-      .db.selectFrom('products')
-      .select('seller_id')
-      .where('id', '=', kurta.id)
-      .executeTakeFirstOrThrow();
-    await t()
-      .db.updateTable('sellers')
-      .set({ address: '4 Lindsay Street', pincode: '700087', state: 'West Bengal', phone: '9830012345' })
-      .where('id', '=', seller_id)
-      .execute();
+    await givePickupAddress(t().db, kurta.id);
   };
 
   /** a logged-in shopper with one order of one kurta in the given state */

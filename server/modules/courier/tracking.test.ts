@@ -4,7 +4,7 @@ import type { CourierWebhookResponse } from '../../../contract/courier-tracking.
 import type { OrdersResponse } from '../../../contract/orders.ts';
 import type { OrderLineStatus } from '../../db/schema.ts';
 import { describeEachDatabase, TEST_ADMIN_TOKEN, type TestApp } from '../../test/app.ts';
-import { bookShipment, courierMoves } from '../../test/courier.ts';
+import { bookShipment, courierMoves, givePickupAddress } from '../../test/courier.ts';
 import { type FixtureProduct, Fixtures } from '../../test/fixtures.ts';
 import { TestClient } from '../../test/http.ts';
 
@@ -116,6 +116,7 @@ describeEachDatabase(
     beforeAll(async () => {
       fixtures = new Fixtures(t().db);
       kurta = await fixtures.product({ name: 'Tracked kurta', pricePaise: 99_900, sizes: [['M', 20]] });
+      await givePickupAddress(t().db, kurta.id);
     });
 
     it('follows the whole sequence to delivered: the line, its SMS and its timeline', async () => {
@@ -414,6 +415,7 @@ describeEachDatabase(
     it('moves the line on an event only polling sees, and counts its runs', async () => {
       const fixtures = new Fixtures(t().db);
       const product = await fixtures.product({ sizes: [['M', 3]] });
+      await givePickupAddress(t().db, product.id);
       const { purchaseId } = await ordered(t(), fixtures, product, 'placed');
       const { awb } = await bookShipment(t().db, t().baseUrl, purchaseId);
       expect((await courierMoves(t().baseUrl, awb, 'OUT FOR DELIVERY', false)).body).toEqual({
