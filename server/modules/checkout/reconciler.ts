@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connect.ts';
+import { Periodic } from '../../platform/periodic.ts';
 import { isPaid, type PaymentGateway } from '../payments/gateway.ts';
 import type { Refunds } from '../payments/refunds.ts';
 import type { Placement } from './placement.ts';
@@ -11,8 +12,7 @@ import * as placements from './placement-store.ts';
  * attempts are marked expired, and refunds the gateway refused earlier are sent again.
  */
 export class Reconciler {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
+  private readonly periodic: Periodic;
 
   constructor(
     private readonly db: Db,
@@ -23,29 +23,16 @@ export class Reconciler {
     private readonly log: FastifyBaseLogger,
     /** told of each period's run (the metrics count them) */
     private readonly ran: (outcome: 'completed' | 'failed') => void = () => undefined,
-  ) {}
-
-  start(): void {
-    this.timer = setInterval(() => {
-      this.running ??= this.runOnce()
-        .then(
-          () => this.ran('completed'),
-          (error: unknown) => {
-            // the database away, say: the next period tries again
-            this.log.error({ err: error }, 'reconciler run failed');
-            this.ran('failed');
-          },
-        )
-        .finally(() => {
-          this.running = undefined;
-        });
-    }, this.periodMs);
-    this.timer.unref();
+  ) {
+    this.periodic = new Periodic('reconciler run', this.periodMs, () => this.runOnce(), this.log, this.ran);
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+  start(): void {
+    this.periodic.start();
+  }
+
+  stop(): Promise<void> {
+    return this.periodic.stop();
   }
 
   async runOnce(): Promise<void> {

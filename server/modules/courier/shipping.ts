@@ -1,17 +1,21 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Insertable } from 'kysely';
 import type {
   CourierChoices,
   PickupScheduled,
   ShipmentBooked,
   ShipmentsBooked,
 } from '../../../contract/shipping.ts';
+import type { ShipmentsTable } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { assertTransition, type MoveDeps, moveLine } from '../orders/lines.ts';
 import {
+  type AssignedAwb,
   CourierError,
   type CourierOption,
   type CourierPartner,
   type Parcel,
+  type PartnerOrder,
   type Party,
   type Serviceability,
 } from './partner.ts';
@@ -147,25 +151,14 @@ export class Shipping {
       const courier = courierId ?? (await this.recommended(partner, seller.pincode, parcel));
       return { order, awb: await partner.assignAwb(order.shipmentId, courier, false) };
     });
-    const { order, awb } = booked;
+    const { awb } = booked;
     await moveLine(this.deps, {
       purchaseId,
       to: 'shipped',
       actor,
       action: 'order.ship',
       apply: async (trx, line, now) => {
-        await store.insertShipment(trx, {
-          order_line_id: line.id,
-          kind: 'forward',
-          partner_order_id: order.orderId,
-          partner_shipment_id: order.shipmentId,
-          awb: awb.awb,
-          courier_id: awb.courierId,
-          courier: awb.courierName,
-          status: 'AWB ASSIGNED',
-          status_at: now,
-          heard_at: now,
-        });
+        await store.insertShipment(trx, shipmentRow(line.id, 'forward', booked, now));
         return {
           fields: { tracking_id: awb.awb, shipped_at: now, booking_refusal: null },
           details: { trackingId: awb.awb, courier: awb.courierName },
@@ -240,18 +233,7 @@ export class Shipping {
         return { order, awb: await partner.assignAwb(order.shipmentId, undefined, true) };
       });
       const now = new Date();
-      await store.insertShipment(this.deps.db, {
-        order_line_id: row.id,
-        kind: 'return',
-        partner_order_id: order.orderId,
-        partner_shipment_id: order.shipmentId,
-        awb: awb.awb,
-        courier_id: awb.courierId,
-        courier: awb.courierName,
-        status: 'AWB ASSIGNED',
-        status_at: now,
-        heard_at: now,
-      });
+      await store.insertShipment(this.deps.db, shipmentRow(row.id, 'return', { order, awb }, now));
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       await store.setRefusal(this.deps.db, row.id, error.message);
@@ -320,4 +302,25 @@ export class Shipping {
     }
     return nickname;
   }
+}
+
+/** The shop's row of a booking the partner made: its status is the partner's first, an AWB assigned. */
+function shipmentRow(
+  lineId: number,
+  kind: BookingKind,
+  { order, awb }: { order: PartnerOrder; awb: AssignedAwb },
+  now: Date,
+): Insertable<ShipmentsTable> {
+  return {
+    order_line_id: lineId,
+    kind,
+    partner_order_id: order.orderId,
+    partner_shipment_id: order.shipmentId,
+    awb: awb.awb,
+    courier_id: awb.courierId,
+    courier: awb.courierName,
+    status: 'AWB ASSIGNED',
+    status_at: now,
+    heard_at: now,
+  };
 }

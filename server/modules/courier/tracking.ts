@@ -3,6 +3,7 @@ import { STUCK_SHIPMENT_HOURS, type StuckShipment } from '../../../contract/admi
 import type { CourierStatus } from '../../../contract/courier-tracking.ts';
 import type { Db } from '../../db/connect.ts';
 import { AppError } from '../../platform/errors.ts';
+import { Periodic } from '../../platform/periodic.ts';
 import type { BackOffice } from '../orders/back-office.ts';
 import { type MoveDeps, moveLine } from '../orders/lines.ts';
 import { cancelLine } from '../orders/service.ts';
@@ -123,8 +124,7 @@ export class CourierTracking {
  * about (the partner's tracking by AWB), one instance each (tracking-store.claimForPoll).
  */
 export class TrackingPoller {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
+  private readonly periodic: Periodic;
 
   constructor(
     private readonly db: Db,
@@ -134,28 +134,22 @@ export class TrackingPoller {
     private readonly log: FastifyBaseLogger,
     /** told of each run (the metrics count them) */
     private readonly ran: (outcome: 'completed' | 'failed') => void,
-  ) {}
-
-  start(): void {
-    this.timer = setInterval(() => {
-      this.running ??= this.runOnce()
-        .then(
-          () => this.ran('completed'),
-          (error: unknown) => {
-            this.log.error({ err: error }, 'courier polling failed');
-            this.ran('failed');
-          },
-        )
-        .finally(() => {
-          this.running = undefined;
-        });
-    }, this.periods.intervalMs);
-    this.timer.unref();
+  ) {
+    this.periodic = new Periodic(
+      'courier polling',
+      this.periods.intervalMs,
+      () => this.runOnce(),
+      this.log,
+      this.ran,
+    );
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+  start(): void {
+    this.periodic.start();
+  }
+
+  stop(): Promise<void> {
+    return this.periodic.stop();
   }
 
   async runOnce(): Promise<void> {
