@@ -217,23 +217,13 @@ export class ShiprocketClient implements CourierPartner {
   }
 
   async createOrder(pickupLocation: string, parcel: Parcel): Promise<PartnerOrder> {
-    const to = parcel.to;
     const reply = await this.call('book the order', {
       method: 'POST',
       path: '/v1/external/orders/create/adhoc',
       body: {
         ...orderFields(parcel),
         pickup_location: pickupLocation,
-        billing_customer_name: to.name,
-        billing_last_name: '',
-        billing_address: to.address,
-        billing_address_2: to.address2,
-        billing_city: to.city,
-        billing_pincode: to.pincode,
-        billing_state: to.state,
-        billing_country: 'India',
-        billing_email: to.email,
-        billing_phone: to.phone,
+        ...partyFields('billing', parcel.to),
         shipping_is_billing: true,
       },
     });
@@ -241,32 +231,13 @@ export class ShiprocketClient implements CourierPartner {
   }
 
   async createReturn(from: Party, parcel: Parcel): Promise<PartnerOrder> {
-    const to = parcel.to;
     const reply = await this.call('book the return pickup', {
       method: 'POST',
       path: '/v1/external/orders/create/return',
       body: {
         ...orderFields(parcel),
-        pickup_customer_name: from.name,
-        pickup_last_name: '',
-        pickup_address: from.address,
-        pickup_address_2: from.address2,
-        pickup_city: from.city,
-        pickup_state: from.state,
-        pickup_country: 'India',
-        pickup_pincode: from.pincode,
-        pickup_email: from.email,
-        pickup_phone: from.phone,
-        shipping_customer_name: to.name,
-        shipping_last_name: '',
-        shipping_address: to.address,
-        shipping_address_2: to.address2,
-        shipping_city: to.city,
-        shipping_country: 'India',
-        shipping_pincode: to.pincode,
-        shipping_state: to.state,
-        shipping_email: to.email,
-        shipping_phone: to.phone,
+        ...partyFields('pickup', from),
+        ...partyFields('shipping', parcel.to),
       },
     });
     return partnerOrder(reply);
@@ -430,4 +401,20 @@ function partnerOrder(reply: unknown): PartnerOrder {
     throw new CourierError('Shiprocket answered an order without its ids');
   }
   return { orderId: String(order_id), shipmentId: String(shipment_id) };
+}
+
+/** A party's address as Shiprocket's order fields name it: `billing_city`, `pickup_city`, `shipping_city`... */
+function partyFields(prefix: 'billing' | 'pickup' | 'shipping', party: Party): Record<string, string> {
+  return {
+    [`${prefix}_customer_name`]: party.name,
+    [`${prefix}_last_name`]: '',
+    [`${prefix}_address`]: party.address,
+    [`${prefix}_address_2`]: party.address2,
+    [`${prefix}_city`]: party.city,
+    [`${prefix}_pincode`]: party.pincode,
+    [`${prefix}_state`]: party.state,
+    [`${prefix}_country`]: 'India',
+    [`${prefix}_email`]: party.email,
+    [`${prefix}_phone`]: party.phone,
+  };
 }
