@@ -180,14 +180,14 @@ CROSS JOIN LATERAL jsonb_array_elements_text(coalesce(p.features -> 'size', '[""
 /** The demo's sellers (ids in the order of server/demo/sellers.ts), couriers and pincodes. */
 async function insertReferenceData(client: pg.Client): Promise<void> {
   // json_populate_recordset takes the table's own row type, so the JSON keys are its column names; a key
-  // left out is NULL, not the column's default, hence demo and active spelled out
+  // left out is NULL, not the column's default, hence demo, active and handover_days spelled out
   const insertJson = (table: string, rows: unknown[]) =>
     client.query(`INSERT INTO ${table} SELECT * FROM json_populate_recordset(NULL::${table}, $1)`, [
       JSON.stringify(rows),
     ]);
   await insertJson(
     'sellers',
-    DEMO.sellers.map((s, i) => ({ id: i + 1, demo: false, active: true, ...s })),
+    DEMO.sellers.map((s, i) => ({ id: i + 1, demo: false, active: true, handover_days: 2, ...s })),
   );
   await insertJson(
     'delivery_partners',
