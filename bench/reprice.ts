@@ -138,3 +138,32 @@ timeSales(index, 're-priced: every sale ends', []);
 measure('no sale, again');
 timeSales(index, 're-priced: a sale of everything starts alone', [saleOfEverything(999, 50)]);
 timeSales(index, 're-priced: nothing changes (the same set again)', [saleOfEverything(999, 50)]);
+
+/**
+ * What live sales add to the queries: every query of a kind once, CPU time summed, with no sale and with
+ * the sales in turn (each change of pricing leaves no tally kept), `PASSES` times; the median pass told.
+ * Sums of a few thousand queries are steadier on a shared machine than one query's p99.
+ */
+const PASSES = 7;
+const totals = new Map<string, number[]>();
+for (let pass = 0; pass < PASSES; pass++) {
+  for (const [label, sales] of [
+    ['no sale', []],
+    [`${live.length} sales`, live],
+  ] as const) {
+    index.setSales(sales);
+    for (const [kind, list] of Object.entries(all)) {
+      const key = `${label}, ${kind}`;
+      const { cpu } = timed(() => {
+        for (const q of list) index.query(q);
+      });
+      totals.set(key, [...(totals.get(key) ?? []), cpu]);
+    }
+  }
+}
+for (const [key, cpus] of totals) {
+  const sorted = [...cpus].sort((a, b) => a - b);
+  console.log(
+    `${key}, all queries once, median of ${PASSES} passes: CPU ${ms(percentile(sorted, 50))} (${sorted.map((c) => c.toFixed(0)).join(', ')})`,
+  );
+}

@@ -24,7 +24,6 @@ import {
   PRICE_FILTER,
 } from '../../../contract/catalog-constants.ts';
 import { LiveSales, NO_SALES, type SalePrice, type SaleTerms } from '../offers/sale-price.ts';
-import type { Coverable } from '../offers/scope.ts';
 import { paiseBetween, parseDiscount, parsePriceRange } from './ranges.ts';
 import type { SearchTerms } from './search.ts';
 import type { ListingScope } from './store.ts';
@@ -262,40 +261,6 @@ class Postings {
   }
 }
 
-/**
- * The live sales as the index prices its products with them. Every covering test runs for every
- * product of the catalogue when the sales change, 50 sales times a million products: too slow. But a
- * scope looks at a product's id only through its product ids, and the products of one shard share
- * prod, segment and genre; so apart from the ids some sale names, a shard's products of one seller get
- * the same sale, found once (from the first of them asked about) and then applied alone.
- */
-class SalePricing {
-  private readonly named: Set<number>;
-  private readonly found = new Map<Shard, Map<number, LiveSales>>();
-
-  constructor(private readonly sales: LiveSales) {
-    this.named = new Set(sales.sales.flatMap((sale) => sale.scope.productIds));
-  }
-
-  price(shard: Shard, product: Coverable, pricePaise: number, oldPricePaise: number): SalePrice {
-    if (this.sales.size === 0 || this.named.has(product.id)) {
-      return this.sales.price(product, pricePaise, oldPricePaise);
-    }
-    let bySeller = this.found.get(shard);
-    if (!bySeller) {
-      bySeller = new Map();
-      this.found.set(shard, bySeller);
-    }
-    let sales = bySeller.get(product.sellerId);
-    if (!sales) {
-      const sale = this.sales.saleFor(product);
-      sales = sale ? new LiveSales([sale]) : NO_SALES;
-      bySeller.set(product.sellerId, sales);
-    }
-    return sales.price(product, pricePaise, oldPricePaise);
-  }
-}
-
 /** Tallies the index keeps for listings' masks: some 100 counts each, under 1 kB with its key (20 MB at most). */
 const KEPT_TALLIES = 32_768;
 
@@ -327,7 +292,10 @@ class Shard {
   discount: Uint8Array;
   /** the current price's bucket (its index in PRICE_BUCKETS), -1 for none */
   bucket: Int8Array;
-  /** bucket and step bits set, for the choice between counting product by product or value by value */
+  /**
+   * counts a product-by-product tally makes for the products' buckets and steps (one each at most: see
+   * tally), for its choice between counting product by product or value by value
+   */
   private ranged = 0;
   launched: Float64Array;
   created: Float64Array;
@@ -428,7 +396,7 @@ class Shard {
    * Prices every product again as the sales make it; only the products whose price or discount moves
    * are touched. Answers how many moved.
    */
-  reprice(sales: SalePricing): number {
+  reprice(sales: LiveSales): number {
     // one object for every product asked about: the shard's products share prod, segment and genre (the
     // accessories' shard has neither, and a scope looks at neither for an accessory)
     const product = { id: 0, prod: this.prod, userSegment: this.userSegment, genre: this.genre, sellerId: 0 };
@@ -438,7 +406,7 @@ class Shard {
       if (has(this.retired, o)) continue;
       product.id = this.ids[o] as number;
       product.sellerId = this.seller[o] as number;
-      const priced = sales.price(this, product, this.ownPrice[o] as number, this.oldPrice[o] as number);
+      const priced = sales.price(product, this.ownPrice[o] as number, this.oldPrice[o] as number);
       if (priced.pricePaise === this.price[o] && priced.discount === this.discount[o]) continue;
       this.markRange(o, false);
       this.setPrice(o, priced);
@@ -462,7 +430,7 @@ class Shard {
     const steps = stepsReached(this.discount[o] as number);
     if (bucket >= 0) setBitTo(this.slotBits[bucket] as Uint32Array, o, on);
     for (let j = 0; j < steps; j++) setBitTo(this.slotBits[FIRST_STEP_SLOT + j] as Uint32Array, o, on);
-    this.ranged += (on ? 1 : -1) * ((bucket >= 0 ? 1 : 0) + steps);
+    this.ranged += (on ? 1 : -1) * ((bucket >= 0 ? 1 : 0) + (steps > 0 ? 1 : 0));
   }
 
   /** More retired ordinals than live ones: time to compact (each compaction pays for as many writes). */
@@ -679,13 +647,17 @@ class Shard {
             const slot = slotList[at] as number;
             counts[slot] = (counts[slot] as number) + 1;
           }
-          // the price bucket's slot is its index; the steps' follow
+          // the price bucket's slot is its index; the steps' follow, each product counted at its highest
+          // step only (a sale's deeper discounts add no work), and the lower steps summed up after
           const b = bucket[o] as number;
           if (b >= 0) counts[b] = (counts[b] as number) + 1;
           const steps = stepsReached(discount[o] as number);
-          for (let j = FIRST_STEP_SLOT; j < FIRST_STEP_SLOT + steps; j++)
-            counts[j] = (counts[j] as number) + 1;
+          if (steps > 0)
+            counts[FIRST_STEP_SLOT + steps - 1] = (counts[FIRST_STEP_SLOT + steps - 1] as number) + 1;
         }
+      }
+      for (let j = FIRST_STEP_SLOT + STEPS.length - 2; j >= FIRST_STEP_SLOT; j--) {
+        counts[j] = (counts[j] as number) + (counts[j + 1] as number);
       }
       return counts;
     }
@@ -911,7 +883,7 @@ export class FacetIndex {
   // versions only grow, so their sum changes with any shard's
   private genres: { versions: number; counts: ReturnType<FacetIndex['genreCounts']> } | undefined;
   private popularity = NO_POPULARITY;
-  private sales = new SalePricing(NO_SALES);
+  private sales = NO_SALES;
 
   /** Room for the shards' products ahead of a full read, so it does not grow them twice over. */
   reserve(sizes: { prod: Prod; userSegment: string; genre: string; count: number }[]): void {
@@ -926,7 +898,7 @@ export class FacetIndex {
       at.shard.retire(at.ordinal);
     }
     const shard = this.shard(p.prod, p.userSegment, p.genre);
-    const ordinal = shard.append(p, this.sales.price(shard, p, p.pricePaise, p.oldPricePaise));
+    const ordinal = shard.append(p, this.sales.price(p, p.pricePaise, p.oldPricePaise));
     this.place(p.id, this.numbered.indexOf(shard) + 1, ordinal);
     if (at?.shard.wasteful) this.compact(at.shard);
   }
@@ -974,7 +946,7 @@ export class FacetIndex {
    * and discount sorts of the shards whose prices moved are made again, as the first read makes them.
    */
   setSales(sales: readonly SaleTerms[]): void {
-    this.sales = new SalePricing(new LiveSales(sales));
+    this.sales = new LiveSales(sales);
     for (const shard of this.numbered) {
       if (shard.reprice(this.sales) > 0) shard.reorderPriced(this.popularity);
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { discountOf, LiveSales, type SaleTerms, salePricePaise } from './sale-price.ts';
-import type { ResolvedScope } from './scope.ts';
+import { coverage, type ResolvedScope } from './scope.ts';
 
 const NONE: ResolvedScope = {
   all: false,
@@ -52,5 +52,39 @@ describe('the live sales', () => {
     expect(live.price(kurti, 100_000, 200_000)).toMatchObject({ pricePaise: 70_000, discount: 65 });
     expect(live.price(stole, 100_000, 200_000)).toMatchObject({ pricePaise: 90_000, discount: 55 });
     expect(new LiveSales([]).price(kurti, 100_000, 200_000)).toEqual({ pricePaise: 100_000, discount: 50 });
+  });
+});
+
+describe('the live sales looked up by key', () => {
+  it('find the sale that the first covering scope of the best-first list gives, for every product', () => {
+    const segments = ['Women', 'Men', 'Girls'];
+    const genres = ['Kurti', 'Saree', 'Frock'];
+    const scopes: Partial<ResolvedScope>[] = [
+      { segments: ['Women'] },
+      { genres: ['Men\nKurti', 'Girls\nFrock'] },
+      { crafts: true },
+      { sellerIds: [2, 5] },
+      { productIds: [3, 11, 19] },
+      { all: true },
+      { segments: ['Girls'], sellerIds: [1], productIds: [4] },
+    ];
+    // percentages that tie, so the older sale must win a tie
+    const sales = scopes.map((scope, i) => sale(i + 1, 10 + ((i * 7) % 4) * 5, scope));
+    for (let n = 1; n <= sales.length; n++) {
+      for (const live of [sales.slice(0, n), sales.slice(-n)]) {
+        const best = [...live].sort((a, b) => b.percentOff - a.percentOff || a.id - b.id);
+        const looked = new LiveSales(live);
+        for (let id = 1; id <= 24; id++) {
+          const product = {
+            id,
+            prod: id % 4 === 0 ? ('accessories' as const) : ('apparel' as const),
+            userSegment: segments[id % 3] as string,
+            genre: genres[Math.floor(id / 3) % 3] as string,
+            sellerId: id % 6,
+          };
+          expect(looked.saleFor(product)?.id).toBe(best.find((s) => coverage(s.scope)(product))?.id);
+        }
+      }
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { type Coverable, coverage, type ResolvedScope } from './scope.ts';
+import { type Coverable, genreKey, type ResolvedScope } from './scope.ts';
 
 /** A sale live now, as pricing needs it (plain data: it also goes to the facet index's thread). */
 export interface SaleTerms {
@@ -45,24 +45,58 @@ export interface ProductPriceRow {
   old_price_paise: number;
 }
 
-/** The live sales with their coverage tests made once: the shopper gets the best covering sale, never two. */
+/**
+ * The live sales, looked up by what a scope names: the shopper gets the best covering sale, never two.
+ * Each kind of key (product id, seller, segment, genre, the crafts, everything) maps to the best sale
+ * naming it, so finding a product's sale is a few lookups however many sales are live: it runs for every
+ * card of every answer, and for every product of the catalogue when the sales change.
+ */
 export class LiveSales {
-  private readonly tests: { sale: SaleTerms; covers: (p: Coverable) => boolean }[];
+  /** best first (ties go to the older sale): a sale's rank is its place here */
+  private readonly ranked: SaleTerms[];
+  private readonly all: number;
+  private readonly crafts: number;
+  private readonly byId = new Map<number, number>();
+  private readonly bySeller = new Map<number, number>();
+  private readonly bySegment = new Map<string, number>();
+  private readonly byGenre = new Map<string, number>();
 
   constructor(readonly sales: readonly SaleTerms[]) {
-    // best first, so the first that covers a product is its sale; ties go to the older sale
-    this.tests = [...sales]
-      .sort((a, b) => b.percentOff - a.percentOff || a.id - b.id)
-      .map((sale) => ({ sale, covers: coverage(sale.scope) }));
+    this.ranked = [...sales].sort((a, b) => b.percentOff - a.percentOff || a.id - b.id);
+    // no sale: a rank past the last, which ranked[] answers with undefined
+    this.all = this.ranked.length;
+    this.crafts = this.ranked.length;
+    for (const [rank, { scope }] of this.ranked.entries()) {
+      if (scope.all) this.all = Math.min(this.all, rank);
+      if (scope.crafts) this.crafts = Math.min(this.crafts, rank);
+      keepFirst(this.byId, scope.productIds, rank);
+      keepFirst(this.bySeller, scope.sellerIds, rank);
+      keepFirst(this.bySegment, scope.segments, rank);
+      keepFirst(this.byGenre, scope.genres, rank);
+    }
   }
 
   get size(): number {
-    return this.tests.length;
+    return this.ranked.length;
   }
 
-  /** The sale a product gets now, if any covers it. */
+  /** The sale a product gets now, if any covers it (as coverage() in scope.ts has a scope cover it). */
   saleFor(product: Coverable): SaleTerms | undefined {
-    return this.tests.find((t) => t.covers(product))?.sale;
+    if (this.ranked.length === 0) return undefined;
+    const none = this.ranked.length;
+    let best = Math.min(
+      this.all,
+      this.byId.get(product.id) ?? none,
+      this.bySeller.get(product.sellerId) ?? none,
+    );
+    if (product.prod === 'accessories') best = Math.min(best, this.crafts);
+    else {
+      best = Math.min(best, this.bySegment.get(product.userSegment) ?? none);
+      if (this.byGenre.size > 0) {
+        best = Math.min(best, this.byGenre.get(genreKey(product.userSegment, product.genre)) ?? none);
+      }
+    }
+    return this.ranked[best];
   }
 
   /** The product's price now: its own, or its sale's. */
@@ -87,3 +121,8 @@ export class LiveSales {
 }
 
 export const NO_SALES = new LiveSales([]);
+
+/** Maps each key to the rank given unless an earlier (better) sale has it already. */
+function keepFirst<K>(ranks: Map<K, number>, keys: readonly K[], rank: number): void {
+  for (const key of keys) if (!ranks.has(key)) ranks.set(key, rank);
+}
