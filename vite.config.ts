@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type Rollup } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const api = 'http://127.0.0.1:3000';
 const outDir = 'dist/web';
@@ -26,52 +26,6 @@ function precompress(dir: string): Plugin {
         );
         writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
       }
-    },
-  };
-}
-
-/**
- * The screens a first visit may open on (path pattern -> source) whose chunk is worth fetching early: the
- * product page's chunk arrives after its API answer. The home and listing chunks arrive before theirs
- * (the listing's waits for GET /api/check first), so preloading them only takes bandwidth from the entry.
- */
-const FIRST_SCREENS: [RegExp, string][] = [[/^\/product\//i, 'src/screens/product/ProductScreen.tsx']];
-
-/** The chunk of a module, the chunks it imports statically (bar the entry) and all their CSS. */
-function chunkFiles(bundle: Rollup.OutputBundle, source: string): string[] {
-  const chunks = Object.values(bundle).filter((item): item is Rollup.OutputChunk => item.type === 'chunk');
-  const files = new Set<string>();
-  const add = (chunk: Rollup.OutputChunk | undefined) => {
-    if (!chunk || chunk.isEntry || files.has(chunk.fileName)) return;
-    files.add(chunk.fileName);
-    for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
-    for (const name of chunk.imports) add(chunks.find((c) => c.fileName === name));
-  };
-  add(chunks.find((c) => c.facadeModuleId?.endsWith(source)));
-  return [...files];
-}
-
-/**
- * A first visit's screen is a lazy chunk the entry script asks for only once it runs: a small inline
- * script preloads the chunk of the address's screen while the entry script downloads, taking a round
- * trip off the way to the page's largest picture (issue 2).
- */
-function preloadFirstScreen(): Plugin {
-  return {
-    name: 'haat-preload-first-screen',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, { bundle }) {
-        if (!bundle) return;
-        const screens = FIRST_SCREENS.map(([pattern, source]) => [
-          pattern.source,
-          pattern.flags,
-          chunkFiles(bundle, source),
-        ]);
-        const script = `for(const[p,f,files]of ${JSON.stringify(screens)})if(new RegExp(p,f).test(location.pathname))for(const file of files){const l=document.createElement("link");if(file.endsWith(".css")){l.rel="preload";l.as="style"}else l.rel="modulepreload";l.href="/"+file;document.head.append(l)}`;
-        return [{ tag: 'script', children: script, injectTo: 'head-prepend' }];
-      },
     },
   };
 }
@@ -100,7 +54,7 @@ export default defineConfig(({ mode }) =>
       }
     : {
         root: 'web',
-        plugins: [react(), preloadFirstScreen(), precompress(outDir)],
+        plugins: [react(), precompress(outDir)],
         build: {
           outDir: `../${outDir}`,
           emptyOutDir: true,

@@ -44,6 +44,11 @@ export const CARD_SIZES = {
 } as const;
 /** How many cards a listing shows in a row at first (the default density). */
 export const DEFAULT_DENSITY: keyof typeof CARD_SIZES = 2;
+/**
+ * A listing's cards whose photos are fetched at once (two rows on a phone, a row on a desktop); the
+ * others wait until they near the screen, so that the first photos and the app's script get the bandwidth.
+ */
+export const FIRST_CARDS = 4;
 
 // Discovery: ranges, sorts and search (design.md, "Discovery") ------------------------------------
 

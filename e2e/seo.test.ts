@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { ListingResponse, ProductResponse } from '../contract/catalog.ts';
+import { FIRST_CARDS } from '../contract/catalog-constants.ts';
 import { apiPaths, paths } from '../contract/paths.ts';
 import { Sitemaps } from '../server/modules/seo/sitemap.ts';
 import { describeEachDatabase, startTestApp, type TestApp } from '../server/test/app.ts';
@@ -328,6 +329,17 @@ const firstPhotoWidth = (browserPage: Page) =>
     .first()
     .evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth));
 
+/** The product photos the page asks for from now on (file names, each once). */
+function photosFetched(browserPage: Page): () => string[] {
+  const files = new Set<string>();
+  browserPage.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (request.resourceType() === 'image' && path.startsWith('/images/'))
+      files.add(decodeURIComponent(path.slice('/images/'.length)));
+  });
+  return () => [...files];
+}
+
 describe('pages without JavaScript', () => {
   const site = browserSite(() => startTestApp('pglite'));
 
@@ -373,8 +385,11 @@ describe('pages without JavaScript', () => {
     // axe runs as a page script, which scripts off never runs: it judges the same markup with the app's script kept away
     const judged = await site.openPage({ width: 412, height: 900 });
     await judged.route('**/assets/*.js', (route) => route.abort());
+    const fetched = photosFetched(judged);
     await judged.goto(paths.product(first.prod, first.id));
     await expectAccessible(judged, 'product page without JavaScript');
+    // with scripts on, the markup fetches the first photo only: the app's gallery fetches the others
+    expect(fetched()).toEqual([info.photo1]);
   });
 
   it("an unknown address shows the app's not-found screen in Chromium", async () => {
@@ -404,6 +419,7 @@ describe('pages without JavaScript', () => {
       .locator('main li a')
       .evaluateAll((links) => links.map((a) => [a.getAttribute('href'), a.textContent]));
     expect(cards).toEqual(api.prods.map((p) => [paths.product(p.prod, p.id), p.name]));
+    await expect(browserPage.locator('main li img').count()).resolves.toBe(api.prods.length);
     await expect(
       browserPage
         .getByRole('listitem')
@@ -421,7 +437,15 @@ describe('pages without JavaScript', () => {
 
     const judged = await site.openPage({ width: 412, height: 900 });
     await judged.route('**/assets/*.js', (route) => route.abort());
+    const photos = photosFetched(judged);
     await judged.goto(paths.listing('Women', 'Kurti'));
     await expectAccessible(judged, 'listing without JavaScript');
+    // with scripts on, the markup fetches the first cards' photos only: the app fetches the rest itself
+    expect(photos().sort()).toEqual(
+      api.prods
+        .slice(0, FIRST_CARDS)
+        .map((p) => p.photo1)
+        .sort(),
+    );
   });
 });

@@ -2,8 +2,8 @@ import type { ListingResponse, ProductResponse } from '../../../contract/catalog
 import {
   CARD_SIZES,
   DEFAULT_DENSITY,
+  FIRST_CARDS,
   GALLERY_SIZES,
-  IMAGE_WIDTHS,
 } from '../../../contract/catalog-constants.ts';
 import { formatRupees } from '../../../contract/money.ts';
 import { paths } from '../../../contract/paths.ts';
@@ -12,22 +12,15 @@ import { escapeHtml } from './html.ts';
 
 /**
  * A photo as the app shows it (the same `sizes`, so the app finds the file already fetched). Only the
- * page's first pictures are fetched at once; a product's other photos come in the smallest width, since
- * the app replaces this markup and they would take bandwidth from the first.
+ * page's first pictures are fetched at once. A later one is for readers without JavaScript only: the app,
+ * which replaces this markup, fetches it as it nears the screen, and fetched here it would take bandwidth
+ * from the first photo and the app's script.
  */
-function photo(
-  file: string,
-  alt: string,
-  sizes: string,
-  fetched: 'first' | 'eager' | 'lazy' | 'small',
-): string {
-  const attributes =
-    fetched === 'small'
-      ? `src="${escapeHtml(paths.image(file, IMAGE_WIDTHS[0]))}" loading="lazy"`
-      : `src="${escapeHtml(paths.image(file, 640))}" srcset="${escapeHtml(paths.imageSrcSet(file))}" sizes="${sizes}"${
-          fetched === 'first' ? ' fetchpriority="high"' : fetched === 'lazy' ? ' loading="lazy"' : ''
-        }`;
-  return `<img ${attributes} width="960" height="1280" alt="${escapeHtml(alt)}" />`;
+function photo(file: string, alt: string, sizes: string, fetched: 'first' | 'eager' | 'later'): string {
+  const loading =
+    fetched === 'first' ? ' fetchpriority="high"' : fetched === 'later' ? ' loading="lazy"' : '';
+  const img = `<img src="${escapeHtml(paths.image(file, 640))}" srcset="${escapeHtml(paths.imageSrcSet(file))}" sizes="${sizes}"${loading} width="960" height="1280" alt="${escapeHtml(alt)}" />`;
+  return fetched === 'later' ? `<noscript>${img}</noscript>` : img;
 }
 
 function price(
@@ -64,7 +57,7 @@ export function productMarkup(data: ProductResponse, shopName: string): string {
     '<div class="ssr-page">',
     `<header class="ssr-header"><a href="${paths.home()}">${escapeHtml(shopName)}</a> › ${section}</header>`,
     '<main><article class="ssr-product">',
-    `<div class="ssr-photos" role="region" tabindex="0" aria-label="Photos of ${escapeHtml(info.name)}">${photos.map((file, i) => photo(file, photos.length > 1 ? `${info.name}, photo ${i + 1} of ${photos.length}` : info.name, GALLERY_SIZES, i === 0 ? 'first' : 'small')).join('')}</div>`,
+    `<div class="ssr-photos" role="region" tabindex="0" aria-label="Photos of ${escapeHtml(info.name)}">${photos.map((file, i) => photo(file, photos.length > 1 ? `${info.name}, photo ${i + 1} of ${photos.length}` : info.name, GALLERY_SIZES, i === 0 ? 'first' : 'later')).join('')}</div>`,
     '<div class="ssr-summary">',
     `<h1>${escapeHtml(info.name.toUpperCase())}</h1>`,
     `<p class="ssr-price">${price(info)}</p>`,
@@ -77,15 +70,17 @@ export function productMarkup(data: ProductResponse, shopName: string): string {
 
 /**
  * A listing's first page as plain HTML inside #root, for readers without JavaScript: its name, how many
- * products it has, and each card (photo, name, price) linking to the product. The first row's photos are
- * fetched at once, as the app's are. The web app replaces it when it starts (decision 021).
+ * products it has, and each card (photo, name, price) linking to the product. The first cards' photos are
+ * fetched at once, as the app's are; the others keep their box. The web app replaces it when it starts (decision 021).
  */
 export function listingMarkup(name: string, listing: ListingResponse, shopName: string): string {
   const cards = listing.prods.map((card, i) => {
-    const fetched = i === 0 ? 'first' : i < DEFAULT_DENSITY ? 'eager' : 'lazy';
+    const img = (fetched: 'first' | 'eager' | 'later') =>
+      photo(card.photo1, card.name, CARD_SIZES[DEFAULT_DENSITY], fetched);
     return [
       `<li><a href="${escapeHtml(paths.product(card.prod, card.id))}">`,
-      photo(card.photo1, card.name, CARD_SIZES[DEFAULT_DENSITY], fetched),
+      // a later card keeps its photo's box, so the cards below stay where the app will draw them
+      i >= FIRST_CARDS ? `<span class="ssr-later">${img('later')}</span>` : img(i === 0 ? 'first' : 'eager'),
       `<span>${escapeHtml(card.name)}</span></a>`,
       `<p class="ssr-price">${price(card)}</p></li>`,
     ].join('');

@@ -1,7 +1,7 @@
 import { type ReactNode, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { SelectedFilters, SortCode } from '../../../../contract/catalog.ts';
-import { CARD_SIZES, DEFAULT_DENSITY } from '../../../../contract/catalog-constants.ts';
+import { CARD_SIZES, DEFAULT_DENSITY, FIRST_CARDS } from '../../../../contract/catalog-constants.ts';
 import { Spinner } from '../Spinner.tsx';
 import { FilterDrawer } from './FilterDrawer.tsx';
 import { FilterPanel } from './FilterPanel.tsx';
@@ -15,8 +15,6 @@ import { type ListingQuery, useListing } from './useListing.ts';
 import { useListingWish } from './useListingWish.ts';
 import { type Density, ViewAs } from './ViewAs.tsx';
 import './listing.css';
-
-const EAGER_CARDS = 4;
 
 interface Props {
   /** the API call of this page of products */
@@ -135,7 +133,7 @@ export function ProductListing({ query, filters, href, title, defaultSortLabel, 
               <ProductCard
                 key={product.id}
                 product={product}
-                priority={index < EAGER_CARDS}
+                priority={index < FIRST_CARDS}
                 sizes={CARD_SIZES[density]}
                 onWish={product.prod === 'apparel' ? onWish : undefined}
               />
