@@ -102,7 +102,7 @@ export async function buildApp(deps: AppDeps) {
     port: config.metricsPort,
     host: config.host,
   });
-  registerSecurityHeaders(app, config, deps.webDir ?? DEFAULT_WEB_DIR);
+  registerSecurityHeaders(app, config);
   registerAdminNoStore(app);
   registerBodyDrain(app);
   parseJsonBodies(app);

@@ -1,6 +1,3 @@
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from '../config.ts';
@@ -23,30 +20,16 @@ const RAZORPAY = {
 // helmet reports a bad option when it is built, never while it sets headers
 const noError = () => undefined;
 
-// a data block (a page's JSON-LD, decision 021) is never run, so the policy need not allow it
-const INLINE_SCRIPT =
-  /<script\b(?![^>]*\bsrc=)(?![^>]*\btype="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/gi;
-
-const cspHash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
-
-/** The CSP sources of the page's inline scripts (the build's preload script): allowed by hash, nothing else. */
-export function inlineScriptHashes(html: string): string[] {
-  return [...html.matchAll(INLINE_SCRIPT)].map(([, body]) => cspHash(body ?? ''));
-}
-
-/** The built page's inline script hashes; none without a build (the API alone serves no page). */
-function builtPageHashes(webDir: string): string[] {
-  const indexFile = join(webDir, 'index.html');
-  return existsSync(indexFile) ? inlineScriptHashes(readFileSync(indexFile, 'utf8')) : [];
-}
-
-/** Our own origin, the page's inline scripts by hash, and the payment gateway's hosts. */
-function contentSecurityPolicy(scriptHashes: string[]) {
+/**
+ * Our own origin and the payment gateway's hosts. No inline script runs: the built pages have none (a
+ * page's JSON-LD is data, never run).
+ */
+function contentSecurityPolicy() {
   return {
     defaultSrc: [SELF],
     baseUri: [SELF],
     objectSrc: ["'none'"],
-    scriptSrc: [SELF, ...scriptHashes, ...RAZORPAY.script],
+    scriptSrc: [SELF, ...RAZORPAY.script],
     styleSrc: [SELF, ...RAZORPAY.style],
     // the favicon is a data: URL
     imgSrc: [SELF, 'data:', ...RAZORPAY.img],
@@ -63,11 +46,11 @@ function contentSecurityPolicy(scriptHashes: string[]) {
  * as a hook, misses the answers Fastify gives before routing (a malformed URL's 400); this builds it once
  * and sets the headers as the HTTP server takes each request. HSTS only in production, served over HTTPS.
  */
-export function registerSecurityHeaders(app: FastifyInstance, config: Config, webDir: string): void {
+export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
   const setHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
-      directives: contentSecurityPolicy(builtPageHashes(webDir)),
+      directives: contentSecurityPolicy(),
     },
     // Razorpay's bank and 3-D Secure windows report back to the checkout frame that opened them
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
