@@ -1,6 +1,7 @@
 import type { DevCourierResponse } from '../../contract/courier-tracking.ts';
 import type { ShipmentBooked } from '../../contract/shipping.ts';
 import type { Db } from '../db/connect.ts';
+import { shipmentsOf } from '../modules/courier/shipping-store.ts';
 import { TEST_ADMIN_TOKEN } from './app.ts';
 import { TestClient } from './http.ts';
 
@@ -19,7 +20,11 @@ export async function bookShipment(
   purchaseId: string,
   kind: 'forward' | 'return' = 'forward',
 ): Promise<BookedShipment> {
-  if (kind === 'return') return { awb: await bookedAwb(db, purchaseId, kind) };
+  if (kind === 'return') {
+    const [pickup] = await shipmentsOf(db, [purchaseId], 'return');
+    if (!pickup) throw new Error(`no return pickup was booked for ${purchaseId}`);
+    return { awb: pickup.awb };
+  }
   const shipped = await new TestClient(baseUrl).post<ShipmentBooked>(
     `/admin/api/orders/${purchaseId}/ship`,
     {},
@@ -27,18 +32,6 @@ export async function bookShipment(
   );
   if (shipped.status !== 200) throw new Error(`could not ship ${purchaseId}: ${shipped.text}`);
   return { awb: shipped.body.awb };
-}
-
-async function bookedAwb(db: Db, purchaseId: string, kind: 'forward' | 'return'): Promise<string> {
-  const shipment = await db
-    .selectFrom('shipments')
-    .innerJoin('order_lines', 'order_lines.id', 'shipments.order_line_id')
-    .select('shipments.awb')
-    .where('order_lines.purchase_id', '=', purchaseId)
-    .where('shipments.kind', '=', kind)
-    .executeTakeFirst();
-  if (!shipment) throw new Error(`no ${kind} shipment was booked for ${purchaseId}`);
-  return shipment.awb;
 }
 
 /** The fake's and the shop's rows of a booking with this AWB, the line left as it is. */
