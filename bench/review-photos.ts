@@ -19,7 +19,15 @@ mkdirSync(originals, { recursive: true });
 
 /** a phone photo's size, of noise: the slowest kind to decode and encode */
 const photo = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg();
+  sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
+  }).jpeg();
 
 try {
   for (const name of ['idle', 'busy']) await photo(1800, 2400).toFile(join(originals, `p-${name}.jpg`));

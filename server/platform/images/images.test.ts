@@ -187,7 +187,13 @@ describe('storeReviewImage', () => {
         .toFile(join(dataDir, 'images', 'originals', 'p-lane.jpg'));
       // a 12-megapixel phone photo of noise: the slowest kind to decode and encode
       const upload = await sharp({
-        create: { width: 4000, height: 3000, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+        create: {
+          width: 4000,
+          height: 3000,
+          channels: 3,
+          background: '#808080',
+          noise: { type: 'gaussian', mean: 128, sigma: 40 },
+        },
       })
         .jpeg()
         .toBuffer();
