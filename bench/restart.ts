@@ -44,6 +44,7 @@ const PRODUCTION_ENV: Record<string, string> = {
   NODE_ENV: 'production',
   DATABASE_URL: args['database-url'],
   SESSION_SECRET: 'bench-restart-session-secret-of-32-characters',
+  PUBLIC_URL: 'https://bench.haat.example',
   SMS_PROVIDER: 'msg91',
   MSG91_AUTH_KEY: 'bench-msg91-auth-key',
   MSG91_TEMPLATE_ID: 'bench-otp-template',

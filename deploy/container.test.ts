@@ -166,6 +166,7 @@ function variablesRead(): Set<string> {
     recording({
       NODE_ENV: 'production',
       SESSION_SECRET: 'x'.repeat(32),
+      PUBLIC_URL: 'https://shop.haat.example',
       MSG91_AUTH_KEY: 'msg91-auth-key',
       MSG91_TEMPLATE_ID: 'otp-template',
       RAZORPAY_KEY_ID: 'rzp_live_key',

@@ -307,15 +307,34 @@ describeEachDatabase('pages others can read', (t) => {
 });
 
 describe('the shop on PUBLIC_URL', () => {
-  it('names its pages and sitemap at that origin, whatever host the request came to', async () => {
-    const app = await startTestApp('pglite', { PUBLIC_URL: 'https://haat.example/' });
+  it('names its pages and sitemap at that origin, whatever Host or X-Forwarded-Host the request names', async () => {
+    const app = await startTestApp('pglite', {
+      PUBLIC_URL: 'https://haat.example/',
+      TRUST_PROXY: 'loopback',
+    });
+    // a proxy in TRUST_PROXY may forward any host: a forged one must never become a link (issue 36)
+    const hostile = { host: 'evil.example', 'x-forwarded-host': 'forged.example' };
+    const get = async (url: string) => (await app.app.inject({ url, headers: hostile })).body;
     try {
-      const { html } = await page(app, paths.home());
-      expect(canonical(html)).toBe('https://haat.example/');
-      const robots = await (await fetch(`${app.baseUrl}/robots.txt`)).text();
-      expect(robots).toContain('Sitemap: https://haat.example/sitemap.xml');
-      const xml = await (await fetch(`${app.baseUrl}/sitemap.xml`)).text();
-      expect(locations(xml)[0]).toBe('https://haat.example/');
+      const kurti = paths.listing('Women', 'Kurti');
+      for (const [path, url] of [
+        [paths.home(), 'https://haat.example/'],
+        [kurti, `https://haat.example${kurti}`],
+      ] as const) {
+        const html = await get(path);
+        expect(canonical(html)).toBe(url);
+        expect(meta(html, 'og:url')).toBe(url);
+      }
+      const [item] = (await listing(app, 'Women', 'Kurti')).prods;
+      const product = paths.product(item?.prod ?? 'apparel', item?.id ?? 0);
+      const html = await get(product);
+      expect(canonical(html)).toBe(`https://haat.example${product}`);
+      expect(meta(html, 'og:url')).toBe(`https://haat.example${product}`);
+      expect(meta(html, 'og:image')).toMatch(/^https:\/\/haat\.example\//);
+      expect(await get('/robots.txt')).toContain('Sitemap: https://haat.example/sitemap.xml');
+      const locs = locations(await get('/sitemap.xml'));
+      expect(locs[0]).toBe('https://haat.example/');
+      expect(locs.filter((loc) => !loc.startsWith('https://haat.example/'))).toEqual([]);
     } finally {
       await app.close();
     }

@@ -16,6 +16,7 @@ const PRODUCTION = {
   SMS_PROVIDER: 'msg91',
   MSG91_AUTH_KEY: 'production-auth-key',
   MSG91_TEMPLATE_ID: 'otp_template',
+  PUBLIC_URL: 'https://shop.haat.example',
 };
 
 describe('configuration', () => {
@@ -131,6 +132,7 @@ describe('configuration', () => {
       'HAAT_DEMO must be one of on, off (got "yes")',
       'MSG91_AUTH_KEY must be at least 8 characters and at most 200 (got 5)',
       'SESSION_SECRET must be at least 32 characters in production (got 9)',
+      expect.stringMatching(/^PUBLIC_URL must be set in production/),
       'ADMIN_TOKEN must be at least 24 characters (got 4)',
     ]);
     expect((error as ConfigError).message).toBe(problems.join('\n'));
@@ -156,5 +158,23 @@ describe('configuration', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://haat.in/' }).publicUrl).toBe('https://haat.in');
     expect(() => loadConfig({ PUBLIC_URL: 'haat.in' })).toThrow('PUBLIC_URL must be an http(s) address');
     expect(() => loadConfig({ PUBLIC_URL: 'ftp://haat.in' })).toThrow('PUBLIC_URL must be');
+  });
+
+  it('refuses a production start without PUBLIC_URL, naming it; development goes on without one', () => {
+    expect(loadConfig(PRODUCTION).publicUrl).toBe('https://shop.haat.example');
+    for (const PUBLIC_URL of [undefined, '']) {
+      expect(() => loadConfig({ ...PRODUCTION, PUBLIC_URL })).toThrow(ConfigError);
+      expect(() => loadConfig({ ...PRODUCTION, PUBLIC_URL })).toThrow(
+        /^PUBLIC_URL must be set in production/,
+      );
+    }
+    // a malformed one is named once, for what is wrong with it
+    expect(() => loadConfig({ ...PRODUCTION, PUBLIC_URL: 'shop.haat.example' })).toThrow(
+      /^PUBLIC_URL must be an http\(s\) address[^\n]*$/,
+    );
+    expect(loadConfig({ ...PRODUCTION, NODE_ENV: 'development' }).publicUrl).toBe(
+      'https://shop.haat.example',
+    );
+    expect(loadConfig({ NODE_ENV: 'development' }).publicUrl).toBeUndefined();
   });
 });

@@ -51,7 +51,10 @@ export interface Config {
   trustProxy: string;
   /** how long a session read from the database is reused in this process */
   sessionCacheMs: number;
-  /** the shop's absolute origin in canonical URLs, share tags and the sitemap; the request's host when unset */
+  /**
+   * the shop's absolute origin in canonical URLs, share tags, robots.txt and the sitemap: required in
+   * production; the request's host when unset (development only)
+   */
   publicUrl: string | undefined;
   /** fill an empty shop with the demo catalogue at start (HAAT_DEMO; on in development, off in production) */
   demo: boolean;
@@ -321,6 +324,12 @@ function checkProductionReady(problems: Problems, config: Config, env: Env): voi
   }
   if (!config.razorpay.baseUrl.startsWith('https://')) {
     problems.push(`RAZORPAY_BASE_URL must be an https URL (got "${config.razorpay.baseUrl}")`);
+  }
+  // a malformed PUBLIC_URL has its own problem already (publicUrl)
+  if (text(env, 'PUBLIC_URL') === undefined) {
+    problems.push(
+      "PUBLIC_URL must be set in production: the shop's address, such as https://haat.in (the sitemap, robots.txt, canonical links and passkeys name it, never the request's Host)",
+    );
   }
   if (config.adminToken !== undefined && config.adminToken.length < 24) {
     problems.push(`ADMIN_TOKEN must be at least 24 characters (got ${config.adminToken.length})`);

@@ -217,7 +217,7 @@ export async function buildServices({
   const backOffice = new BackOffice({ db, refunds, inventory }, now, (purchaseId) =>
     shipping.bookReturn(purchaseId),
   );
-  const invoices = new Invoices(db, config.dataDir);
+  const invoices = new Invoices(db, config.dataDir, limits);
   const reviews = new Reviews(db, catalog, config.dataDir, limits);
   const returnableGenres = new ReturnableGenres(db, changes);
   const products = new Products(db, inventory, changes, config.dataDir, shop);

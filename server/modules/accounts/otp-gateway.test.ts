@@ -99,6 +99,7 @@ describeEachDatabase(
     ...MSG91,
     NODE_ENV: 'production',
     SESSION_SECRET: 'a-production-session-secret-of-40-chars!',
+    PUBLIC_URL: 'https://shop.haat.example',
     PAYMENT_PROVIDER: 'razorpay',
     RAZORPAY_KEY_ID: 'rzp_test_production_mode',
     RAZORPAY_KEY_SECRET: 'production-mode-key-secret',

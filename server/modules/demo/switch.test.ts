@@ -16,6 +16,7 @@ import { freePort, startServer, stopServer } from '../../test/server-process.ts'
 const PRODUCTION = {
   NODE_ENV: 'production',
   SESSION_SECRET: 'a-production-session-secret-of-40-chars!',
+  PUBLIC_URL: 'https://shop.haat.example',
   SMS_PROVIDER: 'msg91',
   MSG91_AUTH_KEY: 'production-auth-key',
   MSG91_TEMPLATE_ID: 'otp_template',

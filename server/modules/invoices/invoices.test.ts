@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gstinCheckCharacter } from '../../../contract/gstin.ts';
@@ -488,6 +489,96 @@ describeEachDatabase('GST tax invoices and credit notes', (t) => {
     const now = await pdfText(next.lines[0]?.invoiceUrl ?? '', next.client);
     expect(now).toContain('Frozen Looms Jaipur LLP');
     expect(now).toContain('Jaipur, Rajasthan, 302001');
+  });
+
+  describe('kept once rendered, and bounded per shopper (issue 36)', () => {
+    const keptPdf = async (table: 'invoices' | 'credit_notes', number: string) => {
+      const row = await t()
+        .db.selectFrom(table)
+        .select('pdf')
+        .where('number', '=', number)
+        .executeTakeFirst();
+      return row?.pdf ? new Uint8Array(row.pdf) : undefined;
+    };
+
+    it('renders an invoice once and answers the kept file, byte for byte; a credit note is kept apart', async () => {
+      const kurti = await product('Kept Kurti', 1099, bengal, '6211');
+      const dupatta = await product('Kept Stole', 699, bengal, '6214');
+      const { client, lines } = await buy([
+        [kurti, 1],
+        [dupatta, 1],
+      ]);
+      const line = lines.find((l) => l.name === 'Kept Kurti');
+      const invoiceUrl = line?.invoiceUrl ?? '';
+      const first = await fetchPdf(invoiceUrl, client);
+      const number = numberIn(await pdfText(invoiceUrl, client));
+      expect(number).not.toBe('');
+      const kept = await keptPdf('invoices', number);
+      expect(kept).toEqual(first.bytes);
+      // the back office's copy and the other line's (on the same invoice) are that very file
+      expect((await fetchPdf(`/admin/api/orders/${line?.purchase_id}/invoice`, BEARER)).bytes).toEqual(kept);
+      const other = lines.find((l) => l.name === 'Kept Stole');
+      expect((await fetchPdf(other?.invoiceUrl ?? '', client)).bytes).toEqual(kept);
+      // what is answered is the kept file, not a new rendering of the document (put back after: a credit
+      // note is made from it)
+      const issued = await t()
+        .db.selectFrom('invoices')
+        .select('document')
+        .where('number', '=', number)
+        .executeTakeFirstOrThrow();
+      // (by hand: the schema lets no code change an issued document)
+      const setDocument = (document: unknown) =>
+        sql`UPDATE invoices SET document = ${JSON.stringify(document)}::jsonb WHERE number = ${number}`.execute(
+          t().db,
+        );
+      await setDocument({ kind: 'invoice', changed: true });
+      const again = await fetchPdf(invoiceUrl, client);
+      await setDocument(issued.document);
+      expect(again.status).toBe(200);
+      expect(again.bytes).toEqual(kept);
+
+      expect((await client.post('/cancel', { orderID: line?.purchase_id })).status).toBe(200);
+      const noteUrl = `/api/orders/${line?.purchase_id}/credit-note`;
+      const note = await fetchPdf(noteUrl, client);
+      const text = await pdfText(noteUrl, client);
+      expect(text).toContain(`against Invoice No. ${number}`);
+      expect(text).toContain('Total credited (tax included): Rs. 1,099.00');
+      const noteNumber = /Credit Note No\. (CN\S+)/.exec(text)?.[1] ?? '';
+      expect(await keptPdf('credit_notes', noteNumber)).toEqual(note.bytes);
+      expect(note.bytes).not.toEqual(kept);
+      expect(await keptPdf('invoices', number)).toEqual(kept);
+    });
+
+    it('answers a shopper 30 PDFs an hour, invoices and credit notes together, then 429 with Retry-After', async () => {
+      const top = await product('Limited Top', 499, bengal, '6206');
+      const { client, lines } = await buy([[top, 2]]);
+      const purchaseId = lines[0]?.purchase_id ?? '';
+      // a credit note that is not there is no PDF answered: it counts nothing
+      expect((await fetchPdf(`/api/orders/${purchaseId}/credit-note`, client)).status).toBe(404);
+      expect((await client.post('/cancel', { orderID: purchaseId })).status).toBe(200);
+      const urls = Array.from({ length: 40 }, (_, i) =>
+        i % 3 === 0 ? `/api/orders/${purchaseId}/credit-note` : `/api/orders/${purchaseId}/invoice`,
+      );
+      // all at once: counted with their check, so none slips past the limit
+      const answers = await Promise.all(urls.map((url) => fetchPdf(url, client)));
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(30);
+      expect(answers.filter((a) => a.status === 429)).toHaveLength(10);
+
+      const refused = await fetch(`${t().baseUrl}/api/orders/${purchaseId}/invoice`, {
+        headers: { cookie: `${SESSION_COOKIE}=${client.cookie(SESSION_COOKIE)}` },
+      });
+      expect(refused.status).toBe(429);
+      const retryAfter = Number(refused.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(3500);
+      expect(retryAfter).toBeLessThanOrEqual(3600);
+      expect(await refused.json()).toEqual({ error: expect.any(String), retryAfter });
+
+      // another shopper, and the back office on either path, are not held back
+      const other = await buy([[top, 1]]);
+      expect((await fetchPdf(other.lines[0]?.invoiceUrl ?? '', other.client)).status).toBe(200);
+      for (const path of [`/api/orders/${purchaseId}/invoice`, `/admin/api/orders/${purchaseId}/credit-note`])
+        expect((await fetchPdf(path, BEARER)).status).toBe(200);
+    });
   });
 
   describe('who may read them', () => {

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/connect.ts';
 import { notFound } from '../../platform/errors.ts';
 import { originalAsPng } from '../../platform/images/service.ts';
+import type { Limit, RateLimits } from '../../platform/rate-limit.ts';
 import { pincodePlace } from '../delivery/service.ts';
 import { shopOnRecord } from '../shop/service.ts';
 import { LOGO_WIDTH, renderPdf } from './pdf.ts';
@@ -25,6 +26,25 @@ export const creditNoteUrl = (purchaseId: string) =>
   `/api/orders/${encodeURIComponent(purchaseId)}/credit-note`;
 
 const NO_CREDIT_NOTE = 'This item has no credit note: nothing of it was refunded';
+
+/**
+ * A shopper's invoices and credit notes answered with a PDF, together (issue 36): a bound on what one
+ * account can make the shop send. A refused or unanswered request counts nothing; the back office is
+ * not counted.
+ */
+export const PDF_LIMIT: Limit = {
+  bucket: 'document-pdf:customer',
+  max: 30,
+  windowMs: 60 * 60 * 1000,
+  message: 'Too many invoice and credit note downloads; please try again in a while',
+};
+
+/** An issued document, as its PDF is kept under it. */
+interface Issued {
+  kind: TaxDocument['kind'];
+  number: string;
+  document: TaxDocument;
+}
 
 const words = (...parts: (string | null | undefined)[]) => parts.filter((p) => p?.trim()).join(', ');
 
@@ -78,10 +98,14 @@ function couponShown(lines: readonly store.SoldLineRow[]): Pick<TaxDocument, 'co
  * Orders placed before invoices existed get theirs at the first request, by the same rules.
  */
 export class Invoices {
+  /** the PDFs being read or rendered, by document number: a burst for one document renders it once */
+  private readonly pending = new Map<string, Promise<Buffer>>();
+
   constructor(
     private readonly db: Db,
     /** where the shop's uploaded logo is, for the documents' header */
     private readonly dataDir: string,
+    private readonly limits: RateLimits,
   ) {}
 
   /** Issues the order's invoices not yet issued (all of them, in placement's transaction). */
@@ -191,7 +215,10 @@ export class Invoices {
     const invoice = await this.db
       .transaction()
       .execute((trx) => Invoices.invoiceFor(trx, line.order_id, line.seller_id));
-    return this.pdf(invoice.document as TaxDocument);
+    return this.answer(
+      { kind: 'invoice', number: invoice.number, document: invoice.document as TaxDocument },
+      viewer,
+    );
   }
 
   /** The PDF of the latest credit note of a line; 404 when nothing of it was refunded. */
@@ -204,9 +231,32 @@ export class Invoices {
       });
       refunds = await store.lineRefunds(this.db, line.id);
     }
-    const latest = refunds.at(-1)?.document;
-    if (!latest) throw notFound(NO_CREDIT_NOTE);
-    return this.pdf(latest as TaxDocument);
+    const latest = refunds.at(-1);
+    if (!latest?.number || !latest.document) throw notFound(NO_CREDIT_NOTE);
+    return this.answer(
+      { kind: 'credit_note', number: latest.number, document: latest.document as TaxDocument },
+      viewer,
+    );
+  }
+
+  /** A document's PDF for the viewer, counted against a shopper's PDF_LIMIT (429 past it). */
+  private async answer(issued: Issued, viewer: Viewer): Promise<Buffer> {
+    if (viewer !== 'back-office') {
+      await this.limits.take([{ limit: PDF_LIMIT, subject: String(viewer.customerId) }]);
+    }
+    let pdf = this.pending.get(issued.number);
+    if (pdf === undefined) {
+      pdf = this.keptPdf(issued).finally(() => this.pending.delete(issued.number));
+      this.pending.set(issued.number, pdf);
+    }
+    return pdf;
+  }
+
+  /** The document's kept PDF, rendered and kept at its first request: an issued document never changes. */
+  private async keptPdf({ kind, number, document }: Issued): Promise<Buffer> {
+    const kept = await store.keptPdf(this.db, kind, number);
+    if (kept) return kept;
+    return store.keepPdf(this.db, kind, number, await this.pdf(document));
   }
 
   /** The document as a PDF, with the logo it was issued under when that file is still there. */

@@ -138,7 +138,7 @@ export async function lineRefunds(db: Db, orderLineId: number) {
   return db
     .selectFrom('refunds')
     .leftJoin('credit_notes', 'credit_notes.refund_id', 'refunds.id')
-    .select(['refunds.id', 'credit_notes.document'])
+    .select(['refunds.id', 'credit_notes.number', 'credit_notes.document'])
     .where('refunds.order_line_id', '=', orderLineId)
     .where('refunds.status', '<>', 'failed')
     .orderBy('refunds.id')
@@ -171,4 +171,36 @@ export async function hasCreditNote(db: Db, refundId: number): Promise<boolean> 
     .where('refund_id', '=', refundId)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+const DOCUMENT_TABLES = { invoice: 'invoices', credit_note: 'credit_notes' } as const;
+
+/** pg reads bytea as a Buffer, PGlite as a Uint8Array: a Buffer over the same bytes either way */
+const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+/** A document's kept PDF; undefined until it is first rendered. */
+export async function keptPdf(db: Db, kind: DocumentKind, number: string): Promise<Buffer | undefined> {
+  const row = await db
+    .selectFrom(DOCUMENT_TABLES[kind])
+    .select('pdf')
+    .where('number', '=', number)
+    .executeTakeFirst();
+  return row?.pdf ? asBuffer(row.pdf) : undefined;
+}
+
+/**
+ * Keeps a document's PDF and answers the one kept: when another instance kept one first, that one stays
+ * (each render has its own creation time), so every copy of a document is the same file.
+ */
+export async function keepPdf(db: Db, kind: DocumentKind, number: string, pdf: Buffer): Promise<Buffer> {
+  const kept = await db
+    .updateTable(DOCUMENT_TABLES[kind])
+    .set({ pdf })
+    .where('number', '=', number)
+    .where('pdf', 'is', null)
+    .executeTakeFirst();
+  if (kept.numUpdatedRows > 0n) return pdf;
+  const earlier = await keptPdf(db, kind, number);
+  if (!earlier) throw new Error(`no ${kind} ${number} to keep a PDF of`);
+  return earlier;
 }

@@ -1,11 +1,12 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/app.ts';
 import { AppError } from '../errors.ts';
-import { storeReviewImage } from './service.ts';
+import { Images, storeReviewImage } from './service.ts';
 
 async function fetchImage(url: string, headers: Record<string, string> = {}) {
   const res = await fetch(url, { headers });
@@ -174,6 +175,45 @@ describe('storeReviewImage', () => {
       '<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"><rect width="9" height="9"/></svg>';
     for (const input of [Buffer.alloc(0), jpeg.subarray(0, jpeg.length - 200), Buffer.from(svg)]) {
       await expect(storeReviewImage(dir, 'x.webp', input)).rejects.toMatchObject({ status: 415 });
+    }
+  });
+
+  it("renders a product photo while shoppers' review uploads wait: never behind them (issue 36)", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'haat-lanes-'));
+    try {
+      await mkdir(join(dataDir, 'images', 'originals'), { recursive: true });
+      await solid(900, 1200, '#aa3355')
+        .jpeg()
+        .toFile(join(dataDir, 'images', 'originals', 'p-lane.jpg'));
+      // a 12-megapixel phone photo of noise: the slowest kind to decode and encode
+      const upload = await sharp({
+        create: {
+          width: 4000,
+          height: 3000,
+          channels: 3,
+          background: '#808080',
+          noise: { type: 'gaussian', mean: 128, sigma: 40 },
+        },
+      })
+        .jpeg()
+        .toBuffer();
+      const names = ['r-0', 'r-1', 'r-2', 'r-3', 'r-4', 'r-5'];
+      const uploads = names.map((name) => storeReviewImage(dataDir, `${name}.webp`, upload));
+      // once the first upload is stored the others are queued for their turn; a product photo asked for
+      // now is rendered before them, where one queue had it wait for all five
+      await uploads[0];
+      const done = new Set<number>();
+      for (const [i, upload] of uploads.entries()) void upload.then(() => done.add(i));
+      const stored = await new Images(dataDir).product('p-lane.webp', 640);
+      const waitingThen = names.length - done.size;
+      expect(stored.size).toBeGreaterThan(0);
+      expect(waitingThen).toBeGreaterThanOrEqual(4);
+      await Promise.all(uploads);
+      for (const name of names)
+        expect(existsSync(join(dataDir, 'reviewimages', '960', `${name}.webp`)), name).toBe(true);
+      expect((await sharp(join(dataDir, 'reviewimages', '320', 'r-5.webp')).metadata()).width).toBe(320);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -1,7 +1,7 @@
 import sharp, { type Metadata } from 'sharp';
 import { IMAGE_WIDTHS } from '../../../contract/catalog-constants.ts';
 import { tooLarge, unsupportedMediaType } from '../errors.ts';
-import { Semaphore } from './semaphore.ts';
+import { type Lane, Semaphore } from './semaphore.ts';
 
 /** The widths every image is stored and served in. */
 export const WIDTHS = IMAGE_WIDTHS;
@@ -19,9 +19,10 @@ export const UPLOAD_MAX_PIXELS = 24_000_000;
 export const TOO_MANY_PIXELS = `The photo is larger than ${UPLOAD_MAX_PIXELS / 1_000_000} megapixels: send a smaller one`;
 /**
  * A decode of a large photo takes tens of MB: two at a time, the rest wait their turn, so a burst of large
- * uploads costs the memory of two decodes rather than of the whole burst.
+ * uploads costs the memory of two decodes rather than of the whole burst. Shoppers' review photos take
+ * one of the two at most, and wait behind the shop's own photos (issue 36).
  */
-const decodes = new Semaphore(2);
+const decodes = new Semaphore(2, 1);
 // sharp's strictest level, as its docs advise for untrusted input: a truncated or damaged image is refused
 const FAIL_ON = 'warning';
 /** What a shopper may upload: photos, never SVG, PDF or TIFF, whose decoders are larger attack surfaces. */
@@ -36,10 +37,11 @@ export function photoToWebp(
   input: Buffer,
   width: number,
   crop: boolean,
-  maxPixels = MAX_INPUT_PIXELS,
+  { maxPixels = MAX_INPUT_PIXELS, lane = 'shop' }: { maxPixels?: number; lane?: Lane } = {},
 ): Promise<Buffer> {
   return decodes.run(async () => {
     try {
+      // resized in the decode's own pipeline, so a JPEG or WebP shrinks on load (fastShrinkOnLoad)
       const image = sharp(input, { limitInputPixels: maxPixels, failOn: FAIL_ON }).rotate();
       const resized = crop
         ? image.resize(width, heightFor(width), { fit: 'cover', withoutEnlargement: true })
@@ -48,7 +50,40 @@ export function photoToWebp(
     } catch {
       throw unsupportedMediaType(NOT_AN_IMAGE);
     }
-  });
+  }, lane);
+}
+
+/**
+ * A shopper's uploaded photo as WebP in each of `widths`, on the shoppers' lane, upright, metadata
+ * stripped, never enlarged: decoded once, straight to the largest width (a JPEG or WebP shrinks on load,
+ * so a 24-megapixel photo is decoded at a quarter or an eighth of its size), and each width made from
+ * those pixels rather than from a decode of its own.
+ */
+export function reviewPhotoToWebp<W extends number>(
+  input: Buffer,
+  widths: readonly W[],
+): Promise<{ width: W; data: Buffer }[]> {
+  return decodes.run(async () => {
+    try {
+      const { data, info } = await sharp(input, { limitInputPixels: UPLOAD_MAX_PIXELS, failOn: FAIL_ON })
+        .rotate()
+        .resize(Math.max(...widths), undefined, { withoutEnlargement: true })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const raw = { width: info.width, height: info.height, channels: info.channels };
+      return await Promise.all(
+        widths.map(async (width) => ({
+          width,
+          data: await sharp(data, { raw })
+            .resize(width, undefined, { withoutEnlargement: true })
+            .webp(WEBP)
+            .toBuffer(),
+        })),
+      );
+    } catch {
+      throw unsupportedMediaType(NOT_AN_IMAGE);
+    }
+  }, 'shopper');
 }
 
 /** A stored image as PNG of the given width (PDF documents take PNG or JPEG, not WebP). */

@@ -6,6 +6,7 @@ import {
   checkUploadedPhoto,
   photoToPng,
   photoToWebp,
+  reviewPhotoToWebp,
   UPLOAD_MAX_PIXELS,
   WIDTHS,
   type Width,
@@ -97,7 +98,7 @@ export class Images {
   review(file: string, width: Width): Promise<StoredImage> {
     return this.variant('reviewimages', file, width, async () => {
       const drawn = await readOriginal(join(this.dataDir, DEMO_PHOTOS, 'reviewimages'), file, DEMO_TYPES);
-      return drawn && photoToWebp(drawn, width, false);
+      return drawn && photoToWebp(drawn, width, false, { lane: 'shopper' });
     });
   }
 
@@ -137,9 +138,7 @@ export async function storeReviewImage(dataDir: string, file: string, input: Buf
   checkName(file);
   await checkUploadedPhoto(input);
   // every width is made before any is written, so a bad file leaves nothing behind
-  const variants = await Promise.all(
-    WIDTHS.map(async (width) => ({ width, data: await photoToWebp(input, width, false, UPLOAD_MAX_PIXELS) })),
-  );
+  const variants = await reviewPhotoToWebp(input, WIDTHS);
   await Promise.all(
     variants.map(({ width, data }) =>
       writeAtomically(variantPath(dataDir, 'reviewimages', width, file), data),
@@ -199,7 +198,7 @@ export async function storeProductOriginal(
   file = newProductOriginalName(),
 ): Promise<string> {
   await checkUploadedPhoto(input);
-  const data = await photoToWebp(input, ORIGINAL_MAX_WIDTH, false, UPLOAD_MAX_PIXELS);
+  const data = await photoToWebp(input, ORIGINAL_MAX_WIDTH, false, { maxPixels: UPLOAD_MAX_PIXELS });
   await writeAtomically(join(dataDir, 'images', 'originals', file), data);
   return file;
 }

@@ -157,6 +157,7 @@ describe('SMS configuration', () => {
   const production = {
     NODE_ENV: 'production',
     SESSION_SECRET: 'a-production-session-secret-of-40-chars!',
+    PUBLIC_URL: 'https://shop.haat.example',
     PAYMENT_PROVIDER: 'razorpay',
     RAZORPAY_KEY_ID: 'rzp_live_x',
     RAZORPAY_KEY_SECRET: 'secret',
