@@ -39,6 +39,11 @@ export const CreateOrderResponse = Type.Object({
   currency: Type.String(),
   key: Type.String(),
   provider: Type.Union([Type.Literal('razorpay'), Type.Literal('simulated')]),
+  /**
+   * when the attempt's hold on its units ends (ISO 8601, UTC): STOCK_HOLD_MINUTES after the account's
+   * first unpaid attempt in a row (decision 054); a later attempt keeps that end, even once it has passed
+   */
+  heldUntil: Type.String({ format: 'date-time' }),
 });
 export type CreateOrderResponse = Static<typeof CreateOrderResponse>;
 
