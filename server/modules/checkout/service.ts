@@ -99,7 +99,11 @@ export interface OrderLimits {
 }
 
 /** A bag above the limits is refused (409) before anything is held: one account cannot hoard stock. */
-function assertWithinLimits(limits: OrderLimits, lines: readonly { quantity: number }[], amountPaise: number) {
+function assertWithinLimits(
+  limits: OrderLimits,
+  lines: readonly { quantity: number }[],
+  amountPaise: number,
+) {
   const units = lines.reduce((sum, line) => sum + line.quantity, 0);
   if (units > limits.maxUnits) throw conflict(orderMaxUnitsMessage(limits.maxUnits));
   if (amountPaise > limits.maxRupees * 100) throw conflict(orderMaxRupeesMessage(limits.maxRupees));
