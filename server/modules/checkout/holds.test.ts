@@ -225,3 +225,37 @@ describeEachDatabase('checkout holds: order limits, one attempt per account, hel
     });
   });
 });
+
+describeEachDatabase(
+  'checkout holds: the limits and the hold time as configured',
+  (t) => {
+    const driver = new CheckoutDriver(t);
+    it('refuses above ORDER_MAX_UNITS and ORDER_MAX_RUPEES, naming them; holds STOCK_HOLD_MINUTES', async () => {
+      const fixtures = new Fixtures(t().db);
+      const kurta = await fixtures.product({ pricePaise: 40_000, sizes: [['M', 5]] });
+      const many = await driver.shopper(3, kurta);
+      const refused = await driver.createOrder(many.client, await driver.amountToPay(many.client));
+      expect(refused.status).toBe(409);
+      expect(refused.body.error).toBe('An order can have at most 2 items: please remove some from your bag');
+
+      const dear = await fixtures.product({ pricePaise: 100_100, sizes: [['M', 5]] });
+      const costly = await driver.shopper(1, dear);
+      const tooDear = await driver.createOrder(costly.client, await driver.amountToPay(costly.client));
+      expect(tooDear.status).toBe(409);
+      expect(tooDear.body.error).toBe(
+        'An order can be at most ₹1,000: please remove some items from your bag',
+      );
+
+      const fits = await driver.shopper(2, kurta);
+      const accepted = await driver.createOrder(fits.client, await driver.amountToPay(fits.client));
+      expect(accepted.status).toBe(200);
+      const attempt = await t()
+        .db.selectFrom('payment_orders')
+        .select('created_at')
+        .where('customer_id', '=', fits.customerId)
+        .executeTakeFirstOrThrow();
+      expect(accepted.body.heldUntil).toBe(new Date(attempt.created_at.getTime() + 3 * MINUTE).toISOString());
+    });
+  },
+  { ORDER_MAX_UNITS: '2', ORDER_MAX_RUPEES: '1000', STOCK_HOLD_MINUTES: '3' },
+);
