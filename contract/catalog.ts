@@ -166,6 +166,17 @@ export const ProductInfo = Type.Object(
     stock: Type.Integer(),
     /** size -> units in stock ('' is the one size of an accessory) */
     additionsize: Type.Record(Type.String(), Type.Integer()),
+    /**
+     * sizes with no unit free only because shoppers' unpaid checkouts hold them (decision 054): the
+     * units held and when the first hold ends, so the page says "in someone's bag" and not "sold out"
+     */
+    held: Type.Array(
+      Type.Object({
+        size: Type.String(),
+        units: Type.Integer({ minimum: 1 }),
+        until: Type.String({ format: 'date-time' }),
+      }),
+    ),
     /** 'In stock' when the product can be bought; 'Currently unavailable' when withdrawn */
     active: Type.String(),
     currentPrice: Type.Integer(),

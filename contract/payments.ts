@@ -14,10 +14,12 @@ import { type Static, Type } from 'typebox';
  * notes sent to the gateway are ours.
  * The shipping address is the one on the shopper's profile (step 2 saves it with /editProfile first);
  * a profile without houseNo, roadName, areaName, city or pin is a 400 naming the first missing field.
- * Other answers: 409 for an empty cart, and 409 when a line's units are not available because others
- * hold them (nothing is held then, and no money moves). On success the cart's units are held for
- * 15 minutes from the shopper's first unpaid attempt on them in the last hour (decision 010), and
- * accepted calls are limited to 10 per shopper per 15 minutes: 429 {error, retryAfter} after that.
+ * Other answers: 409 for an empty cart, 409 for a bag of more than ORDER_MAX_UNITS units or above
+ * ORDER_MAX_RUPEES to pay, and 409 when a line's units are not available because others hold them
+ * (nothing is held then, and no money moves). On success the account's earlier unpaid attempt lets go
+ * of its units and the cart's are held until `heldUntil`: STOCK_HOLD_MINUTES from the account's first
+ * unpaid attempt in a row (decision 054). Accepted calls are limited to 10 per shopper per 15 minutes:
+ * 429 {error, retryAfter} after that.
  */
 export const CreateOrderBody = Type.Object(
   {
@@ -39,6 +41,11 @@ export const CreateOrderResponse = Type.Object({
   currency: Type.String(),
   key: Type.String(),
   provider: Type.Union([Type.Literal('razorpay'), Type.Literal('simulated')]),
+  /**
+   * when the attempt's hold on its units ends (ISO 8601, UTC): STOCK_HOLD_MINUTES after the account's
+   * first unpaid attempt in a row (decision 054); a later attempt keeps that end, even once it has passed
+   */
+  heldUntil: Type.String({ format: 'date-time' }),
 });
 export type CreateOrderResponse = Static<typeof CreateOrderResponse>;
 

@@ -1,3 +1,4 @@
+import { formatRupees } from './money.ts';
 import { MAX_UNITS_PER_PRODUCT } from './shopping-rules.ts';
 
 /**
@@ -11,3 +12,10 @@ export const STOCK_LIMIT_MESSAGE = 'Stock limit reached!';
 export const UNAVAILABLE_MESSAGE = 'Currently unavailable';
 export const SELECT_SIZE_MESSAGE = 'Please select a size!';
 export const NOT_SERVICEABLE_MESSAGE = 'Pincode is not serviceable! Try another';
+
+/** create-order's refusal of a bag with more units than an order may hold (ORDER_MAX_UNITS) */
+export const orderMaxUnitsMessage = (maxUnits: number) =>
+  `An order can have at most ${maxUnits} items: please remove some from your bag`;
+/** create-order's refusal of a bag above what an order may cost (ORDER_MAX_RUPEES) */
+export const orderMaxRupeesMessage = (maxRupees: number) =>
+  `An order can be at most ${formatRupees(maxRupees)}: please remove some items from your bag`;

@@ -8,6 +8,15 @@
 
 /** units of one product in one order, all its sizes together */
 export const MAX_UNITS_PER_PRODUCT = 4;
+/**
+ * an unpaid checkout holds at most so many units and so many rupees of the bag (issue 36): above them
+ * /create-order refuses, though the bag may gather more. The server's defaults (ORDER_MAX_UNITS,
+ * ORDER_MAX_RUPEES); the bag page warns at these.
+ */
+export const ORDER_MAX_UNITS = 20;
+export const ORDER_MAX_RUPEES = 200_000;
+/** minutes an unpaid checkout holds its units, from the account's first unpaid attempt in a row (STOCK_HOLD_MINUTES) */
+export const STOCK_HOLD_MINUTES = 10;
 // the delivery charge and free-delivery threshold are the owner's settings (GET /api/shop): the spec's
 // ₹50 and ₹500 until changed (migration 015)
 

@@ -77,6 +77,21 @@ describe('configuration', () => {
     expect(() => loadConfig({ SMS_DAILY_BUDGET: 'lots' })).toThrow('SMS_DAILY_BUDGET must be a whole number');
   });
 
+  it('reads what one checkout may hold, and for how long, and refuses a limit that is not a whole number', () => {
+    expect(loadConfig({}).orderLimits).toEqual({ maxUnits: 20, maxRupees: 200_000 });
+    expect(loadConfig({}).stockHoldMinutes).toBe(10);
+    const tuned = loadConfig({ ORDER_MAX_UNITS: '30', ORDER_MAX_RUPEES: '500000', STOCK_HOLD_MINUTES: '15' });
+    expect(tuned.orderLimits).toEqual({ maxUnits: 30, maxRupees: 500_000 });
+    expect(tuned.stockHoldMinutes).toBe(15);
+    expect(() => loadConfig({ ORDER_MAX_UNITS: '0' })).toThrow('ORDER_MAX_UNITS must be a whole number');
+    expect(() => loadConfig({ ORDER_MAX_RUPEES: '2,00,000' })).toThrow(
+      'ORDER_MAX_RUPEES must be a whole number',
+    );
+    expect(() => loadConfig({ STOCK_HOLD_MINUTES: '0.5' })).toThrow(
+      'STOCK_HOLD_MINUTES must be a whole number',
+    );
+  });
+
   it("reads the share of numbers with no account and the back office's own SMS budget", () => {
     expect(loadConfig({}).smsUnknownShare).toBe(20);
     expect(loadConfig({}).staffSmsBudget).toEqual({ hourly: 100, daily: 500 });

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { ORDER_MAX_RUPEES, ORDER_MAX_UNITS, STOCK_HOLD_MINUTES } from '../contract/shopping-rules.ts';
 import { MESSAGE_KINDS, type MessageKind, templateVariable } from './platform/sms/templates.ts';
 
 /** Everything the server reads from the environment, parsed and validated once at start. */
@@ -39,6 +40,10 @@ export interface Config {
   /** how long a graceful stop (SIGTERM) waits for requests in flight before cutting them */
   shutdownGraceMs: number;
   reconcileIntervalMs: number;
+  /** what one unpaid checkout may hold: its bag's units and amount in rupees (issue 36) */
+  orderLimits: { maxUnits: number; maxRupees: number };
+  /** how long a checkout's units are held from the account's first unpaid attempt in a row (decision 054) */
+  stockHoldMinutes: number;
   /** one-time codes (and key=phone / key=mail checks) a client address may make per hour */
   otpAddressHourlyLimit: number;
   /** every SMS the shop may send shoppers per hour and per day, whoever asks: SMS costs money */
@@ -204,6 +209,11 @@ export function loadConfig(env: Env = process.env): Config {
         : integer(env, problems, 'METRICS_PORT', 0, 0, 65535),
     shutdownGraceMs: integer(env, problems, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
     reconcileIntervalMs: integer(env, problems, 'RECONCILE_INTERVAL_MS', 60_000, 100, 86_400_000),
+    orderLimits: {
+      maxUnits: integer(env, problems, 'ORDER_MAX_UNITS', ORDER_MAX_UNITS, 1, 10_000),
+      maxRupees: integer(env, problems, 'ORDER_MAX_RUPEES', ORDER_MAX_RUPEES, 1, 100_000_000),
+    },
+    stockHoldMinutes: integer(env, problems, 'STOCK_HOLD_MINUTES', STOCK_HOLD_MINUTES, 1, 1440),
     otpAddressHourlyLimit: integer(env, problems, 'OTP_ADDRESS_HOURLY_LIMIT', 100, 1, 1_000_000),
     smsBudget: {
       hourly: integer(env, problems, 'SMS_HOURLY_BUDGET', 1000, 1, 10_000_000),

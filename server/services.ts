@@ -167,7 +167,7 @@ export async function buildServices({
   const refunds = new Refunds(db, gateway, log);
   const notifications = new Notifications({ db, sms, log, intervalMs: config.outboxIntervalMs });
 
-  const inventory = new Inventory(db, changes, BackInStock.tellWaiting);
+  const inventory = new Inventory(db, changes, BackInStock.tellWaiting, config.stockHoldMinutes);
   const images = new Images(config.dataDir);
   const shop = new Shop(db, changes, config.dataDir);
   const sales = new Sales(db, changes, log, now);
@@ -194,7 +194,18 @@ export async function buildServices({
   const cart = new Cart(db, inventory, shop, sales, coupons);
   const guestBags = new GuestBags(db, cart, wishlist);
   const { keyId, keySecret, webhookSecret } = config.razorpay;
-  const checkout = new Checkout(db, gateway, keyId, keySecret, inventory, limits, shop, sales, coupons);
+  const checkout = new Checkout(
+    db,
+    gateway,
+    keyId,
+    keySecret,
+    inventory,
+    limits,
+    shop,
+    sales,
+    coupons,
+    config.orderLimits,
+  );
   const placement = new Placement(db, gateway, refunds, inventory);
   const webhook = new PaymentWebhook(db, webhookSecret, placement);
   const reconciler = new Reconciler(

@@ -209,6 +209,8 @@ export interface PricedLine {
 }
 
 export type PaymentOrderStatus = 'created' | 'paid' | 'placed' | 'failed' | 'expired' | 'refunded';
+/** An attempt in these states has not been paid yet, as far as we know. */
+export const UNPAID: PaymentOrderStatus[] = ['created', 'failed', 'expired'];
 
 export interface PaymentOrdersTable {
   id: Generated<number>;

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Prod } from '../../contract/catalog.ts';
+import { STOCK_HOLD_MINUTES } from '../../contract/shopping-rules.ts';
 import { loadConfig } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import type { Features, OrderLineStatus, PricedLine, Specs } from '../db/schema.ts';
@@ -264,7 +265,7 @@ export class Fixtures {
         payment_order_id: attemptId,
         sku_id: skuId,
         quantity,
-        expires_at: new Date(Date.now() + (state === 'expired' ? -minute : 15 * minute)),
+        expires_at: new Date(Date.now() + (state === 'expired' ? -minute : STOCK_HOLD_MINUTES * minute)),
         released_at: state === 'released' ? new Date() : null,
       })
       .execute();

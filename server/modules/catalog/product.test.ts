@@ -106,6 +106,8 @@ describeEachDatabase('product page, colours, home and terms', (t) => {
         // L: 4 in stock, 3 held by a shopper paying now (the expired and released holds no longer count)
         stock: 6,
         additionsize: { S: 0, M: 5, L: 1 },
+        // S is sold out, L has a unit free: neither is only in someone's bag
+        held: [],
         active: 'In stock',
         currentPrice: 1299,
         oldPrice: 2598,

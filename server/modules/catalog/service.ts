@@ -33,7 +33,7 @@ import { indiaTime, parseProductId, rupees, yesNo } from '../../platform/api-val
 import type { Change, ChangeFeed } from '../../platform/changes.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { BagOwner } from '../cart/owner.ts';
-import type { Inventory } from '../inventory/service.ts';
+import type { Inventory, SizeAvailability } from '../inventory/service.ts';
 import { apportion } from '../offers/apportion.ts';
 import type { LiveSales, ProductPriceRow } from '../offers/sale-price.ts';
 import type { Sales } from '../offers/sales.ts';
@@ -585,11 +585,7 @@ function matchingGroups(
 
 type ProductRow = NonNullable<Awaited<ReturnType<typeof store.findProduct>>>;
 
-function productInfo(
-  product: ProductRow,
-  sizes: { size: string; available: number }[],
-  live: LiveSales,
-): ProductInfo {
+function productInfo(product: ProductRow, sizes: SizeAvailability[], live: LiveSales): ProductInfo {
   const info = {
     id: product.id,
     name: product.name,
@@ -602,6 +598,9 @@ function productInfo(
     description: product.description,
     stock: sizes.reduce((sum, s) => sum + s.available, 0),
     additionsize: Object.fromEntries(sizes.map((s) => [s.size, s.available])),
+    held: sizes.flatMap(({ size, held }) =>
+      held ? [{ size, units: held.units, until: held.until.toISOString() }] : [],
+    ),
     active: product.active ? 'In stock' : 'Currently unavailable',
     ...pricedWithSale(product, live),
     returnable: yesNo(product.returnable),

@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
-import type { PricedLine } from '../../db/schema.ts';
+import { type PricedLine, UNPAID } from '../../db/schema.ts';
 import { couponOf, paidOf, saleSavingOf } from './paid.ts';
-import { UNPAID } from './store.ts';
 
 /** Our record of a payment (by our id or the gateway's), with the attempt it paid and whose it is. */
 export async function payment(db: Db, by: { id: number } | { gatewayId: string }) {

@@ -7,6 +7,7 @@ import {
   type VerifyPaymentResponse,
 } from '../../../contract/payments.ts';
 import { NOT_SERVICEABLE_MESSAGE, UNAVAILABLE_MESSAGE, type UserInfo } from '../../../contract/shopping.ts';
+import { orderMaxRupeesMessage, orderMaxUnitsMessage } from '../../../contract/shopping-messages.ts';
 import type { Db } from '../../db/connect.ts';
 import type { PricedLine } from '../../db/schema.ts';
 import { rupees } from '../../platform/api-values.ts';
@@ -91,6 +92,23 @@ function paidLines<L extends PricedLine>(lines: readonly L[], coupon: BagOffer |
   }));
 }
 
+/** What one unpaid checkout may hold (issue 36): so many units, so many rupees to pay. */
+export interface OrderLimits {
+  maxUnits: number;
+  maxRupees: number;
+}
+
+/** A bag above the limits is refused (409) before anything is held: one account cannot hoard stock. */
+function assertWithinLimits(
+  limits: OrderLimits,
+  lines: readonly { quantity: number }[],
+  amountPaise: number,
+) {
+  const units = lines.reduce((sum, line) => sum + line.quantity, 0);
+  if (units > limits.maxUnits) throw conflict(orderMaxUnitsMessage(limits.maxUnits));
+  if (amountPaise > limits.maxRupees * 100) throw conflict(orderMaxRupeesMessage(limits.maxRupees));
+}
+
 /** design: at most 10 accepted calls per shopper per 15 minutes; refused calls do not count */
 const CREATE_ORDER_LIMIT: Limit = {
   bucket: 'create-order:customer',
@@ -104,6 +122,7 @@ interface HeldAttempt {
   id: number;
   receipt: string;
   amountPaise: number;
+  heldUntil: Date;
 }
 
 /** Turning the shopper's cart into a payment: amount, stock holds, gateway order, verification. */
@@ -121,12 +140,14 @@ export class Checkout {
     private readonly sales: Pick<Sales, 'current' | 'changedLately'>,
     /** the code applied to the bag, which the amount includes */
     private readonly coupons: Coupons,
+    private readonly orderLimits: OrderLimits,
   ) {}
 
   /**
-   * Holds the cart's units (15 minutes from the shopper's first unpaid attempt, decision 010) and opens
-   * a gateway order for the cart's amount. Everything is refused (409) before any money moves when the
-   * amount differs or the units are not free; only an accepted call counts against the limit.
+   * Holds the cart's units (until the hold time after the account's first unpaid attempt in a row,
+   * decision 054) and opens a gateway order for the cart's amount. Everything is refused (409) before
+   * any money moves when the bag is above the order limits, the amount differs or the units are not
+   * free; only an accepted call counts against the limit.
    */
   async createOrder(customerId: number, clientAmountPaise: number): Promise<CreateOrderResponse> {
     const charge = [{ limit: CREATE_ORDER_LIMIT, subject: String(customerId) }];
@@ -134,7 +155,12 @@ export class Checkout {
     const attempt = await this.holdCart(customerId, clientAmountPaise);
     const order = await this.openGatewayOrder(attempt);
     await this.limits.count(this.db, charge);
-    return { ...order, key: this.keyId, provider: this.gateway.name };
+    return {
+      ...order,
+      key: this.keyId,
+      provider: this.gateway.name,
+      heldUntil: attempt.heldUntil.toISOString(),
+    };
   }
 
   /** In one transaction: the cart priced, checked and its units held for a new attempt. */
@@ -149,6 +175,7 @@ export class Checkout {
       });
       const { fulfilment, breakdown, shopper, coupon } = cart;
       if (cart.lines.length === 0) throw conflict(EMPTY_CART_MESSAGE);
+      assertWithinLimits(this.orderLimits, cart.lines, breakdown.amountToPayPaise);
       if (clientAmountPaise !== breakdown.amountToPayPaise) {
         const sale = () => this.sales.changedLately(trx, cart.lines);
         throw conflict(await amountChanged(coupon, sale, breakdown.amountToPayPaise));
@@ -170,8 +197,8 @@ export class Checkout {
           coupon: { id: coupon.couponId, code: coupon.code, savingPaise: coupon.fit.savingPaise },
         }),
       });
-      await this.inventory.hold(trx, { paymentOrderId: id, customerId, lines });
-      return { id, receipt, amountPaise: breakdown.amountToPayPaise };
+      const heldUntil = await this.inventory.hold(trx, { paymentOrderId: id, customerId, lines });
+      return { id, receipt, amountPaise: breakdown.amountToPayPaise, heldUntil };
     });
   }
 

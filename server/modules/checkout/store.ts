@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
-import type { PaymentOrderStatus, PricedLine } from '../../db/schema.ts';
+import { type PricedLine, UNPAID } from '../../db/schema.ts';
 import type { GatewayPayment } from '../payments/gateway.ts';
 
 export interface NewPaymentOrder {
@@ -65,9 +65,6 @@ export async function ownPaymentOrder(db: Db, customerId: number, gatewayOrderId
     .where('customer_id', '=', customerId)
     .executeTakeFirst();
 }
-
-/** An attempt in these states has not been paid yet, as far as we know. */
-export const UNPAID: PaymentOrderStatus[] = ['created', 'failed', 'expired'];
 
 /**
  * Records a payment the gateway confirmed paid in full, once (the gateway's payment id is unique), and

@@ -75,7 +75,9 @@ for (const kind of databaseKinds()) {
         const shawl = await fixtures.product({ sizes: [['M', 1]] });
         await fixtures.hold(await fixtures.customer(), sku(shawl), 3);
         expect(await available(sku(shawl))).toBe(0);
-        expect(await inventory.sizes(db, shawl.id)).toEqual([{ size: 'M', available: 0 }]);
+        expect(await inventory.sizes(db, shawl.id)).toEqual([
+          { size: 'M', available: 0, held: { units: 3, until: expect.any(Date) } },
+        ]);
       });
 
       it('come back when a hold expires', async () => {
@@ -109,10 +111,14 @@ for (const kind of databaseKinds()) {
         await inventory.transaction((trx) => inventory.assertFree(trx, [{ ...line, quantity: 1 }]));
       });
 
-      it('counts against stock for 15 minutes; a second unpaid attempt on the size ends with the first (decision 010)', async () => {
-        const kurta = await fixtures.product({ sizes: [['M', 5]] });
+      it('counts against stock for 10 minutes; a second unpaid attempt of the account, on any size, ends with the first (decision 054)', async () => {
+        const kurta = await fixtures.product({
+          sizes: [
+            ['M', 5],
+            ['L', 5],
+          ],
+        });
         const customerId = await fixtures.customer();
-        const lines = [{ skuId: sku(kurta), quantity: 2 }];
         const first = await fixtures.attempt(customerId);
         const startedAt = new Date(Date.now() - 5 * MINUTE);
         await db
@@ -120,26 +126,59 @@ for (const kind of databaseKinds()) {
           .set({ created_at: startedAt })
           .where('id', '=', first)
           .execute();
-        const before = Date.now();
-        await inventory.transaction((trx) =>
-          inventory.hold(trx, { paymentOrderId: first, customerId, lines }),
+        const firstEnd = await inventory.transaction((trx) =>
+          inventory.hold(trx, {
+            paymentOrderId: first,
+            customerId,
+            lines: [{ skuId: sku(kurta), quantity: 2 }],
+          }),
         );
-        const [firstHold] = await holdsOf(first);
-        expect(firstHold?.expires_at.getTime()).toBeGreaterThanOrEqual(before + 15 * MINUTE - 1_000);
+        expect(firstEnd).toEqual(new Date(startedAt.getTime() + 10 * MINUTE));
+        expect(await holdsOf(first)).toEqual([{ quantity: 2, expires_at: firstEnd, released_at: null }]);
         expect(await available(sku(kurta))).toBe(3);
         expect(announced).toEqual([{ productIds: [kurta.id] }]);
 
+        // the next attempt holds another size: its end is still the first attempt's
         const second = await fixtures.attempt(customerId);
-        await inventory.transaction(async (trx) => {
+        const lines = [{ skuId: sku(kurta, 'L'), quantity: 1 }];
+        const secondEnd = await inventory.transaction(async (trx) => {
           await inventory.releaseUnpaid(trx, customerId);
-          await inventory.hold(trx, { paymentOrderId: second, customerId, lines });
+          return inventory.hold(trx, { paymentOrderId: second, customerId, lines });
         });
-        expect(await holdsOf(second)).toEqual([
-          { quantity: 2, expires_at: new Date(startedAt.getTime() + 15 * MINUTE), released_at: null },
-        ]);
+        expect(secondEnd).toEqual(firstEnd);
+        expect(await holdsOf(second)).toEqual([{ quantity: 1, expires_at: firstEnd, released_at: null }]);
         // the first attempt's units went back before the second's were held
         expect((await holdsOf(first))[0]?.released_at).not.toBeNull();
-        expect(await available(sku(kurta))).toBe(3);
+        expect(await available(sku(kurta))).toBe(5);
+        expect(await available(sku(kurta, 'L'))).toBe(4);
+      });
+
+      it("tell the sizes none of whose units is free only because checkouts hold them, with the first hold's end", async () => {
+        const kurta = await fixtures.product({
+          sizes: [
+            ['S', 2],
+            ['M', 3],
+            ['L', 1],
+          ],
+        });
+        const early = await fixtures.hold(await fixtures.customer(), sku(kurta, 'S'), 1);
+        await fixtures.hold(await fixtures.customer(), sku(kurta, 'S'), 1);
+        await fixtures.hold(await fixtures.customer(), sku(kurta, 'M'), 1);
+        await inventory.transaction((trx) =>
+          inventory.holdForExchange(trx, { skuId: sku(kurta, 'L'), quantity: 1, name: 'kurta', size: 'L' }),
+        );
+        const earlyEnd = new Date(Date.now() + 2 * MINUTE);
+        await db
+          .updateTable('stock_holds')
+          .set({ expires_at: earlyEnd })
+          .where('payment_order_id', '=', early)
+          .execute();
+        // S: both units in checkouts; M: some free; L: an exchange's, which is no one's bag
+        expect(await inventory.sizes(db, kurta.id)).toEqual([
+          { size: 'S', available: 0, held: { units: 2, until: earlyEnd } },
+          { size: 'M', available: 2 },
+          { size: 'L', available: 0 },
+        ]);
       });
 
       it('go back on release, which answers whether any units were freed', async () => {

@@ -1,3 +1,4 @@
+import { STOCK_HOLD_MINUTES } from '../../../contract/shopping-rules.ts';
 import type { Db } from '../../db/connect.ts';
 import type { Change, ChangeFeed } from '../../platform/changes.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
@@ -28,6 +29,13 @@ interface Touched {
 /** Told, within the transaction, of the products a size of which gained stock (issue 27's "Notify me"). */
 export type StockRiseListener = (trx: Db, productIds: number[]) => Promise<void>;
 
+/** A size's units free to sell; `held` when none is free only because shoppers' checkouts hold them. */
+export interface SizeAvailability {
+  size: string;
+  available: number;
+  held?: { units: number; until: Date };
+}
+
 /**
  * What can be sold: each size's stock, and the units held for shoppers who are paying (decisions 005,
  * 007, 010). A size's units free to sell are its stock less its live holds, never below 0; stock is
@@ -41,6 +49,8 @@ export class Inventory {
     private readonly db: Db,
     private readonly changes: ChangeFeed,
     private readonly onStockRise: StockRiseListener = async () => {},
+    /** how long a checkout's units are held from the account's first unpaid attempt in a row */
+    private readonly holdMinutes = STOCK_HOLD_MINUTES,
   ) {}
 
   /**
@@ -66,12 +76,20 @@ export class Inventory {
     return (await store.availableUnits(db, [skuId])).get(skuId) ?? 0;
   }
 
-  /** Units each size of a product can still sell, in display order. */
-  async sizes(db: Db, productId: number): Promise<{ size: string; available: number }[]> {
-    return (await store.sizeAvailability(db, [productId])).map(({ size, available }) => ({
-      size,
-      available,
-    }));
+  /**
+   * Units each size of a product can still sell, in display order; a size with none free while
+   * checkouts hold some says how many and when the first of those holds ends.
+   */
+  async sizes(db: Db, productId: number): Promise<SizeAvailability[]> {
+    const [sizes, holds] = await Promise.all([
+      store.sizeAvailability(db, [productId]),
+      store.checkoutHolds(db, [productId]),
+    ]);
+    const held = new Map(holds.map(({ skuId, ...hold }) => [skuId, hold]));
+    return sizes.map(({ sku_id, size, available }) => {
+      const hold = available === 0 ? held.get(sku_id) : undefined;
+      return hold ? { size, available, held: hold } : { size, available };
+    });
   }
 
   /** Each product's sizes with units free to sell now, in display order. */
@@ -107,9 +125,14 @@ export class Inventory {
     await this.write(trx, () => store.releaseUnpaidHolds(trx, customerId));
   }
 
-  /** Holds the attempt's units, until 15 minutes after the shopper's first unpaid attempt (decision 010). */
-  async hold(trx: Db, holds: store.NewHolds): Promise<void> {
-    await this.write(trx, () => store.insertHolds(trx, holds));
+  /**
+   * Holds the attempt's units until the hold time after the account's first unpaid attempt in a row
+   * (decision 054); answers when they go back.
+   */
+  async hold(trx: Db, holds: store.NewHolds): Promise<Date> {
+    const endsAt = await store.holdEnd(trx, holds.customerId, this.holdMinutes);
+    await this.write(trx, () => store.insertHolds(trx, holds, endsAt));
+    return endsAt;
   }
 
   /** The attempt's live holds go back to the shelf; answers whether any units were freed. */

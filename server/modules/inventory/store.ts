@@ -1,10 +1,12 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
-import type { Database } from '../../db/schema.ts';
+import { type Database, UNPAID } from '../../db/schema.ts';
 
-const HOLD_MINUTES = 15;
-/** how long an unpaid attempt on a size keeps counting against the shopper's next holds (decision 010) */
-const UNPAID_WINDOW_MINUTES = 60;
+/**
+ * An account's unpaid attempts of the last hour (or of twice the hold time, when that is longer) since
+ * its last paid one are one run: their holds end with the first's (decision 054).
+ */
+const RUN_MINUTES = 60;
 
 /** For a query over `skus`: a size's stock less the units held for shoppers who are paying now. */
 export const AVAILABLE_UNITS = sql<number>`greatest(skus.stock - coalesce((
@@ -44,7 +46,7 @@ export async function sizeAvailability(db: Db, productIds: readonly number[]) {
   if (productIds.length === 0) return [];
   return db
     .selectFrom('skus')
-    .select(['skus.product_id', 'skus.size', AVAILABLE_UNITS.as('available')])
+    .select(['skus.id as sku_id', 'skus.product_id', 'skus.size', AVAILABLE_UNITS.as('available')])
     .where('skus.product_id', 'in', productIds)
     .orderBy('skus.product_id')
     .orderBy('skus.position')
@@ -70,8 +72,8 @@ export interface NewHolds {
   lines: readonly { skuId: number; quantity: number }[];
 }
 
-/** The attempt's holds, each ending as decision 010 says; answers their products. */
-export async function insertHolds(db: Db, holds: NewHolds): Promise<number[]> {
+/** The attempt's holds, all ending at `endsAt`; answers their products. */
+export async function insertHolds(db: Db, holds: NewHolds, endsAt: Date): Promise<number[]> {
   const rows = await db
     .insertInto('stock_holds')
     .values(
@@ -79,7 +81,7 @@ export async function insertHolds(db: Db, holds: NewHolds): Promise<number[]> {
         payment_order_id: holds.paymentOrderId,
         sku_id: line.skuId,
         quantity: line.quantity,
-        expires_at: holdEnd(holds.customerId, line.skuId),
+        expires_at: endsAt,
       })),
     )
     .returning((eb) => holdProduct(eb).as('product_id'))
@@ -88,15 +90,55 @@ export async function insertHolds(db: Db, holds: NewHolds): Promise<number[]> {
 }
 
 /**
- * 15 minutes from the shopper's first unpaid attempt on this size in the last hour (now, when there is
- * none): trying again, or releasing and trying again, never holds the units longer (decision 010).
+ * When the account's holds end: `minutes` after the first unpaid attempt of its run (now, when there is
+ * none), so trying again, or releasing and trying again, never holds units longer; and as long as the
+ * account keeps trying, a new run, and a fresh hold, never starts (decision 054). Attempts count from
+ * their creation, so the caller's new attempt, created in this transaction, is one of them.
  */
-const holdEnd = (customerId: number, skuId: number) => sql<Date>`coalesce((
-    SELECT min(p.created_at) FROM payment_orders p JOIN stock_holds h ON h.payment_order_id = p.id
-    WHERE p.customer_id = ${customerId} AND h.sku_id = ${skuId}
-      AND p.status IN ('created', 'failed', 'expired')
-      AND p.created_at > now() - make_interval(mins => ${UNPAID_WINDOW_MINUTES})
-  ), now()) + make_interval(mins => ${HOLD_MINUTES})`;
+export async function holdEnd(db: Db, customerId: number, minutes: number): Promise<Date> {
+  const run = Math.max(RUN_MINUTES, 2 * minutes);
+  const row = await db
+    .selectFrom('payment_orders as p')
+    .select(sql<Date>`coalesce(min(p.created_at), now()) + make_interval(mins => ${minutes})`.as('ends_at'))
+    .where('p.customer_id', '=', customerId)
+    .where('p.status', 'in', UNPAID)
+    .where('p.created_at', '>', sql<Date>`now() - make_interval(mins => ${run})`)
+    .where(({ eb, selectFrom }) =>
+      eb.not(
+        eb.exists(
+          selectFrom('payment_orders as paid')
+            .select('paid.id')
+            .where('paid.customer_id', '=', customerId)
+            .where('paid.status', 'not in', UNPAID)
+            .whereRef('paid.created_at', '>=', 'p.created_at'),
+        ),
+      ),
+    )
+    .executeTakeFirstOrThrow();
+  return new Date(row.ends_at);
+}
+
+/**
+ * Each size's units held by shoppers' unpaid checkouts (not exchanges) and when the first of those
+ * holds ends, for the products' sizes that have any.
+ */
+export async function checkoutHolds(db: Db, productIds: readonly number[]) {
+  if (productIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('stock_holds')
+    .innerJoin('skus', 'skus.id', 'stock_holds.sku_id')
+    .select([
+      'stock_holds.sku_id',
+      (eb) => eb.fn.sum<number>('stock_holds.quantity').as('units'),
+      (eb) => eb.fn.min<Date>('stock_holds.expires_at').as('until'),
+    ])
+    .where('skus.product_id', 'in', productIds)
+    .where('stock_holds.payment_order_id', 'is not', null)
+    .where(live)
+    .groupBy('stock_holds.sku_id')
+    .execute();
+  return rows.map((row) => ({ skuId: row.sku_id, units: Number(row.units), until: new Date(row.until) }));
+}
 
 /** Marks the holds `which` picks as released now; answers their products. */
 async function releaseHolds(db: Db, which: (eb: Holds) => Expression<SqlBool>): Promise<number[]> {

@@ -23,6 +23,7 @@ const product = (sale: ProductResponse['productInfo']['sale']): ProductResponse 
     description: 'Hand-block printed',
     stock: 3,
     additionsize: { M: 3 },
+    held: [],
     active: 'In stock',
     currentPrice: 1400,
     oldPrice: 4000,

@@ -12,6 +12,7 @@ import { AddressStep } from './AddressStep.tsx';
 import { BagChangesNotice } from './BagChangesNotice.tsx';
 import { CartItem } from './CartItem.tsx';
 import { CouponsPanel } from './CouponsPanel.tsx';
+import { orderLimitWarning } from './order-limits.ts';
 import { PaymentStep } from './PaymentStep.tsx';
 import { PriceBreakdown } from './PriceBreakdown.tsx';
 import { type BagPage, useCart } from './useCart.ts';
@@ -97,6 +98,7 @@ function Checkout({
   const [userInfo, setUserInfo] = useState(() => shopperOf(cart));
   const headingRef = useRef<HTMLHeadingElement>(null);
   const units = cart.prods.reduce((sum, line) => sum + line.quantity, 0);
+  const overLimit = orderLimitWarning(units, cart.priceDetails.amountToPay);
 
   const goTo = (next: Step) => {
     flushSync(() => setStep(next));
@@ -141,6 +143,11 @@ function Checkout({
                 onApply={onApplyCoupon}
                 onRemove={onRemoveCoupon}
               />
+              {overLimit && (
+                <p className="checkout-limit" role="alert">
+                  {overLimit}
+                </p>
+              )}
               <div className="checkout-continue">
                 {userInfo ? (
                   <button type="button" className="button button-primary" onClick={() => goTo(1)}>

@@ -58,7 +58,7 @@ export function usePayment({ cart, userInfo, onCartChanged, onSessionLost }: Con
 
   const release = (orderId: string) => {
     const body: ReleaseBody = { orderId };
-    // an unreleased hold lapses after 15 minutes anyway
+    // an unreleased hold lapses at its heldUntil anyway
     api.post(apiPaths.releasePayment(), body).catch(() => undefined);
   };
 

@@ -1,7 +1,9 @@
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
+import type { ProductInfo } from '../../../../contract/catalog.ts';
 import { paths } from '../../../../contract/paths.ts';
 import type { SizeChart } from '../../../../contract/size-charts.ts';
+import { inSomeonesBag } from '../../lib/holds.ts';
 import { NotifyMe } from './NotifyMe.tsx';
 import { SizeChartLink } from './SizeChart.tsx';
 import { swatchBackground } from './swatch.ts';
@@ -9,6 +11,8 @@ import { swatchBackground } from './swatch.ts';
 interface SizesProps {
   /** size -> units in stock */
   sizes: Record<string, number>;
+  /** sizes none of whose units is free only because shoppers' checkouts hold them: not sold out */
+  held: ProductInfo['held'];
   selected: string | undefined;
   onSelect: (size: string | undefined) => void;
   /** the product's size chart: a SIZE CHART link beside the title opens it */
@@ -17,10 +21,11 @@ interface SizesProps {
 
 /**
  * A click selects a size, a second click clears it; a sold-out size cannot be chosen, but a customer may
- * ask to hear when it is back.
+ * ask to hear when it is back. A size in someone's bag cannot be chosen either: it says when it may be back.
  */
-export function Sizes({ sizes, selected, onSelect, chart }: SizesProps) {
-  const soldOut = Object.keys(sizes).filter((size) => sizes[size] === 0);
+export function Sizes({ sizes, held, selected, onSelect, chart }: SizesProps) {
+  const inBags = new Map(held.map((hold) => [hold.size, hold.until]));
+  const soldOut = Object.keys(sizes).filter((size) => sizes[size] === 0 && !inBags.has(size));
   return (
     <fieldset className="choice choice-sizes">
       <legend className="choice-title">
@@ -38,11 +43,20 @@ export function Sizes({ sizes, selected, onSelect, chart }: SizesProps) {
               onClick={() => onSelect(selected === size ? undefined : size)}
             >
               {size}
-              {units === 0 && <span className="visually-hidden"> (sold out)</span>}
+              {units === 0 && (
+                <span className="visually-hidden">
+                  {inBags.has(size) ? " (in someone's bag)" : ' (sold out)'}
+                </span>
+              )}
             </button>
           </li>
         ))}
       </ul>
+      {[...inBags].map(([size, until]) => (
+        <p key={size} className="size-held">
+          {size}: {inSomeonesBag(until)}
+        </p>
+      ))}
       {soldOut.length > 0 && <NotifyMe soldOut={soldOut} />}
     </fieldset>
   );

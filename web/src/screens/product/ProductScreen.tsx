@@ -10,6 +10,7 @@ import { markLoggedOut } from '../../app/session.tsx';
 import { Price } from '../../components/Price.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
+import { inSomeonesBag } from '../../lib/holds.ts';
 import { saleEndsAt } from '../../lib/offers.ts';
 import { Colours, Sizes } from './Choices.tsx';
 import { Delivery } from './Delivery.tsx';
@@ -74,7 +75,10 @@ function stockMessages(info: ProductResponse['productInfo']): string[] {
   const inStock = info.active === 'In stock';
   const messages: string[] = [];
   if (!inStock) messages.push(UNAVAILABLE_MESSAGE);
-  if (info.prod === 'accessories' && info.stock === 0) messages.push('Out of stock');
+  const inBag = info.held[0];
+  if (info.prod === 'accessories' && info.stock === 0) {
+    messages.push(inBag ? inSomeonesBag(inBag.until) : 'Out of stock');
+  }
   if (inStock && info.stock > 0 && info.stock < LOW_STOCK_BELOW) {
     messages.push(`Hurry up only ${info.stock} stocks are available!`);
   }
@@ -161,7 +165,9 @@ function Product({ data, onReviewed }: { data: ProductResponse; onReviewed: () =
               {message}
             </p>
           ))}
-          {needsSize && <Sizes sizes={sizes} selected={size} onSelect={setSize} chart={data.sizeChart} />}
+          {needsSize && (
+            <Sizes sizes={sizes} held={info.held} selected={size} onSelect={setSize} chart={data.sizeChart} />
+          )}
           {needsSize && <FitNote fit={data.fit} usualSize={data.usualSize} />}
           {data.colorInfo.length > 0 && (
             <Colours prod={info.prod} colours={data.colorInfo} currentId={info.id} onChoose={chooseColour} />
