@@ -176,12 +176,12 @@ export async function buildServices({
   const catalog = new Catalog(db, changes, inventory, sales, sizeCharts, now);
   const accounts = new AccountsService({
     db,
-    sessions,
     sms,
     secret: config.sessionSecret,
     addressHourlyLimit: config.otpAddressHourlyLimit,
     smsBudget: config.smsBudget,
     unknownShare: config.smsUnknownShare,
+    unknownNetworkShare: config.smsUnknownNetworkShare,
     staffSmsBudget: config.staffSmsBudget,
     limits,
     now,
