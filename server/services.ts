@@ -188,6 +188,7 @@ export async function buildServices({
     log,
     onHeld: (route, reason) => metrics.otpLimited.inc({ route, reason }),
   });
+  metrics.watchSmsBudgets(() => accounts.budgetUse());
   const wishlist = new Wishlist(db, sales);
   const backInStock = new BackInStock(db);
   const coupons = new Coupons(db, limits, (trx, owner) => bagLines(trx, owner, sales.current()), now);

@@ -145,7 +145,9 @@ describeEachDatabase(
         [...res.headers.keys()].filter((name) => !['date', 'x-request-id'].includes(name)).sort();
       expect(headerNames(other)).toEqual(headerNames(staff));
       // both numbers are counted alike, a row each (only the staff phone's code is sent)
-      expect(await codesOf(t(), ravi.phone)).toEqual([{ purpose: 'staff', client_address: '198.51.100.0/24' }]);
+      expect(await codesOf(t(), ravi.phone)).toEqual([
+        { purpose: 'staff', client_address: '198.51.100.0/24' },
+      ]);
       expect(await codesOf(t(), stranger)).toEqual([{ purpose: 'staff', client_address: '198.51.100.0/24' }]);
     });
 

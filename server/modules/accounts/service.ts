@@ -328,6 +328,11 @@ export class AccountsService {
     }
   }
 
+  /** The budgets more than half used: the owner is told in the back office before codes are refused. */
+  async budgetsPastHalf(): Promise<BudgetUse[]> {
+    return (await this.budgetUse()).filter(({ used, max }) => used * 2 > max);
+  }
+
   private countCheck({ browserId, network }: Asker): Promise<void> {
     return this.deps.limits.take([
       { limit: this.checksByBrowser, subject: browserId },
