@@ -49,11 +49,12 @@ async function fromManyNetworks(
   return answers.map((answer) => answer.status);
 }
 
-const tally = (statuses: number[]) =>
-  statuses.reduce<Record<number, number>>(
-    (seen, status) => ({ ...seen, [status]: (seen[status] ?? 0) + 1 }),
-    {},
-  );
+/** How many answers had each status. */
+function tally(statuses: number[]): Record<number, number> {
+  const seen: Record<number, number> = {};
+  for (const status of statuses) seen[status] = (seen[status] ?? 0) + 1;
+  return seen;
+}
 
 async function metric(t: TestApp, prefix: string): Promise<number | undefined> {
   const res = await fetch(`${t.baseUrl}/metrics`, {
