@@ -358,6 +358,17 @@ export const StuckShipment = Type.Object({
 export type StuckShipment = Static<typeof StuckShipment>;
 
 /**
+ * An SMS budget past half its window: `budget` is `shop`, `unknown` (numbers with no account) or `staff`,
+ * then `:hour` or `:day`; `used` of `max` SMS so far.
+ */
+export const SmsBudgetUse = Type.Object({
+  budget: Type.String(),
+  used: Type.Integer(),
+  max: Type.Integer(),
+});
+export type SmsBudgetUse = Static<typeof SmsBudgetUse>;
+
+/**
  * GET /admin/api/dashboard, in India time days: today's and the last 7 days' (today included) orders and
  * what was paid for them; lines waiting to ship; returns waiting for a decision; the return rates of the
  * last RETURN_RATE_DAYS days; the live products' sizes at or below the low-stock threshold, fewest first;
@@ -372,6 +383,8 @@ export const DashboardResponse = Type.Object({
   lowStock: Type.Array(LowStockSize, { maxItems: DASHBOARD_LOW_STOCK }),
   /** shipments still travelling with no courier event for more than STUCK_SHIPMENT_HOURS, longest quiet first */
   stuckShipments: Type.Array(StuckShipment),
+  /** the SMS budgets more than half used: the owner is told before codes are refused */
+  smsBudgetsPastHalf: Type.Array(SmsBudgetUse),
 });
 export type DashboardResponse = Static<typeof DashboardResponse>;
 

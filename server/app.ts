@@ -174,6 +174,7 @@ function registerJobs(app: FastifyInstance, services: Services): void {
   scheduleHousekeeping(app, {
     sessions: () => sessions.sweep(),
     codes: () => accounts.sweepCodes(),
+    signedInBrowsers: () => accounts.sweepSignedInBrowsers(),
     limits: () => limits.sweep(),
     staffSessions: () => staffSignIn.sweep(),
   });

@@ -50,6 +50,8 @@ export interface Config {
   smsBudget: { hourly: number; daily: number };
   /** the percentage of smsBudget that codes for numbers with no account may use (SMS pumping) */
   smsUnknownShare: number;
+  /** the percentage of that share one network may use in an hour (and of the daily share in a day) */
+  smsUnknownNetworkShare: number;
   /** the back office's sign-in codes, a budget of their own that no shopper request can spend */
   staffSmsBudget: { hourly: number; daily: number };
   /** the proxies allowed to set X-Forwarded-For: addresses, CIDRs or names (loopback, uniquelocal, ...) */
@@ -220,6 +222,7 @@ export function loadConfig(env: Env = process.env): Config {
       daily: integer(env, problems, 'SMS_DAILY_BUDGET', 10_000, 1, 100_000_000),
     },
     smsUnknownShare: integer(env, problems, 'SMS_UNKNOWN_SHARE', 20, 1, 100),
+    smsUnknownNetworkShare: integer(env, problems, 'SMS_UNKNOWN_NETWORK_SHARE', 10, 1, 100),
     staffSmsBudget: {
       hourly: integer(env, problems, 'STAFF_SMS_HOURLY_BUDGET', 100, 1, 1_000_000),
       daily: integer(env, problems, 'STAFF_SMS_DAILY_BUDGET', 500, 1, 10_000_000),

@@ -176,18 +176,19 @@ export async function buildServices({
   const catalog = new Catalog(db, changes, inventory, sales, sizeCharts, now);
   const accounts = new AccountsService({
     db,
-    sessions,
     sms,
     secret: config.sessionSecret,
     addressHourlyLimit: config.otpAddressHourlyLimit,
     smsBudget: config.smsBudget,
     unknownShare: config.smsUnknownShare,
+    unknownNetworkShare: config.smsUnknownNetworkShare,
     staffSmsBudget: config.staffSmsBudget,
     limits,
     now,
     log,
     onHeld: (route, reason) => metrics.otpLimited.inc({ route, reason }),
   });
+  metrics.watchSmsBudgets(() => accounts.budgetUse());
   const wishlist = new Wishlist(db, sales);
   const backInStock = new BackInStock(db);
   const coupons = new Coupons(db, limits, (trx, owner) => bagLines(trx, owner, sales.current()), now);

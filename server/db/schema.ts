@@ -167,6 +167,18 @@ export interface OtpCodesTable {
   expires_at: Timestamp;
   failed_attempts: Generated<number>;
   consumed_at: MaybeTimestamp;
+  /** the haat_bid of the browser that asked (031_signed_in_browsers.sql): only it may verify the code */
+  browser_id: Generated<string>;
+  /** sent on that browser's own allowance: left out of the phone's ceiling and the network's counts */
+  allowance: Generated<boolean>;
+}
+
+/** A browser that has signed in with a phone (031_signed_in_browsers.sql): it keeps a code allowance. */
+export interface SignedInBrowsersTable {
+  browser_id: string;
+  phone: string;
+  purpose: 'shopper' | 'staff';
+  last_signed_in_at: DefaultedTimestamp;
 }
 
 export interface WishlistItemsTable {
@@ -652,6 +664,7 @@ export interface Database {
   customers: CustomersTable;
   sessions: SessionsTable;
   otp_codes: OtpCodesTable;
+  signed_in_browsers: SignedInBrowsersTable;
   wishlist_items: WishlistItemsTable;
   cart_lines: CartLinesTable;
   payment_orders: PaymentOrdersTable;

@@ -1,14 +1,16 @@
-import { isIPv6 } from 'node:net';
+import { isIPv4, isIPv6 } from 'node:net';
 
 /**
- * The address a limit counts a client by. An IPv6 client usually holds a whole /64 and can pick a new
- * address in it for every request, so all of it counts as one; IPv4 (also IPv4-mapped) counts as itself.
+ * The network a limit counts a client by: its IPv4 /24 or its IPv6 /48 (an IPv4-mapped IPv6 address is
+ * IPv4). A client holds a whole IPv6 /64 and often a /48, and a host on a /24 is as easy to come by as the
+ * next address in it, so counting single addresses would let one network pass for many.
  */
-export function clientAddressKey(ip: string): string {
+export function networkKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)?.[1];
+  const v4 = mapped ?? ip;
+  if (isIPv4(v4)) return `${v4.split('.').slice(0, 3).join('.')}.0/24`;
   if (!isIPv6(ip)) return ip;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped?.[1]) return mapped[1];
-  return `${expandIPv6(ip).slice(0, 4).join(':')}::/64`;
+  return `${expandIPv6(ip).slice(0, 3).join(':')}::/48`;
 }
 
 /** The eight groups of an IPv6 address, '::' filled in, each without leading zeros. */

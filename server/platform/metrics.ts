@@ -101,6 +101,22 @@ export class ShopMetrics {
     });
   }
 
+  /**
+   * The share of each SMS budget its window has used (0 to 1), read at each scrape: an alert can tell the
+   * owner when one passes half, before codes are refused.
+   */
+  watchSmsBudgets(read: () => Promise<{ budget: string; used: number; max: number }[]>): void {
+    new Gauge({
+      name: 'haat_sms_budget_used_ratio',
+      help: 'The share of each SMS budget used in its window (shop, unknown numbers, staff; hour and day)',
+      labelNames: ['budget'] as const,
+      registers: [this.registry],
+      async collect() {
+        for (const { budget, used, max } of await read()) this.set({ budget }, used / max);
+      },
+    });
+  }
+
   /** The pool behind the database, to report its sizes (PostgreSQL; PGlite's adapter has one too). */
   watchPool(pool: pg.Pool | undefined): void {
     this.pool = pool;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/connect.ts';
 import { databaseKinds, openTestDatabase } from '../test/database.ts';
-import { clientAddressKey } from './client-address.ts';
+import { networkKey } from './client-address.ts';
 import { AppError } from './errors.ts';
 import { type Limit, RateLimits } from './rate-limit.ts';
 
@@ -75,14 +75,15 @@ for (const kind of databaseKinds()) {
   });
 }
 
-describe('client address key', () => {
-  it('counts an IPv6 client by its /64 and an IPv4 one by itself', () => {
-    expect(clientAddressKey('203.0.113.7')).toBe('203.0.113.7');
-    expect(clientAddressKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
-    expect(clientAddressKey('2001:db8:aa:1:2:3:4:5')).toBe('2001:db8:aa:1::/64');
-    expect(clientAddressKey('2001:db8:aa:1::9')).toBe('2001:db8:aa:1::/64');
-    expect(clientAddressKey('2001:0db8:00aa:0001:ffff::1')).toBe('2001:db8:aa:1::/64');
-    expect(clientAddressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
-    expect(clientAddressKey('::1')).toBe('0:0:0:0::/64');
+describe('network key', () => {
+  it('counts an IPv4 client by its /24 and an IPv6 one by its /48', () => {
+    expect(networkKey('203.0.113.7')).toBe('203.0.113.0/24');
+    expect(networkKey('203.0.113.250')).toBe('203.0.113.0/24');
+    expect(networkKey('::ffff:203.0.113.7')).toBe('203.0.113.0/24');
+    expect(networkKey('2001:db8:aa:1:2:3:4:5')).toBe('2001:db8:aa::/48');
+    expect(networkKey('2001:db8:aa:ffff::9')).toBe('2001:db8:aa::/48');
+    expect(networkKey('2001:0db8:00aa:0001:ffff::1')).toBe('2001:db8:aa::/48');
+    expect(networkKey('2001:db8::1')).toBe('2001:db8:0::/48');
+    expect(networkKey('::1')).toBe('0:0:0::/48');
   });
 });

@@ -30,11 +30,17 @@ export class RateLimits {
 
   /** Counts one event for each charge, or throws 429 with Retry-After when any is used up. */
   async take(charges: Charge[]): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await lockSubjects(trx, charges);
-      await this.refuseWhenUsedUp(trx, charges);
-      await this.count(trx, charges);
-    });
+    await this.db.transaction().execute((trx) => this.takeWithin(trx, charges));
+  }
+
+  /**
+   * `take` inside the caller's transaction, whose other locks must all come before these (a fixed order,
+   * so no two transactions wait on each other); answers the events counted, for `uncount`.
+   */
+  async takeWithin(trx: Db, charges: Charge[]): Promise<string[]> {
+    await lockSubjects(trx, charges);
+    await this.refuseWhenUsedUp(trx, charges);
+    return this.count(trx, charges);
   }
 
   /** Throws 429 when any charge's limit is used up; counts nothing (see `count`). */
@@ -42,14 +48,37 @@ export class RateLimits {
     await this.refuseWhenUsedUp(this.db, charges);
   }
 
-  /** Counts a call that `check` let through, once it succeeded (refused calls do not count). */
-  async count(db: Db, charges: Charge[]): Promise<void> {
-    if (charges.length === 0) return;
+  /**
+   * Counts a call that `check` let through, once it succeeded (refused calls do not count), or one that
+   * no limit may refuse but that others' counts must see; answers the events' ids.
+   */
+  async count(db: Db, charges: Charge[]): Promise<string[]> {
+    if (charges.length === 0) return [];
     const at = this.now();
-    await db
+    const rows = await db
       .insertInto('rate_events')
       .values(charges.map(({ limit, subject }) => ({ bucket: limit.bucket, subject, at })))
+      .returning('id')
       .execute();
+    return rows.map((row) => row.id);
+  }
+
+  /** Takes back events counted for a call that then failed (an SMS the gateway did not send). */
+  async uncount(db: Db, ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await db.deleteFrom('rate_events').where('id', 'in', ids).execute();
+  }
+
+  /** How many events `charge`'s limit counts now, of its `max`. */
+  async used({ limit, subject }: Charge): Promise<number> {
+    const row = await this.db
+      .selectFrom('rate_events')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('bucket', '=', limit.bucket)
+      .where('subject', '=', subject)
+      .where('at', '>', new Date(this.now().getTime() - limit.windowMs))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 
   /** Events older than every window (the longest is a day), so the table keeps only what counts. */

@@ -83,6 +83,37 @@ export class Sessions {
     return session;
   }
 
+  /**
+   * Gives the request's session a new id, with `fields` (one is started when there is none): what it held
+   * (a visitor's bag, wishlist, coupon) stays with it under the new id and the old id ends, so a cookie
+   * planted before never reaches what the session is given now.
+   */
+  async renew(request: FastifyRequest, reply: FastifyReply, fields: SessionFields): Promise<Session> {
+    const old = await this.current(request);
+    if (!old) return this.rotate(request, reply, fields);
+    const token = randomToken();
+    const session: Session = { ...old, ...fields, id: hmacHex(this.secret, token) };
+    this.cache.delete(old.id);
+    // the rows that belong to the session follow its id (ON UPDATE CASCADE, 031_signed_in_browsers.sql)
+    const renamed = await this.db
+      .updateTable('sessions')
+      .set({
+        id: session.id,
+        customer_id: session.customerId,
+        verified_phone: session.verifiedPhone,
+        verified_until: session.verifiedUntil,
+        last_seen_at: new Date(),
+      })
+      .where('id', '=', old.id)
+      .executeTakeFirst();
+    // ended meanwhile (a sign-out in another tab): a new session, as when there was none
+    if (Number(renamed.numUpdatedRows) === 0) return this.rotate(request, reply, fields);
+    reply.setCookie(SESSION_COOKIE, token, privateCookie(this.secureCookie, IDLE_DAYS));
+    this.remember(session);
+    this.loaded.set(request, Promise.resolve(session));
+    return session;
+  }
+
   async update(session: Session, fields: SessionFields): Promise<void> {
     await this.db
       .updateTable('sessions')

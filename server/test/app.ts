@@ -55,6 +55,8 @@ export async function listenTestApp(
     ADMIN_TOKEN: TEST_ADMIN_TOKEN,
     DATA_DIR: dataDir,
     SESSION_CACHE_MS: '0',
+    // every test client asks from 127.0.0.1, one network: the unknown-number share is the network's too
+    SMS_UNKNOWN_NETWORK_SHARE: '100',
     ...(empty && { HAAT_DEMO: 'off' }),
     ...env,
   });

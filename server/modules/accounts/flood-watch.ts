@@ -11,7 +11,8 @@ export type LimitReason =
   | 'address'
   | 'budget'
   | 'unknown-share'
-  | 'staff-address';
+  | 'unknown-network'
+  | 'allowance';
 
 /** Where the warn lines go: the app's logger. */
 export interface WarnLog {

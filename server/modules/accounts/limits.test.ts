@@ -56,7 +56,7 @@ describeEachDatabase(
       expect((await checkMail(script, '203.0.113.10')).status).toBe(429);
 
       const other = await t().client();
-      expect((await checkPhone(other, '203.0.113.20')).status).toBe(200);
+      expect((await checkPhone(other, '192.0.2.20')).status).toBe(200);
 
       advance(3601);
       expect((await checkPhone(script, '203.0.113.10')).status).toBe(200);
@@ -71,18 +71,24 @@ describeEachDatabase(
       const refused = await checkPhone(fresh, '198.51.100.7');
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3500);
-      expect((await checkPhone(fresh, '198.51.100.8')).status).toBe(200);
+      // another network (a /24 of its own) is counted apart
+      expect((await checkPhone(fresh, '198.51.101.8')).status).toBe(200);
     });
 
-    it('counts an IPv6 client by its /64', async () => {
+    it('counts an IPv6 client by its /48 and an IPv4 one by its /24', async () => {
       const first = await t().client();
       expect(await statuses(25, () => checkPhone(first, '2001:db8:7:7::1'))).toEqual(times(25, 200));
       const second = await t().client();
-      expect(await statuses(16, () => checkPhone(second, '2001:db8:7:7:ffff::2'))).toEqual([
+      expect(await statuses(16, () => checkPhone(second, '2001:db8:7:ffff::2'))).toEqual([
         ...times(15, 200),
         429,
       ]);
-      expect((await checkPhone(second, '2001:db8:7:8::1')).status).toBe(200);
+      expect((await checkPhone(second, '2001:db8:8::1')).status).toBe(200);
+      const third = await t().client();
+      expect(await statuses(25, () => checkPhone(third, '100.64.1.77'))).toEqual(times(25, 200));
+      const fourth = await t().client();
+      expect((await checkPhone(fourth, '100.64.1.78')).status).toBe(200);
+      expect(await statuses(15, () => checkPhone(fourth, '100.64.1.254'))).toEqual([...times(14, 200), 429]);
     });
 
     it('leaves room for a shopper: checks, a code and the sign-up itself', async () => {
@@ -128,10 +134,10 @@ describeEachDatabase(
     it('sends one number at most 20 codes an hour from all addresses together', async () => {
       const phone = uniquePhone();
       const client = await t().client();
-      for (const address of ['192.0.2.1', '192.0.2.2', '192.0.2.3', '192.0.2.4']) {
+      for (const address of ['192.0.2.1', '192.0.3.1', '192.0.4.1', '192.0.5.1']) {
         expect(await sendsFrom(client, phone, address, 5)).toEqual(times(5, 200));
       }
-      const capped = await sendCode(client, phone, '192.0.2.5');
+      const capped = await sendCode(client, phone, '192.0.6.1');
       expect(capped.status).toBe(429);
       expect(capped.body).toEqual({
         error: expect.stringMatching(/this number/),
@@ -140,14 +146,14 @@ describeEachDatabase(
       expect(await codesOf(t(), phone)).toHaveLength(20);
     });
 
-    it('counts an IPv6 client by its /64, in the codes it asks for', async () => {
+    it('counts an IPv6 client by its /48, in the codes it asks for', async () => {
       const phone = uniquePhone();
       const client = await t().client();
       expect(await sendsFrom(client, phone, '2001:db8:5:5::a', 3)).toEqual(times(3, 200));
-      expect(await sendsFrom(client, phone, '2001:db8:5:5:1:2:3:4', 3)).toEqual([200, 200, 429]);
-      expect((await sendCode(client, phone, '2001:db8:5:6::a')).status).toBe(200);
+      expect(await sendsFrom(client, phone, '2001:db8:5:ffff:1:2:3:4', 3)).toEqual([200, 200, 429]);
+      expect((await sendCode(client, phone, '2001:db8:6::a')).status).toBe(200);
       const addresses = new Set((await codesOf(t(), phone)).map((code) => code.client_address));
-      expect(addresses).toEqual(new Set(['2001:db8:5:5::/64', '2001:db8:5:6::/64']));
+      expect(addresses).toEqual(new Set(['2001:db8:5::/48', '2001:db8:6::/48']));
     });
   },
   {},

@@ -253,7 +253,9 @@ describeEachDatabase(
       expect(capped.status).toBe(429);
       expect(capped.body.error).toMatch(/network/);
       expect(Number(capped.headers.get('retry-after'))).toBeGreaterThan(3500);
-      expect((await send(client, uniquePhone(), from('203.0.113.8'))).status).toBe(200);
+      // the same /24 is the same network; the next /24 is another
+      expect((await send(client, uniquePhone(), from('203.0.113.8'))).status).toBe(429);
+      expect((await send(client, uniquePhone(), from('203.0.114.8'))).status).toBe(200);
     });
   },
   { OTP_ADDRESS_HOURLY_LIMIT: '3' },

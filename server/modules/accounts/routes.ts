@@ -22,7 +22,7 @@ import {
 import { FormRefused } from '../../../contract/errors.ts';
 import { CheckResponse } from '../../../contract/session.ts';
 import { keepBodiesSmall } from '../../platform/body-limit.ts';
-import { clientAddressKey } from '../../platform/client-address.ts';
+import { networkKey } from '../../platform/client-address.ts';
 import { answerLoopbackOnly } from '../../platform/dev-routes.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import { ConsoleSmsSender } from '../../platform/sms/console.ts';
@@ -36,7 +36,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ct
   /** The CSRF check let only a browser with an id this far; '' would be one shared, tighter subject. */
   const asker = (request: FastifyRequest): Asker => ({
     browserId: browser.browserId(request) ?? '',
-    clientAddress: clientAddressKey(request.ip),
+    network: networkKey(request.ip),
   });
 
   app.get('/api/check', { schema: { response: { 200: CheckResponse } } }, async (request, reply) => {
@@ -47,18 +47,18 @@ export const accountRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ct
   app.post(
     '/api/otp/send',
     { schema: { body: OtpSendBody, response: { 200: OtpSendResponse, 429: ThrottledResponse } } },
-    async (request) => accounts.sendCode(request.body.phoneNumber, clientAddressKey(request.ip)),
+    async (request) => accounts.sendCode(request.body.phoneNumber, asker(request)),
   );
 
   app.post(
     '/api/otp/verify',
     { schema: { body: OtpVerifyBody, response: { 200: OtpVerifyResponse } } },
     async (request, reply) => {
-      await accounts.verifyCode(
-        () => sessions.ensure(request, reply),
-        request.body.phoneNumber,
-        request.body.code,
-      );
+      const { phoneNumber, code } = request.body;
+      const verified = await accounts.verifyCode(asker(request).browserId, phoneNumber, code);
+      // a new session id: a cookie planted in this browser before never holds the verified phone
+      await sessions.renew(request, reply, verified);
+      reply.header('cache-control', 'no-store');
       return { verified: true as const };
     },
   );
@@ -67,8 +67,10 @@ export const accountRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ct
    * Logs the session in under a new session id; the browser's CSRF token stays, and so does the verified
    * phone (for its 10 minutes), so the spec's `/api/login` right after sign-up answers as well. What the
    * visitor's session kept (bag, wishlist) joins the account first, as the old session goes at rotation.
+   * The browser has now signed in with the phone: it keeps a code allowance for it.
    */
-  const logIn = async (request: FastifyRequest, reply: FastifyReply, who: LoggedIn) => {
+  const logIn = async (request: FastifyRequest, reply: FastifyReply, who: LoggedIn, phone: string) => {
+    await accounts.rememberSignIn('shopper', browser.browserId(request), phone);
     const bagChanges = await ctx.guestBags.adopt(await sessions.current(request), who.customerId);
     await sessions.rotate(request, reply, { customerId: who.customerId });
     reply.header('cache-control', 'no-store');
@@ -101,7 +103,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ct
     },
     async (request, reply) => {
       const session = await sessions.current(request);
-      return logIn(request, reply, await accounts.signUp(session, request.body));
+      return logIn(request, reply, await accounts.signUp(session, request.body), request.body.phone);
     },
   );
 
@@ -110,7 +112,8 @@ export const accountRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ct
     { schema: { body: LoginBody, response: { 200: LoginResponse } } },
     async (request, reply) => {
       const session = await sessions.current(request);
-      return logIn(request, reply, await accounts.login(session, request.body.phoneNumber));
+      const { phoneNumber } = request.body;
+      return logIn(request, reply, await accounts.login(session, phoneNumber), phoneNumber);
     },
   );
 

@@ -18,7 +18,7 @@ import {
   unauthorized,
 } from '../../platform/errors.ts';
 import type { Charge, Limit, RateLimits } from '../../platform/rate-limit.ts';
-import type { Session, Sessions } from '../../platform/sessions.ts';
+import type { Session } from '../../platform/sessions.ts';
 import type { SmsSender } from '../../platform/sms/sender.ts';
 import { pincodePlace } from '../delivery/service.ts';
 import { type CodeRoute, FloodWatch, isRefusal, type LimitReason, maskedPhone } from './flood-watch.ts';
@@ -32,20 +32,23 @@ export const CODE_VALID_MS = 5 * MINUTE;
 export const RESEND_AFTER_S = 30;
 export const MAX_ATTEMPTS = 5;
 /**
- * Codes one client address may have sent to one phone in an hour: counted per address, so a stranger who
- * asks for someone else's number uses up only their own share and the owner can still log in.
+ * Codes one network may have sent to one phone in an hour: counted per network, so a stranger who asks
+ * for someone else's number uses up only their own share.
  */
 export const PHONE_ADDRESS_HOURLY_LIMIT = 5;
 /**
- * Codes one phone may be sent in an hour from all addresses together, so that many addresses cannot flood
- * a number with paid SMS. Four times an address's share, so no single network reaches it: the owner is
- * locked out only when strangers on four networks gang up, and then for at most the hour (see
- * docs/decisions for why it stays).
+ * Codes one phone may be sent in an hour from all networks together, so that many networks cannot flood
+ * a number with paid SMS. Strangers can fill it, so it counts only requests from browsers that have not
+ * signed in with the phone: the phone's owner asks on their browser's allowance, which it never touches.
  */
 export const PHONE_HOURLY_CEILING = 4 * PHONE_ADDRESS_HOURLY_LIMIT;
+/** Codes a browser that has signed in with a phone may ask for it in an hour, from any network. */
+export const ALLOWANCE_HOURLY_LIMIT = 5;
+/** How long a browser keeps its allowance for a phone after it last signed in with it. */
+export const ALLOWANCE_DAYS = 180;
 /**
  * `key=phone`/`key=mail` checks one browser may make in an hour: a shopper's sign-up makes a few, a script
- * enumerating customers makes hundreds (a new browser is cheap, so the client address is capped too).
+ * enumerating customers makes hundreds (a new browser is cheap, so the network is capped too).
  */
 export const CHECKS_PER_BROWSER_HOURLY = 30;
 export const VERIFIED_FOR_MS = VERIFIED_FOR_MINUTES * MINUTE;
@@ -57,16 +60,17 @@ export const INCORRECT_OTP = 'Incorrect OTP';
 
 export interface AccountsDeps {
   db: Db;
-  sessions: Sessions;
   sms: SmsSender;
   /** key of the codes' HMAC */
   secret: string;
-  /** codes one client address may request, and registration checks it may make, per hour */
+  /** codes one network may request, and registration checks it may make, per hour */
   addressHourlyLimit: number;
   /** SMS the shop may send shoppers per hour and per day */
   smsBudget: Config['smsBudget'];
   /** the percentage of smsBudget that numbers with no account may use */
   unknownShare: number;
+  /** the percentage of that share one network may use */
+  unknownNetworkShare: number;
   /** the back office's sign-in codes, apart from shoppers' */
   staffSmsBudget: Config['staffSmsBudget'];
   limits: RateLimits;
@@ -76,10 +80,10 @@ export interface AccountsDeps {
   onHeld: (route: CodeRoute, reason: LimitReason) => void;
 }
 
-/** Who asks: a browser (its cookie's id) from a client address (see `clientAddressKey`). */
+/** Who asks: a browser (its cookie's id) from a network (see `networkKey`). */
 export interface Asker {
   browserId: string;
-  clientAddress: string;
+  network: string;
 }
 
 export interface LoggedIn {
@@ -87,80 +91,101 @@ export interface LoggedIn {
   fname: string;
 }
 
-/** A code stored and ready to send, or the limit that held it back. */
-type Claim = { id: string; code: string } | { held: LimitReason; refusal: AppError } | undefined;
+/** What a verified code lets the session do: log in or sign up with the phone until then. */
+export interface Verified {
+  verifiedPhone: string;
+  verifiedUntil: Date;
+}
+
+/** One of the shop's SMS budgets, and how much of it the last hour or day has used. */
+export interface BudgetUse {
+  budget: string;
+  used: number;
+  max: number;
+}
+
+/** A shop-wide budget and the reason a refusal by it is noted under. */
+interface BudgetStage {
+  charges: Charge[];
+  reason: LimitReason;
+}
+
+/** A code stored and ready to send (with the budget events counted for it), or the limit that held it back. */
+type Claim = { id: string; code: string; counted: string[] } | Held;
+type Held = { held: LimitReason; refusal: AppError };
 
 /** Accounts: one-time codes by SMS, sign-up and login for the phone a session verified, the profile. */
 export class AccountsService {
   private readonly checksByBrowser: Limit;
   private readonly checksByAddress: Limit;
-  private readonly staffCodesByAddress: Limit;
   private readonly smsBudget: Charge[];
   private readonly unknownBudget: Charge[];
+  private readonly unknownNetworkMax: { hourly: number; daily: number };
   private readonly staffBudget: Charge[];
   private readonly floods: FloodWatch;
 
   constructor(private readonly deps: AccountsDeps) {
     this.checksByBrowser = hourly('signup-check:browser', CHECKS_PER_BROWSER_HOURLY, CHECKS_REFUSED);
     this.checksByAddress = hourly('signup-check:address', deps.addressHourlyLimit, CHECKS_REFUSED);
-    this.staffCodesByAddress = hourly('staff-code:address', deps.addressHourlyLimit, ADDRESS_CAPPED);
     const { hourly: perHour, daily: perDay } = deps.smsBudget;
-    const share = (max: number) => Math.max(1, Math.floor((max * deps.unknownShare) / 100));
+    const unknown = { hourly: share(perHour, deps.unknownShare), daily: share(perDay, deps.unknownShare) };
     this.smsBudget = budget('sms', perHour, perDay);
-    this.unknownBudget = budget('sms:unknown', share(perHour), share(perDay));
+    this.unknownBudget = budget('sms:unknown', unknown.hourly, unknown.daily);
+    this.unknownNetworkMax = {
+      hourly: share(unknown.hourly, deps.unknownNetworkShare),
+      daily: share(unknown.daily, deps.unknownNetworkShare),
+    };
     this.staffBudget = budget('sms:staff', deps.staffSmsBudget.hourly, deps.staffSmsBudget.daily);
     this.floods = new FloodWatch(deps.log, deps.onHeld, deps.now);
   }
 
   /**
-   * Sends a shopper a new code, unless the phone, the phone from this network or the client address has
-   * asked too often, or the SMS budget is spent (429): a refused send stores and sends nothing. A number
-   * with no account draws on a smaller share of the budget, so a flood of random numbers (SMS pumping)
-   * spends only that share and registered shoppers still get their codes.
+   * Sends a shopper a new code, unless a limit holds it back (429, storing and sending nothing). A number
+   * with no account draws on a smaller share of the budget, of which each network gets a small part, so a
+   * flood of random numbers (SMS pumping) spends only that share and only from many networks.
    */
-  async sendCode(phone: string, clientAddress: string): Promise<OtpSendResponse> {
-    const { db } = this.deps;
-    await this.checkBudget('shopper', this.smsBudget, 'budget');
-    const registered = await store.phoneRegistered(db, phone);
-    const budget = registered ? this.smsBudget : [...this.smsBudget, ...this.unknownBudget];
-    if (!registered) await this.checkBudget('shopper', this.unknownBudget, 'unknown-share');
-    const claim = await this.claim('shopper', phone, clientAddress, true);
-    if (claim && 'held' in claim) throw claim.refusal;
-    if (!claim || !(await this.deliver(claim, phone, budget))) {
+  async sendCode(phone: string, asker: Asker): Promise<OtpSendResponse> {
+    const registered = await store.phoneRegistered(this.deps.db, phone);
+    const budgets: BudgetStage[] = [{ charges: this.smsBudget, reason: 'budget' }];
+    if (!registered) {
+      budgets.push(
+        { charges: this.unknownBudget, reason: 'unknown-share' },
+        { charges: this.unknownNetworkBudget(asker.network), reason: 'unknown-network' },
+      );
+    }
+    const claim = await this.claim('shopper', phone, asker, budgets);
+    if (!(await this.deliver(claim, phone))) {
       throw new AppError(502, 'Could not send the OTP right now, please try again in a moment');
     }
     return { sent: true, resendAfter: RESEND_AFTER_S };
   }
 
   /**
-   * The back office's code: its own limits and budget, apart from shoppers'. Every number costs the same
-   * checks, the per-address count included, and only a staff phone's code is stored, so the answer (the
-   * caller's `{sent: true}`) and its time tell nobody whether the number is staff's; for the same reason a
-   * staff phone's limits hold its code back silently (counted and logged) and its SMS leaves after the
-   * answer. Throws 429 only for the client address's hourly count, the same for every number.
+   * The back office's code: its own limits and budget, apart from shoppers'. Every number is counted
+   * alike, a code stored for it too, so the answer (the caller's `{sent: true}` or the same 429) and its
+   * time tell nobody whether the number is staff's; only a staff phone's code is sent, after the answer
+   * (a gateway's latency would tell it apart).
    */
-  async sendStaffCode(phone: string, clientAddress: string, isStaff: () => Promise<boolean>): Promise<void> {
-    const { limits } = this.deps;
-    try {
-      await limits.take([{ limit: this.staffCodesByAddress, subject: clientAddress }]);
-    } catch (error) {
-      if (isRefusal(error)) this.floods.held('staff', 'staff-address', clientAddress, error);
-      throw error;
-    }
+  async sendStaffCode(phone: string, asker: Asker, isStaff: () => Promise<boolean>): Promise<void> {
     const staff = await isStaff();
-    let claim: Claim;
-    try {
-      await this.checkBudget('staff', this.staffBudget, 'budget');
-      claim = await this.claim('staff', phone, clientAddress, staff);
-    } catch (error) {
-      if (isRefusal(error)) return;
-      throw error;
-    }
-    if (!claim || 'held' in claim) return;
-    // after the answer: a gateway's latency would otherwise tell a staff phone from any other number
-    this.deliver(claim, phone, this.staffBudget).catch((error: unknown) => {
+    const claim = await this.claim('staff', phone, asker, [{ charges: this.staffBudget, reason: 'budget' }]);
+    if (!staff) return;
+    this.deliver(claim, phone).catch((error: unknown) => {
       this.deps.log.error({ err: error }, 'staff sign-in code not sent');
     });
+  }
+
+  /**
+   * Notes that the browser has signed in with the phone: from now on it has a code allowance of its own
+   * for it (shoppers at login or sign-up, staff at a back-office sign-in by code or passkey).
+   */
+  async rememberSignIn(
+    purpose: store.CodePurpose,
+    browserId: string | undefined,
+    phone: string,
+  ): Promise<void> {
+    if (!browserId) return;
+    await store.rememberBrowser(this.deps.db, purpose, browserId, phone, this.deps.now());
   }
 
   /** Codes older than every limit that counts them, of phones that never asked again. */
@@ -168,27 +193,29 @@ export class AccountsService {
     return store.deleteAllCodesBefore(this.deps.db, new Date(this.deps.now().getTime() - HOUR));
   }
 
-  /**
-   * Checks the phone's latest code; a match lets this session log in or sign up with that phone.
-   * Every refusal reads 'Incorrect OTP', as the contract says: a wrong, expired, used or exhausted code
-   * is told apart in the log only. `session` is started only once the code matched.
-   */
-  async verifyCode(session: () => Promise<Session>, phone: string, code: string): Promise<void> {
-    await this.checkCode('shopper', phone, code);
-    await this.deps.sessions.update(await session(), {
-      verifiedPhone: phone,
-      verifiedUntil: new Date(this.deps.now().getTime() + VERIFIED_FOR_MS),
-    });
+  /** Browsers that have not signed in for ALLOWANCE_DAYS: their allowances lapse. */
+  sweepSignedInBrowsers(): Promise<number> {
+    return store.forgetBrowsersBefore(this.deps.db, this.allowanceSince());
   }
 
   /**
-   * Uses up the phone's latest code of `purpose` if `code` is it: what every sign-in by code shares
-   * (shoppers here, staff in the back office). Any refusal is a 401 'Incorrect OTP'.
+   * Checks the latest code this browser asked for the phone; answers what the session may then do with the
+   * phone (the caller starts a new session for it). Every refusal reads 'Incorrect OTP', as the contract
+   * says: a wrong, expired, used or exhausted code is told apart in the log only.
    */
-  async checkCode(purpose: store.CodePurpose, phone: string, code: string): Promise<void> {
+  async verifyCode(browserId: string, phone: string, code: string): Promise<Verified> {
+    await this.checkCode('shopper', phone, code, browserId);
+    return { verifiedPhone: phone, verifiedUntil: new Date(this.deps.now().getTime() + VERIFIED_FOR_MS) };
+  }
+
+  /**
+   * Uses up the latest code of `purpose` that the browser asked for the phone, if `code` is it: what every
+   * sign-in by code shares (shoppers here, staff in the back office). Any refusal is a 401 'Incorrect OTP'.
+   */
+  async checkCode(purpose: store.CodePurpose, phone: string, code: string, browserId: string): Promise<void> {
     const { db } = this.deps;
     const now = this.deps.now();
-    const latest = await store.latestCode(db, purpose, phone);
+    const latest = await store.latestCode(db, purpose, phone, browserId);
     const refuse = (why: string) => {
       this.deps.log.info({ why }, 'one-time code refused');
       return unauthorized(INCORRECT_OTP);
@@ -198,6 +225,24 @@ export class AccountsService {
     if (!attempt) throw refuse('too many tries');
     if (!safeEqual(this.hash(phone, code), attempt.code_hash)) throw refuse('wrong code');
     if (!(await store.consumeCode(db, latest.id, now))) throw refuse('used meanwhile');
+  }
+
+  /** Each SMS budget's use in its window: the owner is told when one passes half. */
+  async budgetUse(): Promise<BudgetUse[]> {
+    const named: [string, Charge[]][] = [
+      ['shop', this.smsBudget],
+      ['unknown', this.unknownBudget],
+      ['staff', this.staffBudget],
+    ];
+    return Promise.all(
+      named.flatMap(([name, charges]) =>
+        charges.map(async (charge) => ({
+          budget: `${name}:${charge.limit.windowMs === DAY ? 'day' : 'hour'}`,
+          used: await this.deps.limits.used(charge),
+          max: charge.limit.max,
+        })),
+      ),
+    );
   }
 
   /** Whether a phone is registered: counted per browser and per address, so customers cannot be listed. */
@@ -283,100 +328,128 @@ export class AccountsService {
     }
   }
 
-  private countCheck({ browserId, clientAddress }: Asker): Promise<void> {
+  /** The budgets more than half used: the owner is told in the back office before codes are refused. */
+  async budgetsPastHalf(): Promise<BudgetUse[]> {
+    return (await this.budgetUse()).filter(({ used, max }) => used * 2 > max);
+  }
+
+  private countCheck({ browserId, network }: Asker): Promise<void> {
     return this.deps.limits.take([
       { limit: this.checksByBrowser, subject: browserId },
-      { limit: this.checksByAddress, subject: clientAddress },
+      { limit: this.checksByAddress, subject: network },
     ]);
   }
 
-  /** Throws the 429 of `charges` when the budget is spent, noting it as `reason`. */
-  private async checkBudget(route: CodeRoute, charges: Charge[], reason: LimitReason): Promise<void> {
-    try {
-      await this.deps.limits.check(charges);
-    } catch (error) {
-      if (isRefusal(error)) this.floods.held(route, reason, 'shop', error);
-      throw error;
-    }
+  /** The unknown-number share's part that one network may use. */
+  private unknownNetworkBudget(network: string): Charge[] {
+    const { hourly: perHour, daily: perDay } = this.unknownNetworkMax;
+    return budget('sms:unknown-network', perHour, perDay).map((charge) => ({ ...charge, subject: network }));
+  }
+
+  private allowanceSince(): Date {
+    return new Date(this.deps.now().getTime() - ALLOWANCE_DAYS * DAY);
   }
 
   /**
-   * Stores a new code of `purpose` for the phone, or answers the limit that holds it back (noted). With
-   * `keep` false it makes the same reads and stores nothing (the back office's unknown numbers).
+   * Stores a new code of `purpose` for the phone and counts it in `budgets`, or throws the limit that holds
+   * it back (noted; nothing stored, nothing counted). Checked and counted in one transaction, under locks
+   * of the phone, the network and each budget, so requests at once never pass a limit together.
    */
-  private async claim(purpose: store.CodePurpose, phone: string, clientAddress: string, keep: boolean) {
+  private async claim(purpose: store.CodePurpose, phone: string, asker: Asker, budgets: BudgetStage[]) {
+    const { db, limits } = this.deps;
     const now = this.deps.now();
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    const claim: Claim = await this.deps.db.transaction().execute(async (trx) => {
-      await store.lockPhone(trx, purpose, phone);
+    const claim: Claim = await db.transaction().execute(async (trx) => {
+      await store.lockPhoneAndNetwork(trx, purpose, phone, asker.network);
       await store.deleteCodesBefore(trx, phone, new Date(now.getTime() - HOUR));
+      const allowance =
+        asker.browserId !== '' &&
+        (await store.hasSignedIn(trx, purpose, asker.browserId, phone, this.allowanceSince()));
+      const counts = await store.sendCounts(
+        trx,
+        purpose,
+        { phone, ...asker },
+        new Date(now.getTime() - HOUR),
+      );
       // returned, not thrown, so that the clean-up above commits
-      const held = await this.throttle(trx, purpose, phone, clientAddress, now);
-      if (held || !keep) return held;
+      const held = allowance ? allowanceHeld(counts, now) : this.othersHeld(counts, now);
+      if (held) return held;
+      const counted: string[] = [];
+      for (const { charges, reason } of budgets) {
+        // an allowance is counted in the budget, never refused by it
+        if (allowance) {
+          counted.push(...(await limits.count(trx, charges)));
+          continue;
+        }
+        try {
+          counted.push(...(await limits.takeWithin(trx, charges)));
+        } catch (error) {
+          if (!isRefusal(error)) throw error;
+          await limits.uncount(trx, counted);
+          return { held: reason, refusal: error };
+        }
+      }
       const id = await store.insertCode(trx, {
         purpose,
         phone,
         codeHash: this.hash(phone, code),
-        clientAddress,
+        network: asker.network,
+        browserId: asker.browserId,
+        allowance,
         createdAt: now,
         expiresAt: new Date(now.getTime() + CODE_VALID_MS),
       });
-      return { id, code };
+      return { id, code, counted };
     });
-    if (claim && 'held' in claim) {
-      const subject = claim.held === 'address' ? clientAddress : maskedPhone(phone);
+    if ('held' in claim) {
+      const byNetwork: LimitReason[] = ['address', 'unknown-network'];
+      const budgetWide: LimitReason[] = ['budget', 'unknown-share'];
+      const subject = byNetwork.includes(claim.held)
+        ? asker.network
+        : budgetWide.includes(claim.held)
+          ? 'shop'
+          : maskedPhone(phone);
       this.floods.held(purpose, claim.held, subject, claim.refusal);
+      throw claim.refusal;
     }
     return claim;
   }
 
   /**
-   * Sends a claimed code and counts it in `budget`; false when the SMS failed, which leaves no valid
-   * code and spends nothing.
+   * Sends a claimed code; false when the SMS failed, which leaves no valid code and takes back what the
+   * budgets counted for it.
    */
-  private async deliver(claimed: { id: string; code: string }, phone: string, budget: Charge[]) {
+  private async deliver(claimed: { id: string; code: string; counted: string[] }, phone: string) {
     const { db, sms, limits, log } = this.deps;
     try {
       await sms.sendOtp(phone, claimed.code);
+      return true;
     } catch (error) {
       // never received: the code must neither stay valid nor count against the limits
       await store.deleteCode(db, claimed.id);
+      await limits.uncount(db, claimed.counted);
       log.error({ err: error }, 'one-time code SMS not sent');
       return false;
     }
-    // counted once sent: a provider outage must not spend the budget
-    await limits.count(db, budget);
-    return true;
   }
 
   /**
-   * The first limit this send would break. Counted per phone and network (a client address, an IPv6
-   * /64), under a per-phone ceiling no single network reaches, so a network flooding a number uses up
-   * its own share only and the phone's owner still gets a code from theirs.
+   * The first limit a request from a browser without an allowance for the phone would break: per phone
+   * and browser, per phone and network, the phone's ceiling, the network's hourly count.
    */
-  private async throttle(
-    trx: Db,
-    purpose: store.CodePurpose,
-    phone: string,
-    clientAddress: string,
-    now: Date,
-  ): Promise<{ held: LimitReason; refusal: AppError } | undefined> {
-    const hourAgo = new Date(now.getTime() - HOUR);
-    const byPhoneHere = await store.recentSends(trx, purpose, { phone, clientAddress }, hourAgo);
-    // per network too: a flood from elsewhere must not make the phone's owner wait
-    const wait = (byPhoneHere.newest?.getTime() ?? 0) + RESEND_AFTER_S * SECOND - now.getTime();
-    if (wait > 0) {
-      return { held: 'resend', refusal: throttled('Please wait before requesting another OTP', wait) };
-    }
-    const byPhone = await store.recentSends(trx, purpose, { phone }, hourAgo);
-    const here = usedUp(byPhoneHere, PHONE_ADDRESS_HOURLY_LIMIT, now);
+  private othersHeld(counts: store.SendCounts, now: Date): Held | undefined {
+    const newest = Math.max(
+      counts.phoneBrowser.newest?.getTime() ?? 0,
+      counts.phoneNetwork.newest?.getTime() ?? 0,
+    );
+    const wait = newest + RESEND_AFTER_S * SECOND - now.getTime();
+    if (wait > 0) return { held: 'resend', refusal: throttled(RESEND_WAIT, wait) };
+    const here = usedUp(counts.phoneNetwork, PHONE_ADDRESS_HOURLY_LIMIT, now);
     if (here !== undefined) return { held: 'phone-network', refusal: throttled(PHONE_CAPPED, here) };
-    const anywhere = usedUp(byPhone, PHONE_HOURLY_CEILING, now);
+    const anywhere = usedUp(counts.phone, PHONE_HOURLY_CEILING, now);
     if (anywhere !== undefined) return { held: 'phone', refusal: throttled(PHONE_CAPPED, anywhere) };
-    const byAddress = await store.recentSends(trx, purpose, { clientAddress }, hourAgo);
-    const addressFull = usedUp(byAddress, this.deps.addressHourlyLimit, now);
-    if (addressFull !== undefined)
-      return { held: 'address', refusal: throttled(ADDRESS_CAPPED, addressFull) };
+    const network = usedUp(counts.network, this.deps.addressHourlyLimit, now);
+    if (network !== undefined) return { held: 'address', refusal: throttled(ADDRESS_CAPPED, network) };
     return undefined;
   }
 
@@ -385,6 +458,19 @@ export class AccountsService {
   }
 }
 
+/** What holds back a browser's code on its own allowance: its 30 s wait and its hourly count, nothing else. */
+function allowanceHeld(counts: store.SendCounts, now: Date): Held | undefined {
+  const { phoneBrowser } = counts;
+  const wait = (phoneBrowser.newest?.getTime() ?? 0) + RESEND_AFTER_S * SECOND - now.getTime();
+  if (wait > 0) return { held: 'resend', refusal: throttled(RESEND_WAIT, wait) };
+  const full = usedUp(phoneBrowser, ALLOWANCE_HOURLY_LIMIT, now);
+  if (full !== undefined) return { held: 'allowance', refusal: throttled(PHONE_CAPPED, full) };
+  return undefined;
+}
+
+const share = (max: number, percent: number) => Math.max(1, Math.floor((max * percent) / 100));
+
+const RESEND_WAIT = 'Please wait before requesting another OTP';
 const PHONE_CAPPED = 'Too many OTPs requested for this number, please try again later';
 const ADDRESS_CAPPED = 'Too many OTPs requested from your network, please try again later';
 const SMS_BUDGET_SPENT = 'We cannot send OTPs right now, please try again later';

@@ -7,9 +7,19 @@ import type { CustomersTable } from '../../db/schema.ts';
 /** Whom a code signs in: a shopper (the shop's routes) or a staff member (the back office's). */
 export type CodePurpose = 'shopper' | 'staff';
 
-/** Serialises the sends of one phone number for one purpose until the transaction ends. */
-export async function lockPhone(trx: Db, purpose: CodePurpose, phone: string): Promise<void> {
+/**
+ * Serialises the sends of one phone number for one purpose, then those of one network, until the
+ * transaction ends: the counts read next stay true until the new code is written. Always phone, then
+ * network, then the budgets' locks (rate-limit.ts), so no two sends wait on each other.
+ */
+export async function lockPhoneAndNetwork(
+  trx: Db,
+  purpose: CodePurpose,
+  phone: string,
+  network: string,
+): Promise<void> {
   await sql`SELECT pg_advisory_xact_lock(hashtext(${`otp:${purpose}:${phone}`}))`.execute(trx);
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${`otp-network:${purpose}:${network}`}))`.execute(trx);
 }
 
 export interface RecentSends {
@@ -18,29 +28,63 @@ export interface RecentSends {
   newest: Date | null;
 }
 
-/** Codes of one purpose sent since `since` to a phone, from a client address, or to a phone from one address. */
-export async function recentSends(
+/** The codes of the last hour a send is limited by, each group counted apart. */
+export interface SendCounts {
+  /** to the phone, asked by this browser (its allowance, and the 30 s wait of any browser) */
+  phoneBrowser: RecentSends;
+  /** to the phone from this network, not on an allowance */
+  phoneNetwork: RecentSends;
+  /** to the phone from anywhere, not on an allowance (the ceiling) */
+  phone: RecentSends;
+  /** to any phone from this network, not on an allowance */
+  network: RecentSends;
+}
+
+/** Counts, in one query, the codes of one purpose sent since `since` that a new send to `phone` is limited by. */
+export async function sendCounts(
   db: Db,
   purpose: CodePurpose,
-  by: { phone: string; clientAddress?: string } | { phone?: string; clientAddress: string },
+  asker: { phone: string; browserId: string; network: string },
   since: Date,
-): Promise<RecentSends> {
-  let query = db
+): Promise<SendCounts> {
+  const { phone, browserId, network } = asker;
+  const row = await db
     .selectFrom('otp_codes')
-    .select((eb) => [
-      eb.fn.countAll<number>().as('count'),
-      eb.fn.min('created_at').as('oldest'),
-      eb.fn.max('created_at').as('newest'),
-    ])
+    .select((eb) => {
+      const groups = {
+        phoneBrowser: eb.and([eb('phone', '=', phone), eb('browser_id', '=', browserId)]),
+        phoneNetwork: eb.and([
+          eb('phone', '=', phone),
+          eb('client_address', '=', network),
+          eb('allowance', '=', false),
+        ]),
+        phone: eb.and([eb('phone', '=', phone), eb('allowance', '=', false)]),
+        network: eb.and([eb('client_address', '=', network), eb('allowance', '=', false)]),
+      };
+      return Object.entries(groups).flatMap(([name, where]) => [
+        eb.fn.countAll<number>().filterWhere(where).as(`${name}_count`),
+        eb.fn.min('created_at').filterWhere(where).as(`${name}_oldest`),
+        eb.fn.max('created_at').filterWhere(where).as(`${name}_newest`),
+      ]);
+    })
     .where('purpose', '=', purpose)
-    .where('created_at', '>', since);
-  if (by.phone !== undefined) query = query.where('phone', '=', by.phone);
-  if (by.clientAddress !== undefined) query = query.where('client_address', '=', by.clientAddress);
-  const row = await query.executeTakeFirstOrThrow();
+    .where('created_at', '>', since)
+    .where((eb) => eb.or([eb('phone', '=', phone), eb('client_address', '=', network)]))
+    .executeTakeFirstOrThrow();
+  const read = row as unknown as Record<string, number | string | Date | null>;
+  const group = (name: string): RecentSends => {
+    const at = (value: unknown) => (value ? new Date(value as string) : null);
+    return {
+      count: Number(read[`${name}_count`]),
+      oldest: at(read[`${name}_oldest`]),
+      newest: at(read[`${name}_newest`]),
+    };
+  };
   return {
-    count: Number(row.count),
-    oldest: row.oldest ? new Date(row.oldest) : null,
-    newest: row.newest ? new Date(row.newest) : null,
+    phoneBrowser: group('phoneBrowser'),
+    phoneNetwork: group('phoneNetwork'),
+    phone: group('phone'),
+    network: group('network'),
   };
 }
 
@@ -50,7 +94,9 @@ export async function insertCode(
     purpose: CodePurpose;
     phone: string;
     codeHash: string;
-    clientAddress: string;
+    network: string;
+    browserId: string;
+    allowance: boolean;
     createdAt: Date;
     expiresAt: Date;
   },
@@ -61,7 +107,9 @@ export async function insertCode(
       purpose: code.purpose,
       phone: code.phone,
       code_hash: code.codeHash,
-      client_address: code.clientAddress,
+      client_address: code.network,
+      browser_id: code.browserId,
+      allowance: code.allowance,
       created_at: code.createdAt,
       expires_at: code.expiresAt,
     })
@@ -85,13 +133,17 @@ export async function deleteCode(db: Db, id: string): Promise<void> {
   await db.deleteFrom('otp_codes').where('id', '=', id).execute();
 }
 
-/** The phone's newest code of one purpose: the only one that can be verified for it. */
-export function latestCode(db: Db, purpose: CodePurpose, phone: string) {
+/**
+ * The newest code of one purpose that this browser asked for the phone: the only one it can verify, so
+ * codes other browsers ask for meanwhile never replace it.
+ */
+export function latestCode(db: Db, purpose: CodePurpose, phone: string, browserId: string) {
   return db
     .selectFrom('otp_codes')
     .select(['id', 'code_hash', 'expires_at', 'failed_attempts', 'consumed_at'])
     .where('phone', '=', phone)
     .where('purpose', '=', purpose)
+    .where('browser_id', '=', browserId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(1)
@@ -124,6 +176,50 @@ export async function consumeCode(db: Db, id: string, now: Date): Promise<boolea
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;
+}
+
+// Browsers that signed in -------------------------------------------------------------------------
+
+/** Notes that the browser has signed in with the phone (again): it keeps a code allowance for it. */
+export async function rememberBrowser(
+  db: Db,
+  purpose: CodePurpose,
+  browserId: string,
+  phone: string,
+  at: Date,
+): Promise<void> {
+  await db
+    .insertInto('signed_in_browsers')
+    .values({ browser_id: browserId, phone, purpose, last_signed_in_at: at })
+    .onConflict((oc) => oc.columns(['browser_id', 'phone', 'purpose']).doUpdateSet({ last_signed_in_at: at }))
+    .execute();
+}
+
+export async function hasSignedIn(
+  db: Db,
+  purpose: CodePurpose,
+  browserId: string,
+  phone: string,
+  since: Date,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('signed_in_browsers')
+    .select('phone')
+    .where('browser_id', '=', browserId)
+    .where('phone', '=', phone)
+    .where('purpose', '=', purpose)
+    .where('last_signed_in_at', '>', since)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Browsers that have not signed in since `before`: their allowance has lapsed. */
+export async function forgetBrowsersBefore(db: Db, before: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('signed_in_browsers')
+    .where('last_signed_in_at', '<', before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 // Customers ------------------------------------------------------------------------------------

@@ -170,11 +170,12 @@ export const adminRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx)
   );
 
   app.get('/admin/api/dashboard', { schema: { response: { 200: DashboardResponse } } }, async () => {
-    const [takings, lowStock, stuckShipments] = await Promise.all([
+    const [takings, lowStock, stuckShipments, smsBudgetsPastHalf] = await Promise.all([
       orders.dashboard(),
       ctx.products.liveLowStock(DASHBOARD_LOW_STOCK),
       ctx.tracking.stuck(),
+      ctx.accounts.budgetsPastHalf(),
     ]);
-    return { ...takings, lowStock, stuckShipments };
+    return { ...takings, lowStock, stuckShipments, smsBudgetsPastHalf };
   });
 };

@@ -16,7 +16,7 @@ import {
 } from '../../../contract/staff.ts';
 import { ownerOnly, STAFF_COOKIE, staffCookie } from '../../platform/admin-auth.ts';
 import { keepBodiesSmall } from '../../platform/body-limit.ts';
-import { clientAddressKey } from '../../platform/client-address.ts';
+import { networkKey } from '../../platform/client-address.ts';
 import { unauthorized } from '../../platform/errors.ts';
 import type { Services } from '../../services.ts';
 
@@ -29,14 +29,15 @@ export const staffRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx)
 
 /** Reached without a session, with the browser's CSRF token (the shop's global check). */
 const signInRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
-  const { staffSignIn } = ctx;
+  const { staffSignIn, browser } = ctx;
   const secure = ctx.config.nodeEnv === 'production';
 
   app.post(
     '/admin/api/session/code',
     { schema: { body: StaffCodeBody, response: { 200: StaffCodeResponse, 429: ThrottledResponse } } },
     async (request) => {
-      await staffSignIn.sendCode(request.body.phone, clientAddressKey(request.ip));
+      const asker = { browserId: browser.browserId(request) ?? '', network: networkKey(request.ip) };
+      await staffSignIn.sendCode(request.body.phone, asker);
       return { sent: true as const };
     },
   );
@@ -47,7 +48,8 @@ const signInRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
     async (request, reply) => {
       // a session this browser had before ends: one browser, one signed-in person
       const previous = request.cookies[STAFF_COOKIE];
-      const { person, token } = await staffSignIn.signIn(request.body.phone, request.body.code);
+      const { phone, code } = request.body;
+      const { person, token } = await staffSignIn.signIn(phone, code, browser.browserId(request) ?? '');
       if (previous) await staffSignIn.signOut(previous);
       reply.setCookie(STAFF_COOKIE, token, staffCookie(secure));
       noStore(reply);

@@ -4,7 +4,7 @@ import { STAFF_IDLE_MS, type StaffCaller, type StaffSessionLookup } from '../../
 import { recordAudit } from '../../platform/audit.ts';
 import { hmacHex, randomToken } from '../../platform/crypto.ts';
 import { unauthorized } from '../../platform/errors.ts';
-import { type AccountsService, INCORRECT_OTP } from '../accounts/service.ts';
+import { type AccountsService, type Asker, INCORRECT_OTP } from '../accounts/service.ts';
 import type { StaffDirectory } from './service.ts';
 import * as store from './store.ts';
 
@@ -33,22 +33,26 @@ export class StaffSignIn implements StaffSessionLookup {
    * Sends a code to a current person's phone; to any other number nothing, with the same answer in the
    * same time (see `AccountsService.sendStaffCode`).
    */
-  async sendCode(phone: string, clientAddress: string): Promise<void> {
+  async sendCode(phone: string, asker: Asker): Promise<void> {
     const { directory, accounts } = this.deps;
-    await accounts.sendStaffCode(
-      phone,
-      clientAddress,
-      async () => (await directory.find({ phone })) !== undefined,
-    );
+    await accounts.sendStaffCode(phone, asker, async () => (await directory.find({ phone })) !== undefined);
   }
 
-  /** Starts a session for the person whose phone the code is for; 401 otherwise. */
-  async signIn(phone: string, code: string): Promise<{ person: StaffMember; token: string }> {
+  /**
+   * Starts a session for the person whose phone the code (asked by this browser) is for; 401 otherwise.
+   * The browser has then signed in with the phone: it keeps a code allowance for it.
+   */
+  async signIn(
+    phone: string,
+    code: string,
+    browserId: string,
+  ): Promise<{ person: StaffMember; token: string }> {
     const { db, directory, accounts } = this.deps;
-    // a shopper's code for a number that is not staff's is neither used up nor worth anything here
+    // a code stored for a number that is not staff's is neither used up nor worth anything here
     const person = await directory.find({ phone });
     if (!person) throw unauthorized(INCORRECT_OTP);
-    await accounts.checkCode('staff', phone, code);
+    await accounts.checkCode('staff', phone, code, browserId);
+    await accounts.rememberSignIn('staff', browserId, phone);
     const token = randomToken();
     await db.transaction().execute(async (trx) => {
       await store.insertSession(trx, this.sessionId(token), person.id, this.deps.now());

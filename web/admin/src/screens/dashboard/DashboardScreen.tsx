@@ -31,7 +31,16 @@ export function DashboardScreen() {
       <h1 className="admin-title">Dashboard</h1>
       {role === 'owner' && <ShopSetup />}
       <Loading state={state} onRetry={retry}>
-        {({ today, week, toShip, returnsToDecide, returnRates, lowStock, stuckShipments }) => (
+        {({
+          today,
+          week,
+          toShip,
+          returnsToDecide,
+          returnRates,
+          lowStock,
+          stuckShipments,
+          smsBudgetsPastHalf,
+        }) => (
           <ul className="admin-cards">
             <li className="admin-card">
               <h2>Today</h2>
@@ -61,6 +70,7 @@ export function DashboardScreen() {
                 </Link>
               </p>
             </li>
+            {smsBudgetsPastHalf.length > 0 && <SmsBudgets budgets={smsBudgetsPastHalf} />}
             {stuckShipments.length > 0 && <StuckShipments shipments={stuckShipments} />}
             <ReturnRates rates={returnRates} />
             <li className="admin-card admin-low-stock-card">
@@ -103,6 +113,32 @@ function StuckShipments({ shipments }: { shipments: DashboardResponse['stuckShip
           </li>
         ))}
       </ul>
+    </li>
+  );
+}
+
+const BUDGET_NAMES: Record<string, string> = {
+  shop: "The shop's SMS budget",
+  unknown: 'The SMS share for numbers with no account',
+  staff: "The back office's SMS budget",
+};
+
+/** SMS budgets past half: when one is spent, codes are refused (a flood, or the shop outgrew it). */
+function SmsBudgets({ budgets }: { budgets: DashboardResponse['smsBudgetsPastHalf'] }) {
+  return (
+    <li className="admin-card admin-sms-budget-card">
+      <h2>SMS budget</h2>
+      <ul className="admin-plain-list">
+        {budgets.map(({ budget, used, max }) => {
+          const [name = '', window] = budget.split(':');
+          return (
+            <li key={budget}>
+              {BUDGET_NAMES[name] ?? name} has used {used} of {max} SMS this {window}.
+            </li>
+          );
+        })}
+      </ul>
+      <p>Once a budget is spent, sign-in codes it pays for are refused until its hour or day has passed.</p>
     </li>
   );
 }
