@@ -55,6 +55,13 @@ for (const kind of databaseKinds()) {
         stdout: '',
         stderr: 'haat: SESSION_SECRET must be at least 32 characters in production (got 9)\n',
       });
+      // a production start without PUBLIC_URL is refused, and the doctor names it (issue 36)
+      const { PUBLIC_URL: _, ...withoutUrl } = LIVE_ENV;
+      expect(await doctor(withoutUrl)).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: expect.stringMatching(/^haat: PUBLIC_URL must be set in production: [^\n]+\n$/),
+      });
     }, 300_000);
 
     it('exits 0, saying so, once everything is set', async () => {

@@ -244,8 +244,12 @@ describe('"Go live" reads the configuration as the server does', () => {
     expect(missingWith({ PUBLIC_URL: 'http://kaveri-looms.example' })).toEqual([
       'Set PUBLIC_URL to an https address (it is http://kaveri-looms.example)',
     ]);
+    // without it a production configuration does not load at all (config.ts); a development one lists it
     const { PUBLIC_URL: _, ...withoutUrl } = LIVE_ENV;
-    expect(goLive(loadConfig(withoutUrl), nothingElse).goLive).toEqual([ENVIRONMENT[1]]);
+    expect(() => loadConfig(withoutUrl)).toThrow(/^PUBLIC_URL must be set in production/);
+    expect(goLive(loadConfig({ ...withoutUrl, NODE_ENV: 'development' }), nothingElse).goLive).toEqual(
+      ENVIRONMENT,
+    );
   });
 
   it("asks for Razorpay's live key id, not a test key", () => {
