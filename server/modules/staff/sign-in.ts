@@ -44,17 +44,22 @@ export class StaffSignIn implements StaffSessionLookup {
 
   /** Starts a session for the person whose phone the code is for; 401 otherwise. */
   async signIn(phone: string, code: string): Promise<{ person: StaffMember; token: string }> {
-    const { db, directory, accounts } = this.deps;
+    const { directory, accounts } = this.deps;
     // a shopper's code for a number that is not staff's is neither used up nor worth anything here
     const person = await directory.find({ phone });
     if (!person) throw unauthorized(INCORRECT_OTP);
     await accounts.checkCode('staff', phone, code);
+    return { person, token: await this.startSession(person) };
+  }
+
+  /** Starts a session for a person who has proved who they are (by code, or `details.by` a passkey). */
+  async startSession(person: StaffMember, details: Record<string, string> = {}): Promise<string> {
     const token = randomToken();
-    await db.transaction().execute(async (trx) => {
+    await this.deps.db.transaction().execute(async (trx) => {
       await store.insertSession(trx, this.sessionId(token), person.id, this.deps.now());
-      await recordAudit(trx, sessionAudit('staff.sign-in', person.id));
+      await recordAudit(trx, { ...sessionAudit('staff.sign-in', person.id), details });
     });
-    return { person, token };
+    return token;
   }
 
   async caller(token: string): Promise<StaffCaller | null> {
