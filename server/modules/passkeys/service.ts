@@ -1,9 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import {
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
+import { verifyAuthenticationResponse, verifyRegistrationResponse } from '@simplewebauthn/server';
 import type {
   NewPasskey,
   NewPasskeyBody,
@@ -82,33 +78,27 @@ export class Passkeys {
     return this.rp;
   }
 
+  /** PublicKeyCredentialCreationOptionsJSON for the person, with a challenge kept for this browser. */
   async registrationOptions(registrant: Registrant, browserId: string): Promise<PasskeyCreationOptions> {
     const { db } = this.deps;
     const rp = this.relyingParty();
     const handle = await store.userHandle(db, registrant, randomBytes(32).toString('base64url'));
     const existing = await store.passkeysOf(db, registrant);
-    const options = await generateRegistrationOptions({
-      rpName: await this.deps.shopName(),
-      rpID: rp.id,
-      userName: registrant.userName,
-      userDisplayName: registrant.displayName,
-      userID: Buffer.from(handle, 'base64url'),
-      challenge: randomBytes(32),
-      timeout: TIMEOUT_MS,
-      attestationType: 'none',
-      excludeCredentials: existing.map((passkey) => ({ id: passkey.id, transports: passkey.transports })),
-      authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
-      supportedAlgorithmIDs: ALGORITHMS,
-    });
-    await this.keepChallenge(options.challenge, registrant.kind, 'register', browserId, registrant.id);
+    const challenge = randomBytes(32).toString('base64url');
+    await this.keepChallenge(challenge, registrant.kind, 'register', browserId, registrant.id);
     return {
-      challenge: options.challenge,
-      rp: { id: rp.id, name: options.rp.name },
-      user: options.user,
+      challenge,
+      rp: { id: rp.id, name: await this.deps.shopName() },
+      user: { id: handle, name: registrant.userName, displayName: registrant.displayName },
       pubKeyCredParams: ALGORITHMS.map((alg) => ({ type: 'public-key' as const, alg })),
       timeout: TIMEOUT_MS,
       attestation: 'none',
-      excludeCredentials: existing.map((passkey) => ({ type: 'public-key' as const, id: passkey.id })),
+      // the browser refuses to make a second passkey for the person on an authenticator that has one
+      excludeCredentials: existing.map(({ id, transports }) => ({
+        type: 'public-key' as const,
+        id,
+        transports,
+      })),
       authenticatorSelection: {
         residentKey: 'required',
         requireResidentKey: true,
