@@ -90,6 +90,13 @@ describeEachDatabase(
       });
       expect(added.status).toBe(201);
       expect(added.body).toMatchObject({ id: authenticator.credentialId, name: 'Work laptop' });
+      const audit = await t()
+        .db.selectFrom('audit_log')
+        .select(['action', 'details'])
+        .where('actor', '=', `staff:${person.id}`)
+        .where('action', '=', 'passkey.add')
+        .execute();
+      expect(audit).toEqual([{ action: 'passkey.add', details: { name: 'Work laptop' } }]);
 
       const listed = await client.get<PasskeyList>(`${ADMIN}/passkeys`);
       expect(listed.body).toEqual([

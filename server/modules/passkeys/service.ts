@@ -11,6 +11,7 @@ import type {
 import type { StaffMember } from '../../../contract/staff.ts';
 import type { Db } from '../../db/connect.ts';
 import type { PasskeyKind } from '../../db/schema.ts';
+import { recordAudit } from '../../platform/audit.ts';
 import { badRequest, conflict, notFound, unauthorized } from '../../platform/errors.ts';
 import type { StaffDirectory } from '../staff/service.ts';
 import type { Owner } from './store.ts';
@@ -131,14 +132,18 @@ export class Passkeys {
     }).catch(() => undefined);
     const credential = verification?.verified ? verification.registrationInfo.credential : undefined;
     if (!credential || credential.id !== body.id) throw badRequest(NOT_VERIFIED);
-    const added = await store.insertPasskey(db, owner, {
-      id: credential.id,
-      publicKey: credential.publicKey,
-      signCount: credential.counter,
-      transports: (body.response.transports ?? []).filter((t) => TRANSPORTS.has(t)),
-      name: body.name?.trim() || DEFAULT_NAME,
+    const added = await db.transaction().execute(async (trx) => {
+      const row = await store.insertPasskey(trx, owner, {
+        id: credential.id,
+        publicKey: credential.publicKey,
+        signCount: credential.counter,
+        transports: (body.response.transports ?? []).filter((t) => TRANSPORTS.has(t)),
+        name: body.name?.trim() || DEFAULT_NAME,
+      });
+      if (!row) throw conflict(REGISTERED_ALREADY);
+      await auditStaff(trx, owner, 'passkey.add', row.name);
+      return row;
     });
-    if (!added) throw conflict(REGISTERED_ALREADY);
     return { id: added.id, name: added.name, createdAt: added.created_at.toISOString() };
   }
 
@@ -153,7 +158,11 @@ export class Passkeys {
 
   /** Removes one of the owner's own passkeys; 404 for any other id. */
   async remove(owner: Owner, id: string): Promise<void> {
-    if (!(await store.deletePasskey(this.deps.db, owner, id))) throw notFound(NO_SUCH_PASSKEY);
+    await this.deps.db.transaction().execute(async (trx) => {
+      const name = await store.deletePasskey(trx, owner, id);
+      if (name === undefined) throw notFound(NO_SUCH_PASSKEY);
+      await auditStaff(trx, owner, 'passkey.remove', name);
+    });
   }
 
   /** The same for everyone: no list of passkeys, so the answer tells nothing about who has one. */
@@ -252,4 +261,11 @@ export class Passkeys {
   private useChallenge(challenge: string, scope: store.ChallengeScope): Promise<boolean> {
     return store.useChallenge(this.deps.db, challenge, scope, this.deps.now());
   }
+}
+
+/** A back-office person's passkeys are in the activity log (a shopper's are their own business). */
+async function auditStaff(trx: Db, owner: Owner, action: string, name: string): Promise<void> {
+  if (owner.kind !== 'staff') return;
+  const who = `staff:${owner.id}`;
+  await recordAudit(trx, { actor: who, action, subject: who, details: { name } });
 }

@@ -100,14 +100,15 @@ export async function recordUse(db: Db, id: string, signCount: number, now: Date
   return result.numUpdatedRows > 0n;
 }
 
-/** Deletes one of the owner's passkeys; false when they have none of that id. */
-export async function deletePasskey(db: Db, owner: Owner, id: string): Promise<boolean> {
-  const result = await db
+/** Deletes one of the owner's passkeys: its name, or undefined when they have none of that id. */
+export async function deletePasskey(db: Db, owner: Owner, id: string): Promise<string | undefined> {
+  const row = await db
     .deleteFrom('passkeys')
     .where('id', '=', id)
     .where(ownerColumn(owner.kind), '=', owner.id)
+    .returning('name')
     .executeTakeFirst();
-  return result.numDeletedRows > 0n;
+  return row?.name;
 }
 
 /** Every passkey of a staff member, as they are removed (their row stays for the activity log). */
