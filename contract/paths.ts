@@ -124,6 +124,12 @@ export const apiPaths = {
   loginCheck: () => '/loginCheck',
   profile: () => '/api/profile',
   editProfile: () => '/editProfile',
+  /** a logged-in shopper's passkeys (docs/decisions/053) */
+  passkeys: () => '/api/passkeys',
+  passkeyOptions: () => '/api/passkeys/options',
+  passkey: (passkeyId: string) => `/api/passkeys/${encodeURIComponent(passkeyId)}`,
+  sessionPasskeyOptions: () => '/api/session/passkey/options',
+  sessionPasskey: () => '/api/session/passkey',
   signOut: () => '/api/userSignout',
   pincheck: () => '/api/pincheck',
   deliveryEstimate: (pincode: string, productId: number) =>

@@ -52,7 +52,11 @@ export const StaffMember = Type.Object({
 });
 export type StaffMember = Static<typeof StaffMember>;
 
-export const StaffList = Type.Object({ staff: Type.Array(StaffMember) });
+/** a person of the list, with how many passkeys they have added */
+export const StaffListItem = Type.Object({ ...StaffMember.properties, passkeys: Type.Integer() });
+export type StaffListItem = Static<typeof StaffListItem>;
+
+export const StaffList = Type.Object({ staff: Type.Array(StaffListItem) });
 export type StaffList = Static<typeof StaffList>;
 
 export const StaffParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });

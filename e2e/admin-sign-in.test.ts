@@ -17,7 +17,7 @@ describe('back-office sign-in in the browser', () => {
     // a wrong code is refused in the server's words, beside the field
     await sendCode(page, owner);
     await page.getByLabel('One-time code').fill('000000');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByLabel('One-time code').and(page.locator('[aria-invalid="true"]')).waitFor();
 
     await enterCode(site, page, owner);
@@ -36,6 +36,7 @@ describe('back-office sign-in in the browser', () => {
       'Size charts',
       'Delivery',
       'Staff',
+      'Passkeys',
       'Activity',
       'Settings',
     ]);

@@ -19,6 +19,7 @@ import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { couponAdminRoutes, couponRoutes } from './modules/offers/coupon-routes.ts';
 import { salesRoutes } from './modules/offers/sales-routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
+import { passkeyRoutes } from './modules/passkeys/routes.ts';
 import { devPaymentRoutes } from './modules/payments/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
@@ -131,6 +132,7 @@ export async function buildApp(deps: AppDeps) {
     invoiceRoutes,
     reviewRoutes,
     staffRoutes,
+    passkeyRoutes,
     sellerRoutes,
     sizeChartRoutes,
     salesRoutes,

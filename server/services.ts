@@ -24,6 +24,7 @@ import { Coupons } from './modules/offers/coupons.ts';
 import { Sales } from './modules/offers/sales.ts';
 import { BackOffice } from './modules/orders/back-office.ts';
 import { Orders } from './modules/orders/service.ts';
+import { Passkeys } from './modules/passkeys/service.ts';
 import type { PaymentGateway } from './modules/payments/gateway.ts';
 import { createPaymentGateway } from './modules/payments/index.ts';
 import { Refunds } from './modules/payments/refunds.ts';
@@ -142,6 +143,8 @@ export interface Services {
   staff: StaffDirectory;
   staffSignIn: StaffSignIn;
   adminAuth: AdminAuth;
+  /** WebAuthn passkeys of staff and shoppers: a way in that needs no SMS (PUBLIC_URL names the origin) */
+  passkeys: Passkeys;
   /** on PGlite: how `npm run staff` reaches this running shop (the folder admits one process) */
   control: ShopControl | undefined;
   /** the owner's setup checklist and "Go live" (also `npm run doctor`) */
@@ -261,6 +264,13 @@ export async function buildServices({
   const staffSignIn = new StaffSignIn({ db, directory: staff, accounts, secret: config.sessionSecret, now });
   const control = config.databaseUrl ? undefined : new ShopControl(config.dataDir);
   const adminAuth = new AdminAuth({ adminToken: config.adminToken, browser, sessions: staffSignIn, control });
+  const passkeys = new Passkeys({
+    db,
+    publicUrl: config.publicUrl,
+    shopName: async () => (await shop.details()).name,
+    directory: staff,
+    now,
+  });
   const setup = buildShopSetup(db, config);
 
   return {
@@ -311,6 +321,7 @@ export async function buildServices({
     staff,
     staffSignIn,
     adminAuth,
+    passkeys,
     control,
     setup,
   };

@@ -29,7 +29,7 @@ export async function sendCode(page: Page, person: Person): Promise<void> {
 /** Signs in with the code the development outbox holds. */
 export async function enterCode(site: Site, page: Page, person: Person): Promise<void> {
   await page.getByLabel('One-time code').fill(await smsCode(site.app, person.phone));
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('button', { name: 'Sign out' }).waitFor();
 }
 

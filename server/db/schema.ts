@@ -515,6 +515,38 @@ export interface StaffSessionsTable {
   last_seen_at: DefaultedTimestamp;
 }
 
+/** Passkeys (032_passkeys.sql): each person's WebAuthn user handle, their credentials, open challenges. */
+export interface PasskeyUsersTable {
+  handle: string;
+  staff_id: number | null;
+  customer_id: number | null;
+}
+
+export interface PasskeysTable {
+  id: string;
+  staff_id: number | null;
+  customer_id: number | null;
+  public_key: Uint8Array;
+  /** bigint: the driver reads it as text */
+  sign_count: ColumnType<string, number | undefined, number>;
+  transports: ColumnType<string[], string[] | undefined, string[]>;
+  name: string;
+  created_at: DefaultedTimestamp;
+  last_used_at: MaybeTimestamp;
+}
+
+export type PasskeyKind = 'staff' | 'shopper';
+export type PasskeyPurpose = 'register' | 'sign-in';
+
+export interface PasskeyChallengesTable {
+  challenge: string;
+  purpose: PasskeyPurpose;
+  kind: PasskeyKind;
+  browser_id: string;
+  person_id: number | null;
+  expires_at: Date;
+}
+
 /** The SMS outbox (008_notifications.sql): written with the change it tells of, sent by a worker. */
 export interface NotificationsTable {
   id: Generated<string>;
@@ -687,6 +719,9 @@ export interface Database {
   non_returnable_genres: NonReturnableGenresTable;
   staff: StaffTable;
   staff_sessions: StaffSessionsTable;
+  passkey_users: PasskeyUsersTable;
+  passkeys: PasskeysTable;
+  passkey_challenges: PasskeyChallengesTable;
   document_series: DocumentSeriesTable;
   invoices: InvoicesTable;
   credit_notes: CreditNotesTable;

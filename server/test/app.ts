@@ -28,9 +28,9 @@ export interface TestApp {
 
 /**
  * How a test app starts: its clock, and (`empty: true`) on the empty template instead of the demo's,
- * with HAAT_DEMO off in its configuration.
+ * with HAAT_DEMO off in its configuration; `port` when PUBLIC_URL must name it (passkeys), else any.
  */
-export type TestAppOptions = Pick<AppDeps, 'now'> & TemplateChoice;
+export type TestAppOptions = Pick<AppDeps, 'now'> & TemplateChoice & { port?: number };
 
 /** The whole app on a fresh database copy, listening on a real port. */
 export async function startTestApp(
@@ -46,7 +46,7 @@ export async function listenTestApp(
   kind: DatabaseKind,
   database: DatabaseHandle,
   env: Record<string, string> = {},
-  { empty = false, ...deps }: TestAppOptions = {},
+  { empty = false, port = 0, ...deps }: TestAppOptions = {},
 ): Promise<TestApp> {
   const dataDir = testDataDir('haat-data-', { empty });
   // fixtures write sessions straight to the database, so the session cache is off unless a test turns it on
@@ -61,7 +61,7 @@ export async function listenTestApp(
     ...env,
   });
   const app = await buildApp({ config, db: database.db, pool: database.pool, ...deps });
-  const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  const baseUrl = await app.listen({ port, host: '127.0.0.1' });
   return {
     kind,
     app,

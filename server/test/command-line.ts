@@ -50,8 +50,8 @@ export async function leaveStaleControlFile(dataDir: string): Promise<void> {
   writeFileSync(join(dataDir, CONTROL_FILE), JSON.stringify({ url, token: 'gone' }));
 }
 
-/** A port nothing listens on any more. */
-async function closedPort(): Promise<number> {
+/** A port nothing listens on any more (free for an app that must know its port before it starts). */
+export async function closedPort(): Promise<number> {
   const server = createServer().listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;

@@ -63,20 +63,6 @@ export const accountRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ct
     },
   );
 
-  /**
-   * Logs the session in under a new session id; the browser's CSRF token stays, and so does the verified
-   * phone (for its 10 minutes), so the spec's `/api/login` right after sign-up answers as well. What the
-   * visitor's session kept (bag, wishlist) joins the account first, as the old session goes at rotation.
-   * The browser has now signed in with the phone: it keeps a code allowance for it.
-   */
-  const logIn = async (request: FastifyRequest, reply: FastifyReply, who: LoggedIn, phone: string) => {
-    await accounts.rememberSignIn('shopper', browser.browserId(request), phone);
-    const bagChanges = await ctx.guestBags.adopt(await sessions.current(request), who.customerId);
-    await sessions.rotate(request, reply, { customerId: who.customerId });
-    reply.header('cache-control', 'no-store');
-    return { fname: who.fname, bagChanges };
-  };
-
   app.post(
     '/api/signUp',
     {
@@ -103,7 +89,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ct
     },
     async (request, reply) => {
       const session = await sessions.current(request);
-      return logIn(request, reply, await accounts.signUp(session, request.body), request.body.phone);
+      return logIn(ctx, request, reply, await accounts.signUp(session, request.body));
     },
   );
 
@@ -112,8 +98,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ct
     { schema: { body: LoginBody, response: { 200: LoginResponse } } },
     async (request, reply) => {
       const session = await sessions.current(request);
-      const { phoneNumber } = request.body;
-      return logIn(request, reply, await accounts.login(session, phoneNumber), phoneNumber);
+      return logIn(ctx, request, reply, await accounts.login(session, request.body.phoneNumber));
     },
   );
 
@@ -174,3 +159,23 @@ export const accountRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ct
     await app.register(devRoutes);
   }
 };
+
+/**
+ * Logs the session in under a new session id (sign-up, login, and a shopper's passkey); the browser's CSRF
+ * token stays, and so does the verified phone (for its 10 minutes), so the spec's `/api/login` right after
+ * sign-up answers as well. What the visitor's session kept (bag, wishlist) joins the account first, as the
+ * old session goes at rotation. The browser has now signed in with the phone: it keeps a code allowance for it.
+ */
+export async function logIn(
+  ctx: Pick<Services, 'guestBags' | 'sessions' | 'accounts' | 'browser'>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  who: LoggedIn,
+): Promise<LoginResponse> {
+  const { sessions } = ctx;
+  await ctx.accounts.rememberSignIn('shopper', ctx.browser.browserId(request), who.phone);
+  const bagChanges = await ctx.guestBags.adopt(await sessions.current(request), who.customerId);
+  await sessions.rotate(request, reply, { customerId: who.customerId });
+  reply.header('cache-control', 'no-store');
+  return { fname: who.fname, bagChanges };
+}

@@ -89,6 +89,8 @@ export interface Asker {
 export interface LoggedIn {
   customerId: number;
   fname: string;
+  /** the account's phone, which the browser has now signed in with */
+  phone: string;
 }
 
 /** What a verified code lets the session do: log in or sign up with the phone until then. */
@@ -271,7 +273,7 @@ export class AccountsService {
     };
     try {
       const customerId = await store.insertCustomer(db, customer);
-      return { customerId, fname: customer.fname };
+      return { customerId, fname: customer.fname, phone: customer.phone };
     } catch (error) {
       // a twin request registered the same phone or mail in between
       if ((error as { code?: string }).code !== '23505') throw error;
@@ -284,7 +286,7 @@ export class AccountsService {
     this.requireVerified(session, phone);
     const customer = await store.findCustomerByPhone(this.deps.db, phone);
     if (!customer) throw notFound(PHONE_NOT_REGISTERED);
-    return { customerId: customer.id, fname: customer.fname };
+    return { customerId: customer.id, fname: customer.fname, phone };
   }
 
   async profile(customerId: number): Promise<Profile> {

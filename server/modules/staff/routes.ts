@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ThrottledResponse } from '../../../contract/accounts.ts';
 import {
   ActivityPage,
@@ -30,7 +30,6 @@ export const staffRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx)
 /** Reached without a session, with the browser's CSRF token (the shop's global check). */
 const signInRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
   const { staffSignIn, browser } = ctx;
-  const secure = ctx.config.nodeEnv === 'production';
 
   app.post(
     '/admin/api/session/code',
@@ -45,18 +44,31 @@ const signInRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
   app.post(
     '/admin/api/session',
     { schema: { body: StaffSignInBody, response: { 200: StaffSession } } },
-    async (request, reply) => {
-      // a session this browser had before ends: one browser, one signed-in person
-      const previous = request.cookies[STAFF_COOKIE];
-      const { phone, code } = request.body;
-      const { person, token } = await staffSignIn.signIn(phone, code, browser.browserId(request) ?? '');
-      if (previous) await staffSignIn.signOut(previous);
-      reply.setCookie(STAFF_COOKIE, token, staffCookie(secure));
-      noStore(reply);
-      return { id: person.id, name: person.name, phone: person.phone, role: person.role };
-    },
+    (request, reply) =>
+      answerSignedIn(ctx, request, reply, () =>
+        staffSignIn.signIn(request.body.phone, request.body.code, browser.browserId(request) ?? ''),
+      ),
   );
 };
+
+/**
+ * Answers a back-office sign-in (by code, or by passkey): `signIn` proves who it is and starts their
+ * session; the session this browser had before ends (one browser, one signed-in person), and the new one's
+ * cookie is set.
+ */
+export async function answerSignedIn(
+  ctx: Pick<Services, 'staffSignIn' | 'config'>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  signIn: () => Promise<{ person: StaffMember; token: string }>,
+): Promise<StaffSession> {
+  const previous = request.cookies[STAFF_COOKIE];
+  const { person, token } = await signIn();
+  if (previous) await ctx.staffSignIn.signOut(previous);
+  reply.setCookie(STAFF_COOKIE, token, staffCookie(ctx.config.nodeEnv === 'production'));
+  noStore(reply);
+  return { id: person.id, name: person.name, phone: person.phone, role: person.role };
+}
 
 /** Behind the back office's guard: the bearer token, or a staff session (and CSRF on its writes). */
 const signedInRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {

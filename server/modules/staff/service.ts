@@ -3,12 +3,14 @@ import {
   type ActivityEntry,
   type ActivityPage,
   type NewStaffBody,
+  type StaffListItem,
   type StaffMember,
 } from '../../../contract/staff.ts';
 import type { Db } from '../../db/connect.ts';
 import { AUTOMATION, COMMAND_LINE, type StaffCaller } from '../../platform/admin-auth.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
+import { Passkeys } from '../passkeys/service.ts';
 import * as store from './store.ts';
 
 export const PHONE_IS_STAFF = 'This phone number is staff already';
@@ -41,8 +43,9 @@ export class StaffDirectory {
     private readonly now: () => Date,
   ) {}
 
-  async list(): Promise<StaffMember[]> {
-    return (await store.currentPeople(this.db)).map(toMember);
+  async list(): Promise<StaffListItem[]> {
+    const rows = await store.currentPeople(this.db);
+    return rows.map((row) => ({ ...toMember(row), passkeys: Number(row.passkeys ?? 0) }));
   }
 
   /** A current person, or undefined. */
@@ -63,8 +66,8 @@ export class StaffDirectory {
   }
 
   /**
-   * Removes a person and ends their sessions at once; 404 unknown, 409 for oneself or the last owner
-   * (the shop would have nobody to manage staff or refunds).
+   * Removes a person, ends their sessions at once and deletes their passkeys; 404 unknown, 409 for
+   * oneself or the last owner (the shop would have nobody to manage staff or refunds).
    */
   async remove(by: Changer, target: { id: number } | { phone: string }): Promise<StaffMember> {
     const removed = await this.db.transaction().execute(async (trx) => {
@@ -74,6 +77,7 @@ export class StaffDirectory {
       if (person.id === by.id) throw conflict(NOT_YOURSELF);
       if (person.role === 'owner' && (await store.countOwners(trx)) <= 1) throw conflict(LAST_OWNER);
       await store.removePerson(trx, person.id, this.now());
+      await Passkeys.forgetStaff(trx, person.id);
       await recordAudit(trx, auditOf('staff.remove', by, person));
       return person;
     });

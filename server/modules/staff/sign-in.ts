@@ -38,27 +38,36 @@ export class StaffSignIn implements StaffSessionLookup {
     await accounts.sendStaffCode(phone, asker, async () => (await directory.find({ phone })) !== undefined);
   }
 
-  /**
-   * Starts a session for the person whose phone the code (asked by this browser) is for; 401 otherwise.
-   * The browser has then signed in with the phone: it keeps a code allowance for it.
-   */
+  /** Starts a session for the person whose phone the code (asked by this browser) is for; 401 otherwise. */
   async signIn(
     phone: string,
     code: string,
     browserId: string,
   ): Promise<{ person: StaffMember; token: string }> {
-    const { db, directory, accounts } = this.deps;
+    const { directory, accounts } = this.deps;
     // a code stored for a number that is not staff's is neither used up nor worth anything here
     const person = await directory.find({ phone });
     if (!person) throw unauthorized(INCORRECT_OTP);
     await accounts.checkCode('staff', phone, code, browserId);
-    await accounts.rememberSignIn('staff', browserId, phone);
+    return { person, token: await this.startSession(person, browserId) };
+  }
+
+  /**
+   * Starts a session for a person who has proved who they are (by code, or `details.by` a passkey). The
+   * browser has then signed in with the person's phone: it keeps a code allowance for it.
+   */
+  async startSession(
+    person: StaffMember,
+    browserId: string,
+    details: Record<string, string> = {},
+  ): Promise<string> {
+    await this.deps.accounts.rememberSignIn('staff', browserId, person.phone);
     const token = randomToken();
-    await db.transaction().execute(async (trx) => {
+    await this.deps.db.transaction().execute(async (trx) => {
       await store.insertSession(trx, this.sessionId(token), person.id, this.deps.now());
-      await recordAudit(trx, sessionAudit('staff.sign-in', person.id));
+      await recordAudit(trx, { ...sessionAudit('staff.sign-in', person.id), details });
     });
-    return { person, token };
+    return token;
   }
 
   async caller(token: string): Promise<StaffCaller | null> {

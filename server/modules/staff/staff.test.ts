@@ -190,14 +190,17 @@ describeEachDatabase('back office: staff and activity', (t) => {
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
     const list = await ownerClient.get<StaffList>('/admin/api/staff');
-    expect(list.body.staff).toContainEqual(added.body);
+    expect(list.body.staff).toContainEqual({ ...added.body, passkeys: 0 });
 
     const twice = await ownerClient.post('/admin/api/staff', { name: 'Ravi Again', phone, role: 'owner' });
     expect(twice.status).toBe(409);
     expect(twice.body).toEqual({ error: PHONE_IS_STAFF });
 
     expect((await ownerClient.request('DELETE', `/admin/api/staff/${added.body.id}`)).status).toBe(204);
-    expect((await ownerClient.get<StaffList>('/admin/api/staff')).body.staff).not.toContainEqual(added.body);
+    expect((await ownerClient.get<StaffList>('/admin/api/staff')).body.staff).not.toContainEqual({
+      ...added.body,
+      passkeys: 0,
+    });
     expect((await ownerClient.request('DELETE', `/admin/api/staff/${added.body.id}`)).status).toBe(404);
     const details = { name: 'Ravi Kumar', phone, role: 'staff' };
     expect(await auditOf(t(), `staff:${added.body.id}`)).toEqual([

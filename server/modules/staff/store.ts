@@ -27,8 +27,21 @@ export function insertPerson(
     .executeTakeFirst();
 }
 
-export function currentPeople(db: Db): Promise<PersonRow[]> {
-  return db.selectFrom('staff').select(PERSON).where('removed_at', 'is', null).orderBy('id').execute();
+/** Current people, each with how many passkeys they have (the owner sees who has one). */
+export function currentPeople(db: Db) {
+  return db
+    .selectFrom('staff')
+    .select((eb) => [
+      ...PERSON,
+      eb
+        .selectFrom('passkeys')
+        .select((sub) => sub.fn.countAll<string>().as('n'))
+        .whereRef('passkeys.staff_id', '=', 'staff.id')
+        .as('passkeys'),
+    ])
+    .where('removed_at', 'is', null)
+    .orderBy('id')
+    .execute();
 }
 
 /** A current (not removed) person, by id or by phone. */

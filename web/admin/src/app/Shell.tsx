@@ -2,6 +2,7 @@ import { NavLink, Outlet } from 'react-router';
 import { AlertRegion } from '../../../src/components/Alert.tsx';
 import { paths } from '../api/paths.ts';
 import { alertFailure } from '../api/useLoad.ts';
+import { PasskeySuggestion } from '../components/PasskeySuggestion.tsx';
 import { useSession, useStaff } from './session.tsx';
 import './Shell.css';
 
@@ -25,6 +26,7 @@ const NAV: NavItem[] = [
   { label: 'Size charts', to: paths.sizeCharts() },
   { label: 'Delivery', to: paths.delivery(), ownerOnly: true },
   { label: 'Staff', to: paths.staff(), ownerOnly: true },
+  { label: 'Passkeys', to: paths.passkeys() },
   { label: 'Activity', to: paths.activity(), ownerOnly: true },
   { label: 'Settings', to: paths.settings(), ownerOnly: true },
 ];
@@ -32,7 +34,7 @@ const NAV: NavItem[] = [
 /** The frame of every signed-in screen: who is signed in, the sections, Sign out, the alert region. */
 export function Shell() {
   const staff = useStaff();
-  const { signOut } = useSession();
+  const { signOut, state } = useSession();
   const items = NAV.filter((item) => !item.ownerOnly || staff.role === 'owner');
   return (
     <>
@@ -66,6 +68,7 @@ export function Shell() {
         </div>
       </header>
       <main id="admin-main" className="admin-main" tabIndex={-1}>
+        {state.status === 'signedIn' && state.byCode && <PasskeySuggestion />}
         <Outlet />
       </main>
       <AlertRegion />

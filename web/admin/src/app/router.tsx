@@ -35,6 +35,10 @@ const StaffScreen = screen(
   () => import('../screens/staff/StaffScreen.tsx'),
   (m) => m.StaffScreen,
 );
+const PasskeysScreen = screen(
+  () => import('../screens/passkeys/PasskeysScreen.tsx'),
+  (m) => m.PasskeysScreen,
+);
 const ActivityScreen = screen(
   () => import('../screens/activity/ActivityScreen.tsx'),
   (m) => m.ActivityScreen,
@@ -99,6 +103,7 @@ function SignedInRoutes() {
         <Route path="/admin/products/:productId" element={<ProductScreen />} />
         <Route path={paths.lowStock()} element={<LowStockScreen />} />
         <Route path={paths.staff()} element={<StaffScreen />} />
+        <Route path={paths.passkeys()} element={<PasskeysScreen />} />
         <Route path={paths.activity()} element={<ActivityScreen />} />
         <Route path={paths.offers()} element={<OffersScreen />} />
         <Route path={paths.sellers()} element={<SellersScreen />} />

@@ -10,11 +10,12 @@ type SessionState =
   | { status: 'checking' }
   | { status: 'unanswered' }
   | { status: 'signedOut' }
-  | { status: 'signedIn'; staff: StaffSession };
+  /** `byCode`: signed in just now with a code, so the back office suggests adding a passkey */
+  | { status: 'signedIn'; staff: StaffSession; byCode?: boolean };
 
 interface Session {
   state: SessionState;
-  signedIn: (staff: StaffSession) => void;
+  signedIn: (staff: StaffSession, how: { byCode: boolean }) => void;
   signOut: () => Promise<void>;
   recheck: () => void;
 }
@@ -45,7 +46,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const session: Session = {
     state,
     recheck,
-    signedIn: (staff) => setState({ status: 'signedIn', staff }),
+    signedIn: (staff, { byCode }) => setState({ status: 'signedIn', staff, byCode }),
     signOut: async () => {
       await api.delete(apiPaths.session());
       setState({ status: 'signedOut' });

@@ -17,6 +17,8 @@ const ACTIONS: Record<string, string> = {
   'staff.remove': 'Staff removed',
   'staff.sign-in': 'Signed in',
   'staff.sign-out': 'Signed out',
+  'passkey.add': 'Passkey added',
+  'passkey.remove': 'Passkey removed',
   'seller.create': 'Seller added',
   'seller.update': 'Seller edited',
   'seller.deactivate': 'Seller deactivated',

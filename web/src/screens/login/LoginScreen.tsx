@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { paths } from '../../../../contract/paths.ts';
+import type { LoginResponse } from '../../../../contract/accounts.ts';
+import { apiPaths, paths } from '../../../../contract/paths.ts';
 import { DEFAULT_SHOP_NAME } from '../../../../contract/shop-constants.ts';
 import {
   logIn,
@@ -10,7 +11,7 @@ import {
   startSession,
   verifyOtp,
 } from '../../api/accounts.ts';
-import { ApiError } from '../../api/client.ts';
+import { ApiError, api } from '../../api/client.ts';
 import { pathAfterLogin, returnPath } from '../../app/after-login.ts';
 import { useShop } from '../../app/shop.ts';
 import { showAlert } from '../../components/Alert.tsx';
@@ -20,6 +21,7 @@ import { useOtp } from '../../components/useOtp.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { useRedirectIfLoggedIn } from '../../components/useRedirectIfLoggedIn.ts';
 import { digitsOnly, PHONE_LENGTH, phoneError } from '../../lib/account-rules.ts';
+import { passkeyFailure, passkeysSupported, signInWithPasskey } from '../../lib/passkeys.ts';
 import '../../styles/auth.css';
 
 /**
@@ -81,6 +83,20 @@ export function LoginScreen() {
     }
   };
 
+  const [passkeyMessage, setPasskeyMessage] = useState('');
+  const passkeyLogin = () =>
+    run(async () => {
+      setPasskeyMessage('');
+      try {
+        const routes = { options: apiPaths.sessionPasskeyOptions(), signIn: apiPaths.sessionPasskey() };
+        const answer = await signInWithPasskey<LoginResponse>(api.post, routes);
+        startSession(answer);
+        navigate(pathAfterLogin(state, answer.bagChanges));
+      } catch (error) {
+        setPasskeyMessage(passkeyFailure(error) ?? otpErrorMessage(error, messages.loginFailed));
+      }
+    });
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (otp.codeSent) validate();
@@ -123,6 +139,20 @@ export function LoginScreen() {
           <button type="submit" className="button button-primary auth-submit">
             {otp.codeSent ? 'VALIDATE' : 'Request OTP'}
           </button>
+        )}
+        {passkeysSupported() && (
+          <div className="auth-field auth-passkey">
+            <p className="auth-lead">Added a passkey on this device? No code needed:</p>
+            <button
+              type="button"
+              className="button"
+              aria-describedby={`${phoneId}-passkey-error`}
+              onClick={passkeyLogin}
+            >
+              Sign in with a passkey
+            </button>
+            <FieldError id={`${phoneId}-passkey-error`} message={passkeyMessage} />
+          </div>
         )}
         <p className="auth-switch">
           New to {shopName}?{' '}

@@ -3,6 +3,7 @@ import { Spinner } from '../../components/Spinner.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { ProfileForm } from './ProfileForm.tsx';
 import { ProfileMenu } from './ProfileMenu.tsx';
+import { ProfilePasskeys } from './ProfilePasskeys.tsx';
 import { useProfile } from './useProfile.ts';
 import './profile.css';
 
@@ -26,7 +27,12 @@ export function ProfileScreen() {
             </button>
           </div>
         )}
-        {state.status === 'ready' && <ProfileForm profile={state.data} onSaved={saved} />}
+        {state.status === 'ready' && (
+          <>
+            <ProfileForm profile={state.data} onSaved={saved} />
+            <ProfilePasskeys />
+          </>
+        )}
       </section>
     </div>
   );

@@ -5,6 +5,7 @@ import { dismissAlert, showAlert } from '../../../../src/components/Alert.tsx';
 import { FieldError } from '../../../../src/components/OtpField.tsx';
 import { usePageTitle } from '../../../../src/components/usePageTitle.ts';
 import { CODE_LENGTH, digitsOnly, PHONE_LENGTH, phoneError } from '../../../../src/lib/account-rules.ts';
+import { passkeyFailure, passkeysSupported, signInWithPasskey } from '../../../../src/lib/passkeys.ts';
 import { api } from '../../api/client.ts';
 import { apiPaths } from '../../api/paths.ts';
 import { failureMessage } from '../../api/useLoad.ts';
@@ -24,6 +25,7 @@ export function SignInScreen() {
   const [sentTo, setSentTo] = useState('');
   const [phoneMessage, setPhoneMessage] = useState('');
   const [codeMessage, setCodeMessage] = useState('');
+  const [passkeyMessage, setPasskeyMessage] = useState('');
   const [busy, setBusy] = useState(false);
   const codeSent = sentTo !== '' && sentTo === phone;
 
@@ -57,9 +59,23 @@ export function SignInScreen() {
       const session = await api.post<StaffSession>(apiPaths.session(), { phone, code });
       // "Code sent" said what was happening at sign-in; it has no place in the back office
       dismissAlert();
-      signedIn(session);
+      signedIn(session, { byCode: true });
     } catch (error) {
       setCodeMessage(failureMessage(error, 'Signing in failed'));
+      setBusy(false);
+    }
+  };
+
+  const signInByPasskey = async () => {
+    setBusy(true);
+    setPasskeyMessage('');
+    try {
+      const paths = { options: apiPaths.sessionPasskeyOptions(), signIn: apiPaths.sessionPasskey() };
+      const session = await signInWithPasskey<StaffSession>(api.post, paths);
+      dismissAlert();
+      signedIn(session, { byCode: false });
+    } catch (error) {
+      setPasskeyMessage(passkeyFailure(error) ?? failureMessage(error, 'Signing in with a passkey failed'));
       setBusy(false);
     }
   };
@@ -116,6 +132,21 @@ export function SignInScreen() {
         <button type="submit" className="button button-primary" disabled={busy || !codeSent}>
           Sign in
         </button>
+        {passkeysSupported() && (
+          <div className="auth-field auth-passkey">
+            <p className="auth-lead">Or, with no code at all:</p>
+            <button
+              type="button"
+              className="button"
+              disabled={busy}
+              aria-describedby={`${id}-passkey-error`}
+              onClick={signInByPasskey}
+            >
+              Sign in with a passkey
+            </button>
+            <FieldError id={`${id}-passkey-error`} message={passkeyMessage} />
+          </div>
+        )}
       </form>
     </main>
   );

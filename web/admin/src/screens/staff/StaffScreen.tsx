@@ -44,6 +44,7 @@ export function StaffScreen() {
                 <th scope="col">Mobile number</th>
                 <th scope="col">Role</th>
                 <th scope="col">Added</th>
+                <th scope="col">Passkeys</th>
                 <th scope="col">Actions</th>
               </tr>
             </thead>
@@ -54,6 +55,7 @@ export function StaffScreen() {
                   <td data-label="Mobile number">{person.phone}</td>
                   <td data-label="Role">{ROLES[person.role]}</td>
                   <td data-label="Added">{formatWhen(person.createdAt)}</td>
+                  <td data-label="Passkeys">{person.passkeys === 0 ? 'None' : person.passkeys}</td>
                   <td data-label="Actions">
                     {person.id !== me.id && (
                       <button

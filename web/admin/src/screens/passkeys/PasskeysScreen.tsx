@@ -1,0 +1,98 @@
+import { useCallback, useState } from 'react';
+import type { Passkey, PasskeyList } from '../../../../../contract/passkeys.ts';
+import { showAlert } from '../../../../src/components/Alert.tsx';
+import { usePageTitle } from '../../../../src/components/usePageTitle.ts';
+import { passkeysSupported } from '../../../../src/lib/passkeys.ts';
+import { api } from '../../api/client.ts';
+import { apiPaths } from '../../api/paths.ts';
+import { alertFailure, useLoad } from '../../api/useLoad.ts';
+import { AddPasskey } from '../../components/AddPasskey.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { Loading } from '../../components/Loading.tsx';
+import { formatWhen } from '../../lib/format.ts';
+
+/** The signed-in person's passkeys: a way in with no SMS code; add one per device, remove old ones. */
+export function PasskeysScreen() {
+  usePageTitle('Your passkeys');
+  const request = useCallback(
+    (signal?: AbortSignal) => api.get<PasskeyList>(apiPaths.passkeys(), signal),
+    [],
+  );
+  const { state, retry, reload } = useLoad(request, 'Loading your passkeys failed');
+  const [removing, setRemoving] = useState<Passkey | undefined>();
+
+  const remove = async (passkey: Passkey) => {
+    try {
+      await api.delete(apiPaths.passkey(passkey.id));
+      showAlert(`Removed: ${passkey.name}`);
+    } catch (error) {
+      alertFailure(error, 'Removing a passkey failed');
+    }
+    reload();
+  };
+
+  return (
+    <>
+      <h1 className="admin-title">Your passkeys</h1>
+      <p>
+        A passkey signs you in with this device's screen lock (fingerprint, face or PIN) instead of a code by
+        SMS. It works even when codes are slow or held back.
+      </p>
+      <Loading state={state} onRetry={retry}>
+        {(passkeys) =>
+          passkeys.length === 0 ? (
+            <p className="admin-empty">You have no passkeys yet.</p>
+          ) : (
+            <table className="admin-table">
+              <caption>Passkeys that sign you in to the back office</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Added</th>
+                  <th scope="col">Last used</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {passkeys.map((passkey) => (
+                  <tr key={passkey.id}>
+                    <td data-label="Name">{passkey.name}</td>
+                    <td data-label="Added">{formatWhen(passkey.createdAt)}</td>
+                    <td data-label="Last used">
+                      {passkey.lastUsedAt ? formatWhen(passkey.lastUsedAt) : 'Never'}
+                    </td>
+                    <td data-label="Actions">
+                      <button
+                        type="button"
+                        className="button"
+                        aria-label={`Remove ${passkey.name}`}
+                        onClick={() => setRemoving(passkey)}
+                      >
+                        Remove
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )
+        }
+      </Loading>
+      {passkeysSupported() ? (
+        <AddPasskey onAdded={reload} />
+      ) : (
+        <p className="admin-empty">This browser cannot make passkeys.</p>
+      )}
+      {removing && (
+        <ConfirmDialog
+          title={`Remove ${removing.name}`}
+          confirm="Remove"
+          onClose={() => setRemoving(undefined)}
+          onConfirm={() => remove(removing)}
+        >
+          <p>It will no longer sign you in. The device may still list it: remove it there too.</p>
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}
