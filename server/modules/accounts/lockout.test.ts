@@ -1,7 +1,10 @@
 import { expect, it } from 'vitest';
 import type { DashboardResponse } from '../../../contract/admin.ts';
+import type { PasskeyCreationOptions, PasskeyRequestOptions } from '../../../contract/passkeys.ts';
 import type { AddCartResponse, PurchasePageResponse } from '../../../contract/shopping.ts';
+import type { StaffSession } from '../../../contract/staff.ts';
 import { describeEachDatabase, TEST_ADMIN_TOKEN, type TestApp } from '../../test/app.ts';
+import { SoftwareAuthenticator } from '../../test/authenticator.ts';
 import { Fixtures } from '../../test/fixtures.ts';
 import type { TestClient } from '../../test/http.ts';
 import { signUpShopper, uniquePhone } from '../../test/shopper.ts';
@@ -18,6 +21,8 @@ const advance = (seconds: number) => {
 };
 
 const from = (address: string) => ({ 'x-forwarded-for': address });
+
+const PUBLIC_URL = 'https://shop.haat.example';
 
 type Answer = { sent?: boolean; error?: string; retryAfter?: number };
 
@@ -72,6 +77,10 @@ describeEachDatabase(
       const shopper = await signUpShopper(shopperBrowser);
       const owner = await staffPerson(t(), 'owner', 'Meera Iyer');
       const ownerBrowser = await staffSignedIn(t(), owner.phone);
+      const ownerPasskey = new SoftwareAuthenticator(PUBLIC_URL);
+      const creation = await ownerBrowser.post<PasskeyCreationOptions>('/admin/api/passkeys/options', {});
+      const added = await ownerBrowser.post('/admin/api/passkeys', ownerPasskey.create(creation.body));
+      expect(added.status).toBe(201);
       advance(31);
 
       // codes delivered before the flood
@@ -94,6 +103,21 @@ describeEachDatabase(
       expect(ownerRefused.status).toBe(429);
       expect(ownerRefused.body).toEqual({ error: expect.any(String), retryAfter: expect.any(Number) });
       expect(ownerRefused.headers.get('retry-after')).toBe(String(ownerRefused.body.retryAfter));
+
+      // no SMS at all: the owner signs in with the passkey from a browser and network never seen before
+      const newBrowser = await t().client();
+      const request = await newBrowser.post<PasskeyRequestOptions>(
+        '/admin/api/session/passkey/options',
+        {},
+        from('203.0.113.77'),
+      );
+      const byPasskey = await newBrowser.post<StaffSession>(
+        '/admin/api/session/passkey',
+        ownerPasskey.get(request.body),
+        from('203.0.113.77'),
+      );
+      expect(byPasskey.status).toBe(200);
+      expect(byPasskey.body).toMatchObject({ id: owner.id, phone: owner.phone, role: 'owner' });
 
       // the codes delivered before the flood are still the ones their browsers use
       expect((await verify(shopperBrowser, shopper.phone, shopperEarly)).status).toBe(200);
@@ -171,7 +195,7 @@ describeEachDatabase(
       expect(kept.body.prods.map((line) => line.quantity)).toEqual([1]);
     });
   },
-  { SMS_UNKNOWN_NETWORK_SHARE: '10' },
+  { SMS_UNKNOWN_NETWORK_SHARE: '10', PUBLIC_URL },
   { now },
 );
 
