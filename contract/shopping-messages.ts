@@ -19,3 +19,24 @@ export const orderMaxUnitsMessage = (maxUnits: number) =>
 /** create-order's refusal of a bag above what an order may cost (ORDER_MAX_RUPEES) */
 export const orderMaxRupeesMessage = (maxRupees: number) =>
   `An order can be at most ${formatRupees(maxRupees)}: please remove some items from your bag`;
+
+/** What one unpaid checkout may hold (issue 36): so many units, so many rupees to pay. */
+export interface OrderLimits {
+  maxUnits: number;
+  maxRupees: number;
+}
+
+/**
+ * The sentence create-order refuses a bag of these lines costing `amountPaise` with (the bag page shows
+ * it before checkout); undefined within the limits.
+ */
+export function orderLimitRefusal(
+  limits: OrderLimits,
+  lines: readonly { quantity: number }[],
+  amountPaise: number,
+): string | undefined {
+  const units = lines.reduce((sum, line) => sum + line.quantity, 0);
+  if (units > limits.maxUnits) return orderMaxUnitsMessage(limits.maxUnits);
+  if (amountPaise > limits.maxRupees * 100) return orderMaxRupeesMessage(limits.maxRupees);
+  return undefined;
+}

@@ -11,7 +11,7 @@ export const MAX_UNITS_PER_PRODUCT = 4;
 /**
  * an unpaid checkout holds at most so many units and so many rupees of the bag (issue 36): above them
  * /create-order refuses, though the bag may gather more. The server's defaults (ORDER_MAX_UNITS,
- * ORDER_MAX_RUPEES); the bag page warns at these.
+ * ORDER_MAX_RUPEES).
  */
 export const ORDER_MAX_UNITS = 20;
 export const ORDER_MAX_RUPEES = 200_000;

@@ -156,6 +156,8 @@ export const PurchasePageResponse = Type.Object({
   priceDetails: PriceDetails,
   coupon: BagCouponApplied,
   breakdown: BagBreakdown,
+  /** the sentence /create-order would refuse this bag with (above ORDER_MAX_UNITS or ORDER_MAX_RUPEES), else null */
+  orderLimit: Type.Union([Type.String(), Type.Null()]),
 });
 export type PurchasePageResponse = Static<typeof PurchasePageResponse>;
 

@@ -195,7 +195,7 @@ export async function buildServices({
   const wishlist = new Wishlist(db, sales);
   const backInStock = new BackInStock(db);
   const coupons = new Coupons(db, limits, (trx, owner) => bagLines(trx, owner, sales.current()), now);
-  const cart = new Cart(db, inventory, shop, sales, coupons);
+  const cart = new Cart(db, inventory, shop, sales, coupons, config.orderLimits);
   const guestBags = new GuestBags(db, cart, wishlist);
   const { keyId, keySecret, webhookSecret } = config.razorpay;
   const checkout = new Checkout(

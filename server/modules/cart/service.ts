@@ -6,6 +6,8 @@ import type {
 } from '../../../contract/shopping.ts';
 import {
   MAX_UNITS_MESSAGE,
+  type OrderLimits,
+  orderLimitRefusal,
   SELECT_SIZE_MESSAGE,
   STOCK_LIMIT_MESSAGE,
   UNAVAILABLE_MESSAGE,
@@ -77,6 +79,8 @@ export class Cart {
     private readonly sales: Pick<Sales, 'current'>,
     /** the code applied to the bag, which the breakdown shows */
     private readonly coupons: Coupons,
+    /** what one checkout may hold: the bag page says so before create-order refuses */
+    private readonly orderLimits: OrderLimits,
   ) {}
 
   /** addCart 1: one more unit of the size, within 4 per product and the size's stock; 0: drops the size's line. */
@@ -146,6 +150,7 @@ export class Cart {
         delivery: rupees(breakdown.deliveryChargePaise),
         amount: rupees(breakdown.amountToPayPaise),
       },
+      orderLimit: orderLimitRefusal(this.orderLimits, lines, breakdown.amountToPayPaise) ?? null,
     };
   }
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProductResponse } from '../../../contract/catalog.ts';
+import type { PurchasePageResponse } from '../../../contract/shopping.ts';
 import { orderMaxRupeesMessage, orderMaxUnitsMessage } from '../../../contract/shopping-messages.ts';
 import {
   MAX_UNITS_PER_PRODUCT,
@@ -237,6 +238,9 @@ describeEachDatabase(
       const refused = await driver.createOrder(many.client, await driver.amountToPay(many.client));
       expect(refused.status).toBe(409);
       expect(refused.body.error).toBe('An order can have at most 2 items: please remove some from your bag');
+      // the bag page says so first, with the shop's own limit
+      const bag = await many.client.get<PurchasePageResponse>('/api/purchasePage');
+      expect(bag.body.orderLimit).toBe(refused.body.error);
 
       const dear = await fixtures.product({ pricePaise: 100_100, sizes: [['M', 5]] });
       const costly = await driver.shopper(1, dear);
@@ -247,6 +251,7 @@ describeEachDatabase(
       );
 
       const fits = await driver.shopper(2, kurta);
+      expect((await fits.client.get<PurchasePageResponse>('/api/purchasePage')).body.orderLimit).toBeNull();
       const accepted = await driver.createOrder(fits.client, await driver.amountToPay(fits.client));
       expect(accepted.status).toBe(200);
       const attempt = await t()

@@ -7,7 +7,7 @@ import {
   type VerifyPaymentResponse,
 } from '../../../contract/payments.ts';
 import { NOT_SERVICEABLE_MESSAGE, UNAVAILABLE_MESSAGE, type UserInfo } from '../../../contract/shopping.ts';
-import { orderMaxRupeesMessage, orderMaxUnitsMessage } from '../../../contract/shopping-messages.ts';
+import { type OrderLimits, orderLimitRefusal } from '../../../contract/shopping-messages.ts';
 import type { Db } from '../../db/connect.ts';
 import type { PricedLine } from '../../db/schema.ts';
 import { rupees } from '../../platform/api-values.ts';
@@ -92,21 +92,14 @@ function paidLines<L extends PricedLine>(lines: readonly L[], coupon: BagOffer |
   }));
 }
 
-/** What one unpaid checkout may hold (issue 36): so many units, so many rupees to pay. */
-export interface OrderLimits {
-  maxUnits: number;
-  maxRupees: number;
-}
-
 /** A bag above the limits is refused (409) before anything is held: one account cannot hoard stock. */
 function assertWithinLimits(
   limits: OrderLimits,
   lines: readonly { quantity: number }[],
   amountPaise: number,
 ) {
-  const units = lines.reduce((sum, line) => sum + line.quantity, 0);
-  if (units > limits.maxUnits) throw conflict(orderMaxUnitsMessage(limits.maxUnits));
-  if (amountPaise > limits.maxRupees * 100) throw conflict(orderMaxRupeesMessage(limits.maxRupees));
+  const refusal = orderLimitRefusal(limits, lines, amountPaise);
+  if (refusal) throw conflict(refusal);
 }
 
 /** design: at most 10 accepted calls per shopper per 15 minutes; refused calls do not count */

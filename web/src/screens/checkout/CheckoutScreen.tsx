@@ -12,7 +12,6 @@ import { AddressStep } from './AddressStep.tsx';
 import { BagChangesNotice } from './BagChangesNotice.tsx';
 import { CartItem } from './CartItem.tsx';
 import { CouponsPanel } from './CouponsPanel.tsx';
-import { orderLimitWarning } from './order-limits.ts';
 import { PaymentStep } from './PaymentStep.tsx';
 import { PriceBreakdown } from './PriceBreakdown.tsx';
 import { type BagPage, useCart } from './useCart.ts';
@@ -98,7 +97,8 @@ function Checkout({
   const [userInfo, setUserInfo] = useState(() => shopperOf(cart));
   const headingRef = useRef<HTMLHeadingElement>(null);
   const units = cart.prods.reduce((sum, line) => sum + line.quantity, 0);
-  const overLimit = orderLimitWarning(units, cart.priceDetails.amountToPay);
+  // the server's sentence: create-order would refuse this bag with it
+  const overLimit = cart.orderLimit;
 
   const goTo = (next: Step) => {
     flushSync(() => setStep(next));
