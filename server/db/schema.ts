@@ -597,7 +597,7 @@ interface TaxDocumentColumns {
   serial: number;
   issued_at: Timestamp;
   document: ColumnType<unknown, string, never>;
-  /** the document's PDF, kept once rendered (034_document_pdfs.sql); PGlite reads bytea as a Uint8Array */
+  /** the document's PDF, kept once rendered (033_document_pdfs.sql); PGlite reads bytea as a Uint8Array */
   pdf: ColumnType<Uint8Array | null, Uint8Array | null | undefined, Uint8Array>;
 }
 
