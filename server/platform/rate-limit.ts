@@ -43,14 +43,9 @@ export class RateLimits {
     return this.count(trx, charges);
   }
 
-  /** Throws 429 when any charge's limit is used up; counts nothing (see `count`). */
-  async check(charges: Charge[]): Promise<void> {
-    await this.refuseWhenUsedUp(this.db, charges);
-  }
-
   /**
-   * Counts a call that `check` let through, once it succeeded (refused calls do not count), or one that
-   * no limit may refuse but that others' counts must see; answers the events' ids.
+   * Counts a call that no limit may refuse but that others' counts must see (a browser's own code
+   * allowance in the SMS budgets); answers the events' ids.
    */
   async count(db: Db, charges: Charge[]): Promise<string[]> {
     if (charges.length === 0) return [];

@@ -116,6 +116,8 @@ interface HeldAttempt {
   receipt: string;
   amountPaise: number;
   heldUntil: Date;
+  /** the create-order limit's event, taken back when the gateway fails */
+  counted: string[];
 }
 
 /** Turning the shopper's cart into a payment: amount, stock holds, gateway order, verification. */
@@ -140,14 +142,11 @@ export class Checkout {
    * Holds the cart's units (until the hold time after the account's first unpaid attempt in a row,
    * decision 054) and opens a gateway order for the cart's amount. Everything is refused (409) before
    * any money moves when the bag is above the order limits, the amount differs or the units are not
-   * free; only an accepted call counts against the limit.
+   * free; only an accepted call counts against the limit (taken in the same transaction).
    */
   async createOrder(customerId: number, clientAmountPaise: number): Promise<CreateOrderResponse> {
-    const charge = [{ limit: CREATE_ORDER_LIMIT, subject: String(customerId) }];
-    await this.limits.check(charge);
     const attempt = await this.holdCart(customerId, clientAmountPaise);
     const order = await this.openGatewayOrder(attempt);
-    await this.limits.count(this.db, charge);
     return {
       ...order,
       key: this.keyId,
@@ -166,6 +165,11 @@ export class Checkout {
         live: this.sales.current(),
         coupons: this.coupons,
       });
+      // counted with its check, after the cart's lock: calls at once never pass the limit together, and a
+      // refused call (409 below) rolls its count back with the rest
+      const counted = await this.limits.takeWithin(trx, [
+        { limit: CREATE_ORDER_LIMIT, subject: String(customerId) },
+      ]);
       const { fulfilment, breakdown, shopper, coupon } = cart;
       if (cart.lines.length === 0) throw conflict(EMPTY_CART_MESSAGE);
       assertWithinLimits(this.orderLimits, cart.lines, breakdown.amountToPayPaise);
@@ -191,7 +195,7 @@ export class Checkout {
         }),
       });
       const heldUntil = await this.inventory.hold(trx, { paymentOrderId: id, customerId, lines });
-      return { id, receipt, amountPaise: breakdown.amountToPayPaise, heldUntil };
+      return { id, receipt, amountPaise: breakdown.amountToPayPaise, heldUntil, counted };
     });
   }
 
@@ -206,6 +210,8 @@ export class Checkout {
       await store.setGatewayOrderId(this.db, attempt.id, order.id);
       return order;
     } catch (error) {
+      // a failed gateway is no accepted call: neither the units nor the limit's count stay taken
+      await this.limits.uncount(this.db, attempt.counted);
       await this.releaseAttempt(attempt.id);
       throw error;
     }

@@ -98,7 +98,7 @@ function couponShown(lines: readonly store.SoldLineRow[]): Pick<TaxDocument, 'co
  * Orders placed before invoices existed get theirs at the first request, by the same rules.
  */
 export class Invoices {
-  /** the PDFs being read or rendered, by document number: a burst for one document renders it once */
+  /** the PDFs being read or rendered, by kind and number: a burst for one document renders it once */
   private readonly pending = new Map<string, Promise<Buffer>>();
 
   constructor(
@@ -244,10 +244,12 @@ export class Invoices {
     if (viewer !== 'back-office') {
       await this.limits.take([{ limit: PDF_LIMIT, subject: String(viewer.customerId) }]);
     }
-    let pdf = this.pending.get(issued.number);
+    // numbers are unique per kind only: an invoice and a credit note may share one
+    const key = `${issued.kind}:${issued.number}`;
+    let pdf = this.pending.get(key);
     if (pdf === undefined) {
-      pdf = this.keptPdf(issued).finally(() => this.pending.delete(issued.number));
-      this.pending.set(issued.number, pdf);
+      pdf = this.keptPdf(issued).finally(() => this.pending.delete(key));
+      this.pending.set(key, pdf);
     }
     return pdf;
   }
