@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import type { StaffSession } from '../../../contract/staff.ts';
 import { describeEachDatabase, TEST_ADMIN_TOKEN, type TestApp } from '../../test/app.ts';
-import type { TestClient } from '../../test/http.ts';
+import { outboxCode, shopperCode, staffCode } from '../../test/codes.ts';
 import { signUpShopper, uniquePhone } from '../../test/shopper.ts';
 import { staffPerson } from '../../test/staff.ts';
 
@@ -11,21 +11,6 @@ const now = () => new Date(clock.ms);
 const advance = (seconds: number) => {
   clock.ms += seconds * 1000;
 };
-
-/** A request as if from `address`: the loopback test client is a trusted proxy (TRUST_PROXY=loopback). */
-const from = (address: string) => ({ 'x-forwarded-for': address });
-
-type Answer = { sent?: boolean; error?: string; retryAfter?: number };
-
-const shopperCode = (client: TestClient, phone: string, address: string) =>
-  client.post<Answer>('/api/otp/send', { phoneNumber: phone }, from(address));
-
-const staffCode = (client: TestClient, phone: string, address: string) =>
-  client.post<Answer>('/admin/api/session/code', { phone }, from(address));
-
-/** The development outbox answers loopback clients only: asked without a forwarded address. */
-const outboxCode = async (client: TestClient, phone: string) =>
-  (await client.get<{ code: string }>(`/api/dev/sms/${phone}`)).body.code;
 
 const codesOf = (t: TestApp, phone: string) =>
   t.db

@@ -5,6 +5,7 @@ import type { AddCartResponse, PurchasePageResponse } from '../../../contract/sh
 import type { StaffSession } from '../../../contract/staff.ts';
 import { describeEachDatabase, TEST_ADMIN_TOKEN, type TestApp } from '../../test/app.ts';
 import { SoftwareAuthenticator } from '../../test/authenticator.ts';
+import { from, outboxCode, shopperCode, staffCode } from '../../test/codes.ts';
 import { Fixtures } from '../../test/fixtures.ts';
 import type { TestClient } from '../../test/http.ts';
 import { signUpShopper, uniquePhone } from '../../test/shopper.ts';
@@ -20,21 +21,7 @@ const advance = (seconds: number) => {
   clock.ms += seconds * 1000;
 };
 
-const from = (address: string) => ({ 'x-forwarded-for': address });
-
 const PUBLIC_URL = 'https://shop.haat.example';
-
-type Answer = { sent?: boolean; error?: string; retryAfter?: number };
-
-const shopperCode = (client: TestClient, phone: string, address: string) =>
-  client.post<Answer>('/api/otp/send', { phoneNumber: phone }, from(address));
-
-const staffCode = (client: TestClient, phone: string, address: string) =>
-  client.post<Answer>('/admin/api/session/code', { phone }, from(address));
-
-/** The development outbox (loopback only): the latest code sent to the phone, whichever browser asked. */
-const outboxCode = async (client: TestClient, phone: string) =>
-  (await client.get<{ code: string }>(`/api/dev/sms/${phone}`)).body.code;
 
 const verify = (client: TestClient, phone: string, code: string) =>
   client.post('/api/otp/verify', { phoneNumber: phone, code });
