@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { OfferScope } from '../contract/offers.ts';
-import { SELLERS } from '../server/demo/sellers.ts';
+import { SELLERS } from '../server/demo/catalogue/sellers.ts';
 import type { SaleTerms } from '../server/modules/offers/sale-price.ts';
 import { resolveScope } from '../server/modules/offers/scope.ts';
 import { benchGenres } from './catalogue.ts';

@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import type pg from 'pg';
 import type { Config } from './config.ts';
 import type { Db } from './db/connect.ts';
+import { demoRoutes } from './demo/routes.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { backInStockRoutes } from './modules/back-in-stock/routes.ts';
@@ -14,7 +15,6 @@ import { devShippingRoutes, shippingRoutes } from './modules/courier/shipping-ro
 import { courierWebhookRoutes, devTrackingRoutes } from './modules/courier/tracking-routes.ts';
 import { indiaPincodes } from './modules/delivery/india.ts';
 import { deliveryRoutes, partnerRoutes } from './modules/delivery/routes.ts';
-import { demoRoutes } from './modules/demo/routes.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { couponAdminRoutes, couponRoutes } from './modules/offers/coupon-routes.ts';
 import { salesRoutes } from './modules/offers/sales-routes.ts';
