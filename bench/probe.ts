@@ -22,9 +22,9 @@ import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { freePort, spawnServer, stopProcess, untilAnswers } from '../deploy/processes.ts';
 import { connectPostgres } from '../server/db/connect.ts';
+import { startFakeMsg91 } from '../server/integrations/msg91/fake-server.ts';
+import { startFakeRazorpay } from '../server/integrations/razorpay/fake-server.ts';
 import { checkoutSignature } from '../server/modules/payments/gateway.ts';
-import { startFakeMsg91 } from '../server/test/fake-msg91.ts';
-import { startFakeRazorpay } from '../server/test/fake-razorpay.ts';
 import { adminUrl } from '../server/test/postgres.ts';
 
 const { values: args } = parseArgs({

@@ -9,8 +9,8 @@ import {
   type PickupLocation,
   type Serviceability,
   type TrackingEvent,
-} from './partner.ts';
-import { fromShiprocketTime } from './shiprocket-time.ts';
+} from '../../modules/courier/partner.ts';
+import { fromShiprocketTime } from '../../modules/courier/shiprocket-time.ts';
 
 /** One call of Shiprocket's REST API (paths under https://apiv2.shiprocket.in), and its answer. */
 export interface ShiprocketRequest {
