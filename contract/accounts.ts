@@ -91,7 +91,7 @@ export type LoginCheckResponse = Static<typeof LoginCheckResponse>;
 export const SignOutResponse = Type.Object({ signedOut: Type.Literal(true) });
 export type SignOutResponse = Static<typeof SignOutResponse>;
 
-// GET /api/profile and POST /editProfile (spec section 3) --------------------------------------
+// GET /api/profile and POST /editProfile (the profile as the spec's entities give it) ----------------------
 
 export const Gender = Type.Unsafe<'M' | 'F' | ''>({ type: 'string', enum: ['M', 'F', ''] });
 export type Gender = Static<typeof Gender>;

@@ -3,7 +3,7 @@
  * without bundling TypeBox. contract/catalog.ts re-exports them.
  */
 
-/** Fields never shown as specifications (spec section 3). */
+/** Fields never shown as specifications (the spec's entities and fields). */
 export const HIDDEN_PRODUCT_FIELDS = [
   'sellerId',
   'seller',

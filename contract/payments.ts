@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox';
 
 /**
- * Paying for the cart (issue 5). Amounts here are paise, as Razorpay's; the server decides every
+ * Paying for the cart. Amounts here are paise, as Razorpay's; the server decides every
  * amount from the shopper's own cart (design, deliberate change 2).
  */
 

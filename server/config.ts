@@ -40,7 +40,7 @@ export interface Config {
   /** how long a graceful stop (SIGTERM) waits for requests in flight before cutting them */
   shutdownGraceMs: number;
   reconcileIntervalMs: number;
-  /** what one unpaid checkout may hold: its bag's units and amount in rupees (issue 36) */
+  /** what one unpaid checkout may hold: its bag's units and amount in rupees */
   orderLimits: { maxUnits: number; maxRupees: number };
   /** how long a checkout's units are held from the account's first unpaid attempt in a row (decision 054) */
   stockHoldMinutes: number;

@@ -5,7 +5,7 @@ import { describeEachDatabase, TEST_ADMIN_TOKEN } from './test/app.ts';
 import { type Answer, BackOfficeClient, ContractClient } from './test/contract-client.ts';
 
 /*
- * The whole shopper's story, told by a client written from the contract alone (spec section 7 and the
+ * The whole shopper's story, told by a client written from the contract alone (the spec's calls and the
  * design), over real HTTP against the started app. One browser: one cookie jar and ONE anti-forgery
  * token, read at startup and used from the first call to the last (design: "Sessions, tokens and the
  * address step"). Each step runs only if every step before it passed, so a failure names its step.
