@@ -35,7 +35,7 @@ export type LineStatus = Static<typeof LineStatus>;
 
 const YesNo = Type.Union([Type.Literal('Y'), Type.Literal('N')]);
 
-/** What happened to a line, as its timeline names it (design: "After the sale"). */
+/** What happened to a line, as its timeline names it (decision 016). */
 export const TIMELINE_EVENTS = [
   'placed',
   'shipped',

@@ -2,7 +2,7 @@ import { type Static, Type } from 'typebox';
 
 /**
  * Paying for the cart. Amounts here are paise, as Razorpay's; the server decides every
- * amount from the shopper's own cart (design, deliberate change 2).
+ * amount from the shopper's own cart (a client amount that differs is refused).
  */
 
 // POST /create-order (login required) -------------------------------------------------------------

@@ -23,7 +23,7 @@ export interface Config {
   courierProvider: 'manual' | 'shiprocket';
   /**
    * Shiprocket's API user; baseUrl undefined outside production is the local fake the shop serves itself
-   * (design "Courier"); webhookToken is what Shiprocket sends in the webhook's x-api-key header
+   * (decision 048); webhookToken is what Shiprocket sends in the webhook's x-api-key header
    */
   shiprocket: { email: string; password: string; baseUrl: string | undefined; webhookToken: string };
   /** how long a page waits for the courier's delivery estimate before it shows the spec's 7 to 10 days */

@@ -84,7 +84,7 @@ const matching = (products: IndexedProduct[], filters: SelectedFilters, sales = 
     Object.entries(filters).every(([feature, values]) => passes(p, feature, values, sales)),
   );
 
-/** Each sort's order (design.md, "Discovery"), by the prices now. */
+/** Each sort's order (decision 017), by the prices now. */
 const byTheRule = (sort: SortCode, sales = NO_SALES) => {
   const price = (p: IndexedProduct) => current(p, sales).pricePaise;
   const discount = (p: IndexedProduct) => current(p, sales).discount;
