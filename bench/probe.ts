@@ -1,5 +1,5 @@
 /**
- * The hostile probe (issue 36): haat started in production mode, every limit at its default, many client
+ * The hostile probe: haat started in production mode, every limit at its default, many client
  * networks simulated through `X-Forwarded-For` from loopback (TRUST_PROXY=loopback, as behind the
  * documented nginx). SMS and payments go to local fakes of MSG91 and Razorpay served over TLS, since
  * production takes only https gateways. Each attack prints what it got and whether the shop held.

@@ -1,5 +1,5 @@
 /**
- * Sales for benchmarks (issue 28): live sales over the large catalogue with scopes of every kind
+ * Sales for benchmarks: live sales over the large catalogue with scopes of every kind
  * (segments, genres, crafts, sellers, product ids), 5% to 50% off so that many overlap. As the contract
  * has them (for the `sales` table) and as the facet index gets them.
  */

@@ -9,7 +9,7 @@ import { type DatabaseKind, databaseForProcess, databaseKinds } from '../test/da
 import { freePort, startServer, stopServer } from '../test/server-process.ts';
 import { generateDemoShop } from './catalogue/generate.ts';
 
-// issue 25: `npm start` (server/main.ts, a real process) fills an empty shop with the demo only when
+// `npm start` (server/main.ts, a real process) fills an empty shop with the demo only when
 // HAAT_DEMO is on: by default in development, never by default in production
 
 /** A production start that needs nothing outside: the providers are set, and nothing is sent to them. */

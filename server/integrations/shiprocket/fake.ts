@@ -206,7 +206,7 @@ export class FakeShiprocket {
     };
   }
 
-  // Booking (issue 30, stage 2; decision 049) ------------------------------------------------------------
+  // Booking (decision 049) ------------------------------------------------------------
 
   /** The seller addresses registered as pickup locations: kept in memory, as tokens are. */
   private readonly pickups = new Map<string, { pin_code: string; address: string }>();

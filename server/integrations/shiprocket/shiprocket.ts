@@ -187,7 +187,7 @@ export class ShiprocketClient implements CourierPartner {
     return token;
   }
 
-  // Booking (issue 30, stage 2; decision 049) ------------------------------------------------------------
+  // Booking (decision 049) ------------------------------------------------------------
 
   async pickupLocations(): Promise<string[]> {
     const reply = (await this.call('list the pickup locations', {

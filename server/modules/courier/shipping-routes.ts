@@ -22,7 +22,7 @@ export function sendPdf(reply: FastifyReply, name: string, pdf: Buffer) {
 }
 
 /**
- * Shipping through the courier partner from the back office (issue 30, stage 2; decision 049); Ship itself
+ * Shipping through the courier partner from the back office (decision 049); Ship itself
  * is POST /admin/api/orders/{purchaseId}/ship (admin routes). Staff, as every back-office route.
  */
 export const shippingRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
