@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Kysely, Selectable } from 'kysely';
 import type { FitAnswer, ReturnReasonCode } from '../../contract/fit-returns-constants.ts';
 import type { OfferScopeValue } from '../../contract/offers-constants.ts';
 
@@ -734,6 +734,9 @@ export interface Database {
   shipment_events: ShipmentEventsTable;
   sim_courier_shipments: SimCourierShipmentsTable;
 }
+
+/** The database handle every store takes, typed by the tables above. */
+export type Db = Kysely<Database>;
 
 export type Product = Selectable<ProductsTable>;
 export type NewProduct = Insertable<ProductsTable>;
