@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { SelectedFilters, SortCode } from '../contract/catalog.ts';
 import { connectPostgres } from '../server/db/connect.ts';
-import { FacetIndex, type FacetQuery } from '../server/modules/catalog/facet-index.ts';
+import { FacetIndex, type FacetQuery } from '../server/modules/catalog/facet-index/facet-index.ts';
 import { indexedProducts } from '../server/modules/catalog/index-rows.ts';
 import * as store from '../server/modules/catalog/store.ts';
 import type { SaleTerms } from '../server/modules/offers/sale-price.ts';

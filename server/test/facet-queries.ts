@@ -1,4 +1,4 @@
-import type { FacetQuery, Figures } from '../modules/catalog/facet-index.ts';
+import type { FacetQuery, Figures } from '../modules/catalog/facet-index/facet-index.ts';
 import type { ListingScope } from '../modules/catalog/store.ts';
 
 /** A query of the facet index for one scope's first page with every count (or as the overrides say). */

@@ -39,7 +39,7 @@ import type { LiveSales, ProductPriceRow } from '../offers/sale-price.ts';
 import type { Sales } from '../offers/sales.ts';
 import type { SizeCharts } from '../size-charts/service.ts';
 import { TtlCache } from './cache.ts';
-import type { PopularityFigures } from './facet-index.ts';
+import type { PopularityFigures } from './facet-index/facet-index.ts';
 import { compareSizes } from './filters.ts';
 import { LiveIndex } from './live-index.ts';
 import { expandWords, foldText, queryWords, type SearchTerms, Synonyms } from './search.ts';

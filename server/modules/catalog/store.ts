@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema.ts';
 import { type BagOwner, ownedBy } from '../cart/owner.ts';
 import { AVAILABLE_UNITS } from '../inventory/service.ts';
 import { genreReturnable } from '../returns/service.ts';
-import type { Figures } from './facet-index.ts';
+import type { Figures } from './facet-index/facet-index.ts';
 import type { SearchTerms } from './search.ts';
 
 /**

@@ -15,18 +15,18 @@
  * price and MRP, and a change of the sales prices it again, moving only the products whose price moves
  * between the price buckets' and discount steps' bitsets.
  */
-import type { Prod, SelectedFilters, SortCode } from '../../../contract/catalog.ts';
+import type { Prod, SelectedFilters, SortCode } from '../../../../contract/catalog.ts';
 // the plain constants, not the schemas: the index's thread loads no more than it needs
 import {
   DISCOUNT_FILTER,
   DISCOUNT_STEPS,
   PRICE_BUCKETS,
   PRICE_FILTER,
-} from '../../../contract/catalog-constants.ts';
-import { LiveSales, NO_SALES, type SalePrice, type SaleTerms } from '../offers/sale-price.ts';
-import { paiseBetween, parseDiscount, parsePriceRange } from './ranges.ts';
-import type { SearchTerms } from './search.ts';
-import type { ListingScope } from './store.ts';
+} from '../../../../contract/catalog-constants.ts';
+import { LiveSales, NO_SALES, type SalePrice, type SaleTerms } from '../../offers/sale-price.ts';
+import { paiseBetween, parseDiscount, parsePriceRange } from '../ranges.ts';
+import type { SearchTerms } from '../search.ts';
+import type { ListingScope } from '../store.ts';
 
 /** A product as the index keeps it (see store.indexRows). */
 export interface IndexedProduct {
