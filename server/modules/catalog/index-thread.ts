@@ -2,7 +2,8 @@ import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
 import { startWorker, type WorkerModule } from '../../platform/worker-script.ts';
 import type { SaleTerms } from '../offers/sale-price.ts';
-import type { FacetAnswer, FacetIndex, FacetQuery, PopularityFigures } from './facet-index/facet-index.ts';
+import type { FacetIndex } from './facet-index/facet-index.ts';
+import type { FacetAnswer, FacetQuery, PopularityFigures } from './facet-index/types.ts';
 
 /** What the shop's thread tells the index's thread, in order; a request is answered under its id. */
 export type IndexCommand =

@@ -11,7 +11,8 @@ import { facetQuery, figures } from '../../../test/facet-queries.ts';
 import { LiveSales, NO_SALES, type SaleTerms, salePricePaise } from '../../offers/sale-price.ts';
 import { genreKey, type ResolvedScope } from '../../offers/scope.ts';
 import { paiseBetween, parsePriceRange } from '../ranges.ts';
-import { FacetIndex, type FacetQuery, type IndexedProduct } from './facet-index.ts';
+import { FacetIndex } from './facet-index.ts';
+import type { FacetQuery, IndexedProduct } from './types.ts';
 
 /** A fixed pseudo-random sequence (xorshift32), so every run builds the same catalogue. */
 function random(seed: number) {
