@@ -207,7 +207,7 @@ describe.each([
   });
 });
 
-describe('FacetIndex under sales (issue 28)', () => {
+describe('FacetIndex under sales (decision 041)', () => {
   const products = catalogue(2_000);
   const inScope = inWomen(products);
   /** The listing's every count and its pages of the price and discount sorts. */
