@@ -14,7 +14,7 @@ export interface Popularity {
 export const PRICED_SORTS: ReadonlySet<SortCode> = new Set([1, 2, 5]);
 
 /** What the sorts read of a shard's products, by ordinal (see shards.ts). */
-export interface SortColumns {
+interface SortColumns {
   ids: Int32Array;
   price: Int32Array;
   discount: Uint8Array;
@@ -24,7 +24,7 @@ export interface SortColumns {
   figures(popularity: Popularity): { units: Float64Array; rating: Float64Array };
 }
 
-export type Compare = (sa: SortColumns, a: number, sb: SortColumns, b: number) => number;
+type Compare = (sa: SortColumns, a: number, sb: SortColumns, b: number) => number;
 
 /** Each sort's order (design.md, "Discovery"), ending on the id: descending, or ascending for sort 1. */
 export function comparator(sort: SortCode, popularity: Popularity): Compare {

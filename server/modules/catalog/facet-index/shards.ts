@@ -25,11 +25,11 @@ export const BUCKET_PAISE = PRICE_BUCKETS.map(
   (bucket) => [bucket, ...paiseBetween(parsePriceRange(bucket) ?? { min: 0, max: 0 })] as const,
 );
 export const TOP_BUCKET_PAISE = Math.max(...BUCKET_PAISE.map(([, , high]) => high));
-export const STEPS = DISCOUNT_STEPS.map((step) => [step, Number(step)] as const);
+const STEPS = DISCOUNT_STEPS.map((step) => [step, Number(step)] as const);
 // every shard numbers the price buckets' slots first, then the discount steps' (see Shard's constructor)
-export const FIRST_STEP_SLOT = PRICE_BUCKETS.length;
+const FIRST_STEP_SLOT = PRICE_BUCKETS.length;
 /** How many discount steps a discount reaches (the steps ascend). */
-export function stepsReached(discount: number): number {
+function stepsReached(discount: number): number {
   let j = 0;
   while (j < STEPS.length && discount >= (STEPS[j] as (typeof STEPS)[number])[1]) j++;
   return j;
