@@ -1,5 +1,5 @@
 /**
- * The facet index under live sales, at the scale of the bench database: how long the index's
+ * The facet index under live sales (decision 041), at the scale of the bench database: how long the index's
  * thread is busy pricing every product again when sales start, change and end, and what its listing,
  * search and suggestion queries cost with no sale and with 50 live. The index is built here, in this
  * process, from the database (as its thread builds it), and timed alone: no HTTP, no cards.
@@ -10,7 +10,8 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { SelectedFilters, SortCode } from '../contract/catalog.ts';
 import { connectPostgres } from '../server/db/connect.ts';
-import { FacetIndex, type FacetQuery } from '../server/modules/catalog/facet-index.ts';
+import { FacetIndex } from '../server/modules/catalog/facet-index/facet-index.ts';
+import type { FacetQuery } from '../server/modules/catalog/facet-index/types.ts';
 import { indexedProducts } from '../server/modules/catalog/index-rows.ts';
 import * as store from '../server/modules/catalog/store.ts';
 import type { SaleTerms } from '../server/modules/offers/sale-price.ts';

@@ -6,9 +6,10 @@ import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { preparingPool } from './prepared.ts';
-import type { Database } from './schema.ts';
+import type { Database, Db } from './schema.ts';
 
-export type Db = Kysely<Database>;
+// the stores have long taken the handle's type from here, beside the code that opens it
+export type { Db };
 
 export interface DatabaseHandle {
   db: Db;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { CompiledQuery, PostgresPool, PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
-import type { Db } from './connect.ts';
+import type { Db } from './schema.ts';
 
 /**
  * Statements run on every uncached listing, search or suggestion are planned once per connection: as

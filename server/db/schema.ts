@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Kysely, Selectable } from 'kysely';
 import type { FitAnswer, ReturnReasonCode } from '../../contract/fit-returns-constants.ts';
 import type { OfferScopeValue } from '../../contract/offers-constants.ts';
 
@@ -84,6 +84,14 @@ export interface ProductsTable {
   demo: Generated<boolean>;
   /** off the shop because its seller was deactivated, not withdrawn by the owner (migration 015) */
   paused_with_seller: Generated<boolean>;
+  /** the transaction that last wrote the row, set by a trigger (migration 013); null before any */
+  revision: ColumnType<number | null, never, never>;
+}
+
+/** Products deleted, and the transaction that deleted them, written by a trigger (migration 016). */
+export interface RemovedProductsTable {
+  id: number;
+  revision: number;
 }
 
 /** Words a shopper may type for one thing: each word and its canonical word (migration 009). */
@@ -157,7 +165,7 @@ export interface SessionsTable {
 }
 
 export interface OtpCodesTable {
-  id: Generated<string>;
+  id: Generated<number>;
   phone: string;
   code_hash: string;
   client_address: string;
@@ -211,10 +219,10 @@ export interface PricedLine {
   unitOldPricePaise: number;
   /**
    * what is paid for the line, all its pieces, after its share of the attempt's coupon (migration 021,
-   * decision 043); absent on snapshots without a coupon, and made before coupons: the price times the quantity
+   * decision 042); absent on snapshots without a coupon, and made before coupons: the price times the quantity
    */
   paidPaise?: number;
-  /** the sale whose price `unitPricePaise` is; absent or null: none, or a snapshot made before */
+  /** the sale whose price `unitPricePaise` is (decision 041); absent or null: none, or a snapshot made before */
   saleId?: number | null;
   /** the shop's own price of one piece, before any sale; absent on snapshots made before sales */
   ownPricePaise?: number;
@@ -460,7 +468,7 @@ export interface WebhookEventsTable {
 }
 
 export interface AuditLogTable {
-  id: Generated<string>;
+  id: Generated<number>;
   actor: string;
   action: string;
   subject: string;
@@ -527,8 +535,7 @@ export interface PasskeysTable {
   staff_id: number | null;
   customer_id: number | null;
   public_key: Uint8Array;
-  /** bigint: the driver reads it as text */
-  sign_count: ColumnType<string, number | undefined, number>;
+  sign_count: Generated<number>;
   transports: ColumnType<string[], string[] | undefined, string[]>;
   name: string;
   created_at: DefaultedTimestamp;
@@ -549,7 +556,7 @@ export interface PasskeyChallengesTable {
 
 /** The SMS outbox (008_notifications.sql): written with the change it tells of, sent by a worker. */
 export interface NotificationsTable {
-  id: Generated<string>;
+  id: Generated<number>;
   idempotency_key: string;
   customer_id: number;
   phone: string;
@@ -566,7 +573,7 @@ export interface NotificationsTable {
 
 /** A customer waiting for a sold-out size (019_back_in_stock.sql); told once, then notified_at is set. */
 export interface BackInStockRequestsTable {
-  id: Generated<string>;
+  id: Generated<number>;
   customer_id: number;
   sku_id: number;
   created_at: DefaultedTimestamp;
@@ -574,7 +581,7 @@ export interface BackInStockRequestsTable {
 }
 
 export interface RateEventsTable {
-  id: Generated<string>;
+  id: Generated<number>;
   bucket: string;
   subject: string;
   at: DefaultedTimestamp;
@@ -689,6 +696,7 @@ export interface Database {
   pincodes: PincodesTable;
   partner_pincodes: PartnerPincodesTable;
   products: ProductsTable;
+  removed_products: RemovedProductsTable;
   search_synonyms: SearchSynonymsTable;
   search_words: SearchWordsTable;
   skus: SkusTable;
@@ -734,6 +742,9 @@ export interface Database {
   shipment_events: ShipmentEventsTable;
   sim_courier_shipments: SimCourierShipmentsTable;
 }
+
+/** The database handle every store takes, typed by the tables above. */
+export type Db = Kysely<Database>;
 
 export type Product = Selectable<ProductsTable>;
 export type NewProduct = Insertable<ProductsTable>;

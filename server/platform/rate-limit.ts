@@ -37,7 +37,7 @@ export class RateLimits {
    * `take` inside the caller's transaction, whose other locks must all come before these (a fixed order,
    * so no two transactions wait on each other); answers the events counted, for `uncount`.
    */
-  async takeWithin(trx: Db, charges: Charge[]): Promise<string[]> {
+  async takeWithin(trx: Db, charges: Charge[]): Promise<number[]> {
     await lockSubjects(trx, charges);
     await this.refuseWhenUsedUp(trx, charges);
     return this.count(trx, charges);
@@ -47,7 +47,7 @@ export class RateLimits {
    * Counts a call that no limit may refuse but that others' counts must see (a browser's own code
    * allowance in the SMS budgets); answers the events' ids.
    */
-  async count(db: Db, charges: Charge[]): Promise<string[]> {
+  async count(db: Db, charges: Charge[]): Promise<number[]> {
     if (charges.length === 0) return [];
     const at = this.now();
     const rows = await db
@@ -59,7 +59,7 @@ export class RateLimits {
   }
 
   /** Takes back events counted for a call that then failed (an SMS the gateway did not send). */
-  async uncount(db: Db, ids: string[]): Promise<void> {
+  async uncount(db: Db, ids: number[]): Promise<void> {
     if (ids.length === 0) return;
     await db.deleteFrom('rate_events').where('id', 'in', ids).execute();
   }

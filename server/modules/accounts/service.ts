@@ -113,7 +113,7 @@ interface BudgetStage {
 }
 
 /** A code stored and ready to send (with the budget events counted for it), or the limit that held it back. */
-type Claim = { id: string; code: string; counted: string[] } | Held;
+type Claim = { id: number; code: string; counted: number[] } | Held;
 type Held = { held: LimitReason; refusal: AppError };
 
 /** Accounts: one-time codes by SMS, sign-up and login for the phone a session verified, the profile. */
@@ -376,7 +376,7 @@ export class AccountsService {
       // returned, not thrown, so that the clean-up above commits
       const held = allowance ? allowanceHeld(counts, now) : this.othersHeld(counts, now);
       if (held) return held;
-      const counted: string[] = [];
+      const counted: number[] = [];
       for (const { charges, reason } of budgets) {
         // an allowance is counted in the budget, never refused by it
         if (allowance) {
@@ -421,7 +421,7 @@ export class AccountsService {
    * Sends a claimed code; false when the SMS failed, which leaves no valid code and takes back what the
    * budgets counted for it.
    */
-  private async deliver(claimed: { id: string; code: string; counted: string[] }, phone: string) {
+  private async deliver(claimed: { id: number; code: string; counted: number[] }, phone: string) {
     const { db, sms, limits, log } = this.deps;
     try {
       await sms.sendOtp(phone, claimed.code);

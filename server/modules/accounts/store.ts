@@ -100,7 +100,7 @@ export async function insertCode(
     createdAt: Date;
     expiresAt: Date;
   },
-): Promise<string> {
+): Promise<number> {
   const row = await db
     .insertInto('otp_codes')
     .values({
@@ -129,7 +129,7 @@ export async function deleteAllCodesBefore(db: Db, before: Date): Promise<number
   return Number(result.numDeletedRows);
 }
 
-export async function deleteCode(db: Db, id: string): Promise<void> {
+export async function deleteCode(db: Db, id: number): Promise<void> {
   await db.deleteFrom('otp_codes').where('id', '=', id).execute();
 }
 
@@ -154,7 +154,7 @@ export function latestCode(db: Db, purpose: CodePurpose, phone: string, browserI
  * Counts one try against a live code, atomically, before the code is compared: concurrent guesses
  * cannot get past the limit. Undefined when the code is spent, expired or out of tries.
  */
-export async function claimAttempt(db: Db, id: string, maxAttempts: number, now: Date) {
+export async function claimAttempt(db: Db, id: number, maxAttempts: number, now: Date) {
   return db
     .updateTable('otp_codes')
     .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
@@ -167,7 +167,7 @@ export async function claimAttempt(db: Db, id: string, maxAttempts: number, now:
 }
 
 /** Marks the code used; false when another request used it first. */
-export async function consumeCode(db: Db, id: string, now: Date): Promise<boolean> {
+export async function consumeCode(db: Db, id: number, now: Date): Promise<boolean> {
   const row = await db
     .updateTable('otp_codes')
     .set({ consumed_at: now })

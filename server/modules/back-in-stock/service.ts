@@ -55,7 +55,7 @@ export class BackInStock {
       await Notifications.queue(trx, {
         kind: 'back_in_stock',
         customerId: request.customer_id,
-        subject: request.id,
+        subject: String(request.id),
         variables: { product: smsVariable(request.name), size: request.size },
       });
     }

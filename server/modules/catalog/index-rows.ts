@@ -4,7 +4,7 @@
  * Decoding a million rows field by field and cloning them across took most of the shop thread's start.
  */
 import type { Prod } from '../../../contract/catalog.ts';
-import type { IndexedProduct } from './facet-index.ts';
+import type { IndexedProduct } from './facet-index/types.ts';
 import { foldText } from './search.ts';
 
 /** One product as `store.ts` writes it (INDEX_ROW), field by field in this order. */

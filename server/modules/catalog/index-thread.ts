@@ -2,7 +2,8 @@ import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
 import { startWorker, type WorkerModule } from '../../platform/worker-script.ts';
 import type { SaleTerms } from '../offers/sale-price.ts';
-import type { FacetAnswer, FacetIndex, FacetQuery, PopularityFigures } from './facet-index.ts';
+import type { FacetIndex } from './facet-index/facet-index.ts';
+import type { FacetAnswer, FacetQuery, PopularityFigures } from './facet-index/types.ts';
 
 /** What the shop's thread tells the index's thread, in order; a request is answered under its id. */
 export type IndexCommand =
@@ -12,7 +13,7 @@ export type IndexCommand =
   | { kind: 'remove'; ids: number[] }
   | { kind: 'finish' }
   | { kind: 'popularity'; figures: PopularityFigures }
-  /** the sales live from now on: every product priced again */
+  /** the sales live from now on (decision 041): every product priced again */
   | { kind: 'sales'; sales: readonly SaleTerms[] }
   | { kind: 'query'; id: number; query: FacetQuery }
   | { kind: 'genres'; id: number };

@@ -1,6 +1,7 @@
 /** The facet index's thread (see index-thread.ts): one FacetIndex, changed and asked by messages. */
 import { type MessagePort, parentPort } from 'node:worker_threads';
-import { type FacetAnswer, FacetIndex } from './facet-index.ts';
+import { FacetIndex } from './facet-index/facet-index.ts';
+import type { FacetAnswer } from './facet-index/types.ts';
 import { indexedProducts } from './index-rows.ts';
 import type { GenreCounts, IndexCommand, IndexReply } from './index-thread.ts';
 

@@ -4,7 +4,7 @@ import { describeEachDatabase } from '../../test/app.ts';
 import { facetQuery, figures } from '../../test/facet-queries.ts';
 import { type FixtureProduct, Fixtures } from '../../test/fixtures.ts';
 import type { SaleTerms } from '../offers/sale-price.ts';
-import type { FacetQuery, PopularityFigures } from './facet-index.ts';
+import type { FacetQuery, PopularityFigures } from './facet-index/types.ts';
 import { IndexThread } from './index-thread.ts';
 import { LiveIndex } from './live-index.ts';
 

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connect.ts';
 import type { SaleTerms } from '../offers/sale-price.ts';
-import type { FacetAnswer, FacetQuery, PopularityFigures } from './facet-index.ts';
+import type { FacetAnswer, FacetQuery, PopularityFigures } from './facet-index/types.ts';
 import { type GenreCounts, IndexThread } from './index-thread.ts';
 import * as store from './store.ts';
 

@@ -39,14 +39,13 @@ import type { LiveSales, ProductPriceRow } from '../offers/sale-price.ts';
 import type { Sales } from '../offers/sales.ts';
 import type { SizeCharts } from '../size-charts/service.ts';
 import { TtlCache } from './cache.ts';
-import type { PopularityFigures } from './facet-index.ts';
+import type { ListingScope, PopularityFigures } from './facet-index/types.ts';
 import { compareSizes } from './filters.ts';
 import { LiveIndex } from './live-index.ts';
 import { expandWords, foldText, queryWords, type SearchTerms, Synonyms } from './search.ts';
-import type { ListingScope } from './store.ts';
 import * as store from './store.ts';
 
-export type { ListingScope } from './store.ts';
+export type { ListingScope } from './facet-index/types.ts';
 
 export interface ListingQuery {
   scope: ListingScope;

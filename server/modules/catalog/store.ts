@@ -6,17 +6,7 @@ import type { Database } from '../../db/schema.ts';
 import { type BagOwner, ownedBy } from '../cart/owner.ts';
 import { AVAILABLE_UNITS } from '../inventory/service.ts';
 import { genreReturnable } from '../returns/service.ts';
-import type { Figures } from './facet-index.ts';
-import type { SearchTerms } from './search.ts';
-
-/**
- * Which products a listing shows: one segment and genre of apparel, all accessories, or every product
- * on sale that matches a search.
- */
-export type ListingScope =
-  | { prod: 'apparel'; userSegment: string; genre: string }
-  | { prod: 'accessories' }
-  | { prod: 'search'; terms: SearchTerms };
+import type { Figures } from './facet-index/types.ts';
 
 /** The distinct segment/genre pairs of apparel on sale: one index probe per pair (a loose index scan). */
 export async function homeSegments(db: Db) {

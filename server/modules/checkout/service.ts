@@ -117,7 +117,7 @@ interface HeldAttempt {
   amountPaise: number;
   heldUntil: Date;
   /** the create-order limit's event, taken back when the gateway fails */
-  counted: string[];
+  counted: number[];
 }
 
 /** Turning the shopper's cart into a payment: amount, stock holds, gateway order, verification. */

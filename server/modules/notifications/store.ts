@@ -71,7 +71,7 @@ export async function claimDue(db: Db, now: Date, leaseUntil: Date, limit: numbe
 
 export type ClaimedMessage = Awaited<ReturnType<typeof claimDue>>[number];
 
-export async function markSent(db: Db, id: string, at: Date): Promise<void> {
+export async function markSent(db: Db, id: number, at: Date): Promise<void> {
   await db
     .updateTable('notifications')
     .set({ status: 'sent', sent_at: at, last_error: null })
@@ -80,7 +80,7 @@ export async function markSent(db: Db, id: string, at: Date): Promise<void> {
     .execute();
 }
 
-export async function retryAt(db: Db, id: string, at: Date, error: string): Promise<void> {
+export async function retryAt(db: Db, id: number, at: Date, error: string): Promise<void> {
   await db
     .updateTable('notifications')
     .set({ next_attempt_at: at, last_error: error.slice(0, 500) })

@@ -95,7 +95,7 @@ export async function recordUse(db: Db, id: string, signCount: number, now: Date
       last_used_at: now,
     }))
     .where('id', '=', id)
-    .where((eb) => eb.or([eb(eb.val(signCount), '=', 0), eb('sign_count', '<', String(signCount))]))
+    .where((eb) => eb.or([eb(eb.val(signCount), '=', 0), eb('sign_count', '<', signCount)]))
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }

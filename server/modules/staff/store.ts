@@ -140,7 +140,7 @@ export function activityPage(db: Db, before: number | undefined, limit: number) 
     ])
     .orderBy('id', 'desc')
     .limit(limit);
-  if (before !== undefined) query = query.where('id', '<', String(before));
+  if (before !== undefined) query = query.where('id', '<', before);
   return query.execute();
 }
 

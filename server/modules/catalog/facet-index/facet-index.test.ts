@@ -6,12 +6,13 @@ import {
   PRICE_FILTER,
   type SelectedFilters,
   type SortCode,
-} from '../../../contract/catalog.ts';
-import { facetQuery, figures } from '../../test/facet-queries.ts';
-import { LiveSales, NO_SALES, type SaleTerms, salePricePaise } from '../offers/sale-price.ts';
-import { genreKey, type ResolvedScope } from '../offers/scope.ts';
-import { FacetIndex, type FacetQuery, type IndexedProduct } from './facet-index.ts';
-import { paiseBetween, parsePriceRange } from './ranges.ts';
+} from '../../../../contract/catalog.ts';
+import { facetQuery, figures } from '../../../test/facet-queries.ts';
+import { LiveSales, NO_SALES, type SaleTerms, salePricePaise } from '../../offers/sale-price.ts';
+import { genreKey, type ResolvedScope } from '../../offers/scope.ts';
+import { paiseBetween, parsePriceRange } from '../ranges.ts';
+import { FacetIndex } from './facet-index.ts';
+import type { FacetQuery, IndexedProduct } from './types.ts';
 
 /** A fixed pseudo-random sequence (xorshift32), so every run builds the same catalogue. */
 function random(seed: number) {
@@ -84,7 +85,7 @@ const matching = (products: IndexedProduct[], filters: SelectedFilters, sales = 
     Object.entries(filters).every(([feature, values]) => passes(p, feature, values, sales)),
   );
 
-/** Each sort's order (decision 017), by the prices now. */
+/** Each sort's order (design.md, "Discovery"), by the prices now. */
 const byTheRule = (sort: SortCode, sales = NO_SALES) => {
   const price = (p: IndexedProduct) => current(p, sales).pricePaise;
   const discount = (p: IndexedProduct) => current(p, sales).discount;
@@ -206,7 +207,7 @@ describe.each([
   });
 });
 
-describe('FacetIndex under sales', () => {
+describe('FacetIndex under sales (decision 041)', () => {
   const products = catalogue(2_000);
   const inScope = inWomen(products);
   /** The listing's every count and its pages of the price and discount sorts. */
