@@ -1,4 +1,4 @@
-import { ApiError, csrf } from '../../../src/api/client.ts';
+import { ApiError, csrf } from '../../../shared/api/client.ts';
 
 /**
  * The back office's one client: the staff cookie on every call, the shop's browser-bound CSRF token on

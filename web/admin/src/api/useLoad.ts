@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import { type LoadState, useLoader } from '../../../src/api/loader.ts';
-import { showAlert } from '../../../src/components/Alert.tsx';
+import { type LoadState, useLoader } from '../../../shared/api/useLoad.ts';
+import { showAlert } from '../../../shared/components/Alert.tsx';
 import { ApiError } from './client.ts';
 
 /**

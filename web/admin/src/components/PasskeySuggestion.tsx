@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { PasskeyList } from '../../../../contract/passkeys.ts';
-import { passkeysSupported } from '../../../src/lib/passkeys.ts';
+import { passkeysSupported } from '../../../shared/lib/passkeys.ts';
 import { api } from '../api/client.ts';
 import { apiPaths, paths } from '../api/paths.ts';
 

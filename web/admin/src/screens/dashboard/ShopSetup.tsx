@@ -1,7 +1,7 @@
 import { useCallback, useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { SetupAnswer, SetupStep, SetupStepKey } from '../../../../../contract/setup.ts';
-import { showAlert } from '../../../../src/components/Alert.tsx';
+import { showAlert } from '../../../../shared/components/Alert.tsx';
 import { api } from '../../api/client.ts';
 import { apiPaths } from '../../api/paths.ts';
 import { alertFailure, useLoad } from '../../api/useLoad.ts';

@@ -1,7 +1,7 @@
 import { useCallback, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { AdminOrdersResponse } from '../../../../../contract/admin.ts';
-import { usePageTitle } from '../../../../src/components/usePageTitle.ts';
+import { usePageTitle } from '../../../../shared/components/usePageTitle.ts';
 import { api } from '../../api/client.ts';
 import { apiPaths, paths, query } from '../../api/paths.ts';
 import { useLoad } from '../../api/useLoad.ts';

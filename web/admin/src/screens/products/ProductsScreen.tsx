@@ -5,7 +5,7 @@ import type {
   AdminProductsResponse,
   ImportResponse,
 } from '../../../../../contract/products.ts';
-import { usePageTitle } from '../../../../src/components/usePageTitle.ts';
+import { usePageTitle } from '../../../../shared/components/usePageTitle.ts';
 import { api } from '../../api/client.ts';
 import { apiPaths, paths, query } from '../../api/paths.ts';
 import { useLoad } from '../../api/useLoad.ts';

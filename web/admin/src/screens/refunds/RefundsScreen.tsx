@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { AdminRefund, AdminRefundsResponse } from '../../../../../contract/admin.ts';
-import { showAlert } from '../../../../src/components/Alert.tsx';
-import { usePageTitle } from '../../../../src/components/usePageTitle.ts';
+import { showAlert } from '../../../../shared/components/Alert.tsx';
+import { usePageTitle } from '../../../../shared/components/usePageTitle.ts';
 import { api } from '../../api/client.ts';
 import { apiPaths, paths, query } from '../../api/paths.ts';
 import { alertFailure, useLoad } from '../../api/useLoad.ts';

@@ -5,7 +5,7 @@ import type {
   GenresReturnableResponse,
 } from '../../../../../contract/admin.ts';
 import { NOT_RETURNABLE_TEXT } from '../../../../../contract/fit-returns-constants.ts';
-import { showAlert } from '../../../../src/components/Alert.tsx';
+import { showAlert } from '../../../../shared/components/Alert.tsx';
 import { api } from '../../api/client.ts';
 import { apiPaths } from '../../api/paths.ts';
 import { alertFailure, useLoad } from '../../api/useLoad.ts';

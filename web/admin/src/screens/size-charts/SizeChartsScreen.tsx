@@ -6,8 +6,8 @@ import type {
   SizeChartList,
 } from '../../../../../contract/size-charts.ts';
 import { MEASUREMENTS, type Measurement } from '../../../../../contract/size-charts-constants.ts';
-import { showAlert } from '../../../../src/components/Alert.tsx';
-import { usePageTitle } from '../../../../src/components/usePageTitle.ts';
+import { showAlert } from '../../../../shared/components/Alert.tsx';
+import { usePageTitle } from '../../../../shared/components/usePageTitle.ts';
 import { api } from '../../api/client.ts';
 import { apiPaths } from '../../api/paths.ts';
 import { alertFailure, useLoad } from '../../api/useLoad.ts';
