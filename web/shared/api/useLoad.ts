@@ -8,12 +8,13 @@ export type LoadState<T, Shown> = { status: 'loading' } | Ready<T> | Shown;
 const isReady = <T>(state: { status: string }): state is Ready<T> => state.status === 'ready';
 
 /**
- * The loading mechanics both web apps' data hooks share: load when the screen opens, again when
- * `request` changes (keep it in a useCallback) and on retry; `reload` fetches again keeping what is shown
- * until the answer arrives; an answer that arrives after the screen moved on is dropped. `shownFor`
- * turns a failure into what the screen shows, or undefined when it was already dealt with.
+ * The one data hook of both web apps, each app wrapping it with how it shows a failure: load when the
+ * screen opens, again when `request` changes (keep it in a useCallback) and on retry; `reload` fetches
+ * again keeping what is shown until the answer arrives; an answer that arrives after the screen moved on
+ * is dropped. `shownFor` turns a failure into what the screen shows, or undefined when it was already
+ * dealt with.
  */
-export function useLoader<T, Shown extends { status: 'failed' | 'loggedOut' }>(
+export function useLoad<T, Shown extends { status: 'failed' | 'loggedOut' }>(
   request: (signal?: AbortSignal) => Promise<T>,
   shownFor: (error: unknown) => Shown | undefined,
 ) {

@@ -3,13 +3,14 @@ import '../../shared/styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { csrf, onSessionLost } from '../../shared/api/client.ts';
+import { csrf, onStatus } from '../../shared/api/client.ts';
 import { loadShop } from '../../shared/api/shop.ts';
 import { loadHome } from './app/catalog.ts';
 import { AppRoutes, prefetchScreenData } from './app/router.tsx';
 import { markLoggedOut } from './app/session.tsx';
 
-onSessionLost(markLoggedOut);
+// any 403: the shopper's session is gone (logged out elsewhere, or expired)
+onStatus(403, markLoggedOut);
 // all needed by the first screen: start them while its code loads
 csrf().catch(() => undefined);
 loadHome().catch(() => undefined);

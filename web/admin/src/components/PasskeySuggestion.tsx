@@ -16,7 +16,7 @@ export function PasskeySuggestion() {
     if (!passkeysSupported()) return;
     const controller = new AbortController();
     api
-      .get<PasskeyList>(apiPaths.passkeys(), controller.signal)
+      .get<PasskeyList>(apiPaths.passkeys(), { signal: controller.signal })
       .then((passkeys) => setShown(passkeys.length === 0))
       // only a suggestion: a failed look stays quiet
       .catch(() => undefined);

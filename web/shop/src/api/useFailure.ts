@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../../contract/paths.ts';
-import { ApiError } from '../../../shared/api/client.ts';
+import { ApiError, CONNECTION_PROBLEM } from '../../../shared/api/client.ts';
 import { showAlert } from '../../../shared/components/Alert.tsx';
 
 /**
@@ -50,8 +50,6 @@ export function useFailure(): (error: unknown, logged: string) => Failure | unde
     [errorPage],
   );
 }
-
-export const CONNECTION_PROBLEM = 'Please check your connection and try again';
 
 /**
  * For a shopper's action that needs a login but has no not-logged-in state of its own (the product

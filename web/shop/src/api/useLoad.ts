@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { type LoadState, useLoader } from '../../../shared/api/useLoad.ts';
+import * as shared from '../../../shared/api/useLoad.ts';
 import { showAlert } from '../../../shared/components/Alert.tsx';
 import { type Failure, failureOf, type Refusal, useFailure } from './useFailure.ts';
 
@@ -9,7 +9,7 @@ type Shown =
   /** 403: the screen shows its not-logged-in state, or sends the shopper to log in */
   { status: 'loggedOut' } | { status: 'failed'; refusal: Refusal };
 
-export type Loaded<T> = LoadState<T, Shown>;
+export type Loaded<T> = shared.LoadState<T, Shown>;
 
 /** The state with "what the address names does not exist (404), or cannot (400)" told apart. */
 export function withNotFound<T>(state: Loaded<T>): Loaded<T> | { status: 'notFound' } {
@@ -21,7 +21,7 @@ const shown = (failure: Failure): Shown =>
   failure.kind === 'sessionLost' ? { status: 'loggedOut' } : { status: 'failed', refusal: failure };
 
 /**
- * A screen's data (loader.ts's mechanics). `show` puts a later call's failure on the screen; a 403 shows
+ * A screen's data (the shared useLoad's mechanics). `show` puts a later call's failure on the screen; a 403 shows
  * the screen's not-logged-in state.
  */
 export function useLoad<T>(request: (signal?: AbortSignal) => Promise<T>, logged: string) {
@@ -33,7 +33,7 @@ export function useLoad<T>(request: (signal?: AbortSignal) => Promise<T>, logged
     },
     [fail, logged],
   );
-  const loader = useLoader<T, Shown>(request, shownFor);
+  const loader = shared.useLoad<T, Shown>(request, shownFor);
   return {
     ...loader,
     show: (failure: Failure) => loader.show(shown(failure)),

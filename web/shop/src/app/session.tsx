@@ -69,7 +69,7 @@ export function logout() {
   notify();
 }
 
-/** Any 403 (the API client's onSessionLost) and a failed session check land here. */
+/** Any 403 (heard through the API client's onStatus, main.tsx) and a failed session check land here. */
 export function markLoggedOut() {
   if (session.isLoggedIn) setLoggedIn(false);
   else store(LOGGED_IN_KEY, 'false');

@@ -1,4 +1,5 @@
 import { type RefObject, useId } from 'react';
+import { FieldError } from '../../../shared/components/FieldError.tsx';
 import { CODE_LENGTH, digitsOnly } from '../../../shared/lib/account-rules.ts';
 
 interface Props {
@@ -45,14 +46,5 @@ export function OtpField({ value, onChange, inputRef, enabled, secondsLeft, onRe
       </div>
       <FieldError id={errorId} message={error} />
     </div>
-  );
-}
-
-/** An inline message tied to its field; role="alert" so it is heard as it appears. */
-export function FieldError({ id, message }: { id: string; message?: string | undefined }) {
-  return (
-    <p id={id} className="auth-error" role="alert">
-      {message}
-    </p>
   );
 }

@@ -16,7 +16,7 @@ export function ActivityScreen() {
   const [search] = useSearchParams();
   const asked = { before: search.get('before') ?? '' };
   const url = `${apiPaths.activity()}${query(asked)}`;
-  const request = useCallback((signal?: AbortSignal) => api.get<ActivityPage>(url, signal), [url]);
+  const request = useCallback((signal?: AbortSignal) => api.get<ActivityPage>(url, { signal }), [url]);
   const { state, retry } = useLoad(request, 'Loading the activity failed');
 
   return (

@@ -22,7 +22,7 @@ export function DashboardScreen() {
   usePageTitle('Dashboard');
   const { role } = useStaff();
   const request = useCallback(
-    (signal?: AbortSignal) => api.get<DashboardResponse>(apiPaths.dashboard(), signal),
+    (signal?: AbortSignal) => api.get<DashboardResponse>(apiPaths.dashboard(), { signal }),
     [],
   );
   const { state, retry } = useLoad(request, 'Loading the dashboard failed');

@@ -17,7 +17,7 @@ import './DeliveryScreen.css';
 export function DeliveryScreen() {
   usePageTitle('Delivery');
   const request = useCallback(
-    (signal?: AbortSignal) => api.get<PartnerList>(apiPaths.partners(), signal),
+    (signal?: AbortSignal) => api.get<PartnerList>(apiPaths.partners(), { signal }),
     [],
   );
   const { state, retry, reload } = useLoad(request, 'Loading the delivery partners failed');

@@ -17,7 +17,7 @@ export function LowStockScreen() {
   usePageTitle('Low stock');
   const staff = useStaff();
   const request = useCallback(
-    (signal?: AbortSignal) => api.get<LowStockResponse>(apiPaths.lowStock(), signal),
+    (signal?: AbortSignal) => api.get<LowStockResponse>(apiPaths.lowStock(), { signal }),
     [],
   );
   const { state, retry, reload } = useLoad(request, 'Loading low stock failed');

@@ -42,11 +42,11 @@ function scopeChoicesOf(pairs: HomeResponse, choices: CatalogueChoices): ScopeCh
 
 async function loadOffers(signal?: AbortSignal): Promise<Loaded> {
   const [report, sales, coupons, pairs, choices] = await Promise.all([
-    api.get<OfferReportResponse>(apiPaths.offersReport(), signal),
-    api.get<SalesResponse>(apiPaths.sales(), signal),
-    api.get<CouponsResponse>(apiPaths.coupons(), signal),
-    api.get<HomeResponse>(shopApiPaths.home(), signal),
-    api.get<CatalogueChoices>(apiPaths.choices(), signal),
+    api.get<OfferReportResponse>(apiPaths.offersReport(), { signal }),
+    api.get<SalesResponse>(apiPaths.sales(), { signal }),
+    api.get<CouponsResponse>(apiPaths.coupons(), { signal }),
+    api.get<HomeResponse>(shopApiPaths.home(), { signal }),
+    api.get<CatalogueChoices>(apiPaths.choices(), { signal }),
   ]);
   const offers = report
     .map(

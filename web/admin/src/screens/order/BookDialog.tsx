@@ -24,7 +24,7 @@ interface Props {
 export function BookDialog({ line, onClose, onChanged }: Props) {
   const id = useId();
   const request = useCallback(
-    (signal?: AbortSignal) => api.get<CourierChoices>(apiPaths.couriers(line.purchaseId), signal),
+    (signal?: AbortSignal) => api.get<CourierChoices>(apiPaths.couriers(line.purchaseId), { signal }),
     [line.purchaseId],
   );
   const { state, retry } = useLoad(request, 'Loading the couriers failed');

@@ -26,7 +26,7 @@ export function OrderScreen() {
   const { orderId = '' } = useParams();
   usePageTitle(`Order ${orderId}`);
   const request = useCallback(
-    (signal?: AbortSignal) => api.get<AdminOrder>(apiPaths.order(orderId), signal),
+    (signal?: AbortSignal) => api.get<AdminOrder>(apiPaths.order(orderId), { signal }),
     [orderId],
   );
   const { state, retry, reload } = useLoad(request, `Loading order ${orderId} failed`);

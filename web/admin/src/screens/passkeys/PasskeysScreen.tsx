@@ -15,7 +15,7 @@ import { formatWhen } from '../../lib/format.ts';
 export function PasskeysScreen() {
   usePageTitle('Your passkeys');
   const request = useCallback(
-    (signal?: AbortSignal) => api.get<PasskeyList>(apiPaths.passkeys(), signal),
+    (signal?: AbortSignal) => api.get<PasskeyList>(apiPaths.passkeys(), { signal }),
     [],
   );
   const { state, retry, reload } = useLoad(request, 'Loading your passkeys failed');

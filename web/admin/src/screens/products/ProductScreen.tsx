@@ -33,8 +33,8 @@ export function ProductScreen() {
   const request = useCallback(
     async (signal?: AbortSignal): Promise<Loaded> => {
       const [product, choices] = await Promise.all([
-        productId ? api.get<AdminProduct>(apiPaths.product(Number(productId)), signal) : undefined,
-        api.get<CatalogueChoices>(apiPaths.choices(), signal),
+        productId ? api.get<AdminProduct>(apiPaths.product(Number(productId)), { signal }) : undefined,
+        api.get<CatalogueChoices>(apiPaths.choices(), { signal }),
       ]);
       return product ? { product, choices } : { choices };
     },

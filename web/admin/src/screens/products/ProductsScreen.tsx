@@ -31,7 +31,10 @@ export function ProductsScreen() {
     page: search.get('page') ?? '',
   };
   const url = `${apiPaths.products()}${query(asked)}`;
-  const request = useCallback((signal?: AbortSignal) => api.get<AdminProductsResponse>(url, signal), [url]);
+  const request = useCallback(
+    (signal?: AbortSignal) => api.get<AdminProductsResponse>(url, { signal }),
+    [url],
+  );
   const { state, retry, reload } = useLoad(request, 'Loading the products failed');
 
   return (

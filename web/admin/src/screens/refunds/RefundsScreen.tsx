@@ -23,7 +23,10 @@ export function RefundsScreen() {
   const [search, setSearch] = useSearchParams();
   const asked = { status: search.get('status') ?? '', before: search.get('before') ?? '' };
   const url = `${apiPaths.refunds()}${query(asked)}`;
-  const request = useCallback((signal?: AbortSignal) => api.get<AdminRefundsResponse>(url, signal), [url]);
+  const request = useCallback(
+    (signal?: AbortSignal) => api.get<AdminRefundsResponse>(url, { signal }),
+    [url],
+  );
   const { state, retry, reload } = useLoad(request, 'Loading the refunds failed');
   const [retrying, setRetrying] = useState<AdminRefund | undefined>();
 

@@ -22,7 +22,7 @@ const nameOf = (genre: Pick<GenreReturnable, 'userSegment' | 'genre'>) =>
 export function ReturnableGenres() {
   const titleId = useId();
   const request = useCallback(
-    (signal?: AbortSignal) => api.get<GenresReturnableResponse>(apiPaths.genresReturnable(), signal),
+    (signal?: AbortSignal) => api.get<GenresReturnableResponse>(apiPaths.genresReturnable(), { signal }),
     [],
   );
   const { state, retry, update } = useLoad(request, 'Loading the genres failed');

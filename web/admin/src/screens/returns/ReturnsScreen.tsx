@@ -60,7 +60,10 @@ export function ReturnsScreen() {
   const asked = search.get('state') ?? 'requested';
   const reason = search.get('reason') ?? '';
   const url = `${apiPaths.returns()}${query({ state: asked, reason })}`;
-  const request = useCallback((signal?: AbortSignal) => api.get<AdminReturnsResponse>(url, signal), [url]);
+  const request = useCallback(
+    (signal?: AbortSignal) => api.get<AdminReturnsResponse>(url, { signal }),
+    [url],
+  );
   const { state, retry, reload } = useLoad(request, 'Loading the returns failed');
   const [open, setOpen] = useState<{ decision: Decision; item: Return } | undefined>();
 

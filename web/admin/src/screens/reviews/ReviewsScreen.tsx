@@ -16,7 +16,10 @@ export function ReviewsScreen() {
   const [search] = useSearchParams();
   const asked = { before: search.get('before') ?? '' };
   const url = `${apiPaths.reviews()}${query(asked)}`;
-  const request = useCallback((signal?: AbortSignal) => api.get<AdminReviewsResponse>(url, signal), [url]);
+  const request = useCallback(
+    (signal?: AbortSignal) => api.get<AdminReviewsResponse>(url, { signal }),
+    [url],
+  );
   const { state, retry, update } = useLoad(request, 'Loading the reviews failed');
 
   const toggle = async (review: AdminReview) => {

@@ -23,7 +23,10 @@ const meaning = (seller: Seller) =>
 export function SellersScreen() {
   usePageTitle('Sellers');
   const owner = useStaff().role === 'owner';
-  const request = useCallback((signal?: AbortSignal) => api.get<SellerList>(apiPaths.sellers(), signal), []);
+  const request = useCallback(
+    (signal?: AbortSignal) => api.get<SellerList>(apiPaths.sellers(), { signal }),
+    [],
+  );
   const { state, retry, reload } = useLoad(request, 'Loading the sellers failed');
   const [editing, setEditing] = useState<Seller | undefined>();
   const [switching, setSwitching] = useState<Seller | undefined>();

@@ -41,8 +41,8 @@ export function SettingsScreen() {
   usePageTitle('Settings');
   const request = useCallback(async (signal?: AbortSignal): Promise<Loaded> => {
     const [shop, settings] = await Promise.all([
-      api.get<AdminShop>(apiPaths.shop(), signal),
-      api.get<ShopSettings>(apiPaths.settings(), signal),
+      api.get<AdminShop>(apiPaths.shop(), { signal }),
+      api.get<ShopSettings>(apiPaths.settings(), { signal }),
     ]);
     return { shop, settings };
   }, []);

@@ -32,8 +32,8 @@ export function SizeChartsScreen() {
   usePageTitle('Size charts');
   const request = useCallback(async (signal?: AbortSignal) => {
     const [list, choices] = await Promise.all([
-      api.get<SizeChartList>(apiPaths.sizeCharts(), signal),
-      api.get<CatalogueChoices>(apiPaths.choices(), signal),
+      api.get<SizeChartList>(apiPaths.sizeCharts(), { signal }),
+      api.get<CatalogueChoices>(apiPaths.choices(), { signal }),
     ]);
     return { ...list, sellers: choices.sellers };
   }, []);

@@ -17,7 +17,7 @@ const ROLES = { staff: 'Staff', owner: 'Owner' } as const;
 export function StaffScreen() {
   usePageTitle('Staff');
   const me = useStaff();
-  const request = useCallback((signal?: AbortSignal) => api.get<StaffList>(apiPaths.staff(), signal), []);
+  const request = useCallback((signal?: AbortSignal) => api.get<StaffList>(apiPaths.staff(), { signal }), []);
   const { state, retry, reload } = useLoad(request, 'Loading the staff failed');
   const [removing, setRemoving] = useState<StaffMember | undefined>();
 

@@ -1,7 +1,7 @@
 import { useCallback, useRef } from 'react';
 import { Link } from 'react-router';
 import type { ListingProduct } from '../../../../../contract/catalog.ts';
-import { useLoader } from '../../../../shared/api/useLoad.ts';
+import { useLoad } from '../../../../shared/api/useLoad.ts';
 import { ProductCard } from '../listing/ProductCard.tsx';
 import { useNearViewport } from './useNearViewport.ts';
 import './card-row.css';
@@ -33,7 +33,7 @@ export function CardRow({ id, title, load, more }: Props) {
   const section = useRef<HTMLElement>(null);
   const near = useNearViewport(section);
   const request = useCallback(() => (near ? load() : NOT_YET), [near, load]);
-  const { state } = useLoader<ListingProduct[], Hidden>(request, hidden);
+  const { state } = useLoad<ListingProduct[], Hidden>(request, hidden);
   if (state.status === 'failed' || (state.status === 'ready' && state.data.length === 0)) return null;
   return (
     <section

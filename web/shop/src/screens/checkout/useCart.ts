@@ -9,9 +9,9 @@ import type {
 } from '../../../../../contract/shopping.ts';
 import { MAX_UNITS_MESSAGE, STOCK_LIMIT_MESSAGE } from '../../../../../contract/shopping-messages.ts';
 import { MAX_UNITS_PER_PRODUCT } from '../../../../../contract/shopping-rules.ts';
-import { api } from '../../../../shared/api/client.ts';
+import { api, CONNECTION_PROBLEM } from '../../../../shared/api/client.ts';
 import { showAlert } from '../../../../shared/components/Alert.tsx';
-import { CONNECTION_PROBLEM, useFailure } from '../../api/useFailure.ts';
+import { useFailure } from '../../api/useFailure.ts';
 import { useLoad } from '../../api/useLoad.ts';
 import { noteBag } from '../../app/bag.ts';
 

@@ -13,10 +13,10 @@ import type {
 } from '../../../../../contract/payments.ts';
 import { DEFAULT_SHOP_NAME } from '../../../../../contract/shop-constants.ts';
 import type { PurchasePageResponse, UserInfo } from '../../../../../contract/shopping.ts';
-import { api } from '../../../../shared/api/client.ts';
+import { api, CONNECTION_PROBLEM } from '../../../../shared/api/client.ts';
 import { useShop } from '../../../../shared/api/shop.ts';
 import { showAlert } from '../../../../shared/components/Alert.tsx';
-import { CONNECTION_PROBLEM, failureOf, useErrorPage, useFailure } from '../../api/useFailure.ts';
+import { failureOf, useErrorPage, useFailure } from '../../api/useFailure.ts';
 import { refreshBag } from '../../app/bag.ts';
 import { keepPlaced } from '../../lib/placed-order.ts';
 import { loadRazorpay } from './razorpay.ts';

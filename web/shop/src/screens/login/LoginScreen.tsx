@@ -6,6 +6,7 @@ import { DEFAULT_SHOP_NAME } from '../../../../../contract/shop-constants.ts';
 import { ApiError, api } from '../../../../shared/api/client.ts';
 import { useShop } from '../../../../shared/api/shop.ts';
 import { showAlert } from '../../../../shared/components/Alert.tsx';
+import { FieldError } from '../../../../shared/components/FieldError.tsx';
 import { usePageTitle } from '../../../../shared/components/usePageTitle.ts';
 import { digitsOnly, PHONE_LENGTH, phoneError } from '../../../../shared/lib/account-rules.ts';
 import { passkeyFailure, passkeysSupported, signInWithPasskey } from '../../../../shared/lib/passkeys.ts';
@@ -18,7 +19,7 @@ import {
   verifyOtp,
 } from '../../api/accounts.ts';
 import { pathAfterLogin, returnPath } from '../../app/after-login.ts';
-import { FieldError, OtpField } from '../../components/OtpField.tsx';
+import { OtpField } from '../../components/OtpField.tsx';
 import { useOneAtATime } from '../../components/useOneAtATime.ts';
 import { useOtp } from '../../components/useOtp.ts';
 import { useRedirectIfLoggedIn } from '../../components/useRedirectIfLoggedIn.ts';

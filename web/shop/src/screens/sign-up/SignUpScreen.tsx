@@ -4,6 +4,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import type { SignUpRecord } from '../../../../../contract/accounts.ts';
 import { paths } from '../../../../../contract/paths.ts';
 import { ApiError } from '../../../../shared/api/client.ts';
+import { FieldError } from '../../../../shared/components/FieldError.tsx';
 import { Modal } from '../../../../shared/components/Modal.tsx';
 import { usePageTitle } from '../../../../shared/components/usePageTitle.ts';
 import { PHONE_LENGTH, phoneError } from '../../../../shared/lib/account-rules.ts';
@@ -18,7 +19,7 @@ import {
   verifyOtp,
 } from '../../api/accounts.ts';
 import { pathAfterLogin, returnPath } from '../../app/after-login.ts';
-import { FieldError, OtpField } from '../../components/OtpField.tsx';
+import { OtpField } from '../../components/OtpField.tsx';
 import { useOneAtATime } from '../../components/useOneAtATime.ts';
 import { useOtp } from '../../components/useOtp.ts';
 import { useRedirectIfLoggedIn } from '../../components/useRedirectIfLoggedIn.ts';
