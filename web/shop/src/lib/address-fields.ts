@@ -12,7 +12,7 @@ import { pincodePlace } from '../api/pincodes.ts';
 import { lastPincode } from './last-pincode.ts';
 
 /**
- * The name and address fields the profile (spec section 3) and checkout's shipping address (section 5)
+ * The name and address fields the profile and checkout's shipping address (the spec's fields and their checks)
  * both show, so each is labelled, limited and checked the same way in both.
  */
 
