@@ -18,13 +18,13 @@ export class ApiError extends Error {
   }
 }
 
-const refusalListeners = new Set<(status: number) => unknown>();
+/** each listener with the status it hears */
+const statusListeners = new Map<() => void, number>();
 
 /** `listener` hears every call answered with `status`, before the caller sees the ApiError. */
 export function onStatus(status: number, listener: () => void): () => void {
-  const heard = (answered: number) => answered === status && listener();
-  refusalListeners.add(heard);
-  return () => refusalListeners.delete(heard);
+  statusListeners.set(listener, status);
+  return () => statusListeners.delete(listener);
 }
 
 /** What either app says when a call got no answer at all. */
@@ -71,7 +71,7 @@ export async function request<T>(
   const res = await fetch(path, init);
   if (res.ok) return (options.file ? res.blob() : json(res)) as Promise<T>;
   const data = await json(res);
-  for (const heard of refusalListeners) heard(res.status);
+  for (const [listener, status] of statusListeners) if (status === res.status) listener();
   const message = (data as { error?: string } | undefined)?.error ?? res.statusText;
   throw new ApiError(res.status, message, data);
 }
