@@ -53,10 +53,10 @@ export default defineConfig(({ mode }) =>
         server: { proxy },
       }
     : {
-        root: 'web',
+        root: 'web/shop',
         plugins: [react(), precompress(outDir)],
         build: {
-          outDir: `../${outDir}`,
+          outDir: `../../${outDir}`,
           emptyOutDir: true,
           target: 'es2022',
           // screens share many small modules (a price, a loader, the delivery dates): merged into

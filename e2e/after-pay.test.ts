@@ -50,7 +50,7 @@ async function bagWithoutAddress(customerId: number): Promise<void> {
 
 const stepHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name, exact: true });
 
-/** As the product page leaves it after a pincode check (web/src/lib/last-pincode.ts). */
+/** As the product page leaves it after a pincode check (web/shop/src/lib/last-pincode.ts). */
 const rememberPincode = (page: Page, pincode: string) =>
   page.evaluate((pin) => localStorage.setItem('lastPincode', pin), pincode);
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../server/test/app.ts';
 import { type FixtureProduct, Fixtures } from '../server/test/fixtures.ts';
-import { inSomeonesBag } from '../web/src/lib/holds.ts';
+import { inSomeonesBag } from '../web/shop/src/lib/holds.ts';
 import { browserSite } from './support/site.ts';
 
 const site = browserSite(() => startTestApp('pglite'));

@@ -47,7 +47,7 @@ export const LOGO_WIDTH = 320;
 const LOGO_BOX = { width: LOGO_WIDTH / 2, height: 40 };
 
 /**
- * The shop's mark: its uploaded logo, or haat's as web/src/app/Logo.tsx draws it (a marigold on a
+ * The shop's mark: its uploaded logo, or haat's as web/shop/src/app/Logo.tsx draws it (a marigold on a
  * 32-unit square, at `size` points) beside the shop's name.
  */
 function drawLogo(

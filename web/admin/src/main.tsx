@@ -1,10 +1,10 @@
 // first, so that the back office's own styles come after the shop's base styles
-import '../../src/styles/global.css';
+import '../../shared/styles/global.css';
 import './admin.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { csrf } from '../../src/api/client.ts';
+import { csrf } from '../../shared/api/client.ts';
 import { AdminApp } from './app/router.tsx';
 import { SessionProvider } from './app/session.tsx';
 

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
-import { type LoadState, useLoader } from '../../../src/api/loader.ts';
-import { showAlert } from '../../../src/components/Alert.tsx';
+import { CONNECTION_PROBLEM } from '../../../shared/api/client.ts';
+import * as shared from '../../../shared/api/useLoad.ts';
+import { showAlert } from '../../../shared/components/Alert.tsx';
 import { ApiError } from './client.ts';
 
 /**
@@ -9,9 +10,8 @@ import { ApiError } from './client.ts';
  * failure; no answer at all asks to check the connection.
  */
 
-export type Loaded<T> = LoadState<T, { status: 'failed'; message: string }>;
+export type Loaded<T> = shared.LoadState<T, { status: 'failed'; message: string }>;
 
-export const CONNECTION_PROBLEM = 'Please check your connection and try again';
 export const SERVER_PROBLEM = 'The server could not do this. Please try again in a moment.';
 
 /** What to tell the person about a failed call, in the server's words when it refused. */
@@ -27,11 +27,11 @@ export function failureMessage(error: unknown, logged: string): string {
 /** A failed action (ship, hide, ...) told in the alert region. */
 export const alertFailure = (error: unknown, logged: string) => showAlert(failureMessage(error, logged));
 
-/** A screen's data (the shop's loader.ts's mechanics), a failure shown in words on the screen. */
+/** A screen's data (the shared useLoad's mechanics), a failure shown in words on the screen. */
 export function useLoad<T>(request: (signal?: AbortSignal) => Promise<T>, logged: string) {
   const shownFor = useCallback(
     (error: unknown) => ({ status: 'failed' as const, message: failureMessage(error, logged) }),
     [logged],
   );
-  return useLoader(request, shownFor);
+  return shared.useLoad(request, shownFor);
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { showAlert } from '../../../src/components/Alert.tsx';
+import { showAlert } from '../../../shared/components/Alert.tsx';
 import { ApiError } from './client.ts';
 import { failureMessage } from './useLoad.ts';
 

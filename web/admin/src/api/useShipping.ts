@@ -10,7 +10,7 @@ import { useLoad } from './useLoad.ts';
  */
 export function useShippingPartner(): ShippingSetup['partner'] {
   const request = useCallback(
-    (signal?: AbortSignal) => api.get<ShippingSetup>(apiPaths.shipping(), signal),
+    (signal?: AbortSignal) => api.get<ShippingSetup>(apiPaths.shipping(), { signal }),
     [],
   );
   const { state } = useLoad(request, 'Loading the shipping setup failed');

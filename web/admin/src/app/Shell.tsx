@@ -1,5 +1,5 @@
 import { NavLink, Outlet } from 'react-router';
-import { AlertRegion } from '../../../src/components/Alert.tsx';
+import { AlertRegion } from '../../../shared/components/Alert.tsx';
 import { paths } from '../api/paths.ts';
 import { alertFailure } from '../api/useLoad.ts';
 import { PasskeySuggestion } from '../components/PasskeySuggestion.tsx';

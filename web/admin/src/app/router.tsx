@@ -1,7 +1,7 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
-import { AlertRegion } from '../../../src/components/Alert.tsx';
-import { Spinner } from '../../../src/components/Spinner.tsx';
+import { AlertRegion } from '../../../shared/components/Alert.tsx';
+import { Spinner } from '../../../shared/components/Spinner.tsx';
 import { paths } from '../api/paths.ts';
 import { Shell } from './Shell.tsx';
 import { useSession } from './session.tsx';

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { PASSKEY_NAME_MAX } from '../../../../contract/passkeys.ts';
-import { showAlert } from '../../../src/components/Alert.tsx';
-import { addPasskey, passkeyFailure } from '../../../src/lib/passkeys.ts';
+import { showAlert } from '../../../shared/components/Alert.tsx';
+import { addPasskey, passkeyFailure } from '../../../shared/lib/passkeys.ts';
 import { api } from '../api/client.ts';
 import { apiPaths } from '../api/paths.ts';
 import { failureMessage } from '../api/useLoad.ts';

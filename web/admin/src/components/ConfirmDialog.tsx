@@ -1,5 +1,5 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { Modal } from '../../../src/components/Modal.tsx';
+import { Modal } from '../../../shared/components/Modal.tsx';
 
 interface Props {
   title: string;

@@ -1,5 +1,5 @@
 import { type ChangeEvent, type FormEvent, type ReactNode, useId, useState } from 'react';
-import { showAlert } from '../../../src/components/Alert.tsx';
+import { showAlert } from '../../../shared/components/Alert.tsx';
 import { api } from '../api/client.ts';
 import { failureMessage } from '../api/useLoad.ts';
 import { ImportReport } from './ImportReport.tsx';

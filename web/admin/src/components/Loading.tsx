@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Spinner } from '../../../src/components/Spinner.tsx';
+import { Spinner } from '../../../shared/components/Spinner.tsx';
 import type { Loaded } from '../api/useLoad.ts';
 
 interface Props<T> {

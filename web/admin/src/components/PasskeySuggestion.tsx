@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { PasskeyList } from '../../../../contract/passkeys.ts';
-import { passkeysSupported } from '../../../src/lib/passkeys.ts';
+import { passkeysSupported } from '../../../shared/lib/passkeys.ts';
 import { api } from '../api/client.ts';
 import { apiPaths, paths } from '../api/paths.ts';
 
@@ -16,7 +16,7 @@ export function PasskeySuggestion() {
     if (!passkeysSupported()) return;
     const controller = new AbortController();
     api
-      .get<PasskeyList>(apiPaths.passkeys(), controller.signal)
+      .get<PasskeyList>(apiPaths.passkeys(), { signal: controller.signal })
       .then((passkeys) => setShown(passkeys.length === 0))
       // only a suggestion: a failed look stays quiet
       .catch(() => undefined);

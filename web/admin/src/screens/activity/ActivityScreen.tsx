@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ActivityPage } from '../../../../../contract/staff.ts';
-import { usePageTitle } from '../../../../src/components/usePageTitle.ts';
+import { usePageTitle } from '../../../../shared/components/usePageTitle.ts';
 import { api } from '../../api/client.ts';
 import { apiPaths, paths, query } from '../../api/paths.ts';
 import { useLoad } from '../../api/useLoad.ts';
@@ -16,7 +16,7 @@ export function ActivityScreen() {
   const [search] = useSearchParams();
   const asked = { before: search.get('before') ?? '' };
   const url = `${apiPaths.activity()}${query(asked)}`;
-  const request = useCallback((signal?: AbortSignal) => api.get<ActivityPage>(url, signal), [url]);
+  const request = useCallback((signal?: AbortSignal) => api.get<ActivityPage>(url, { signal }), [url]);
   const { state, retry } = useLoad(request, 'Loading the activity failed');
 
   return (

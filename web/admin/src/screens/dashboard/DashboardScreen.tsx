@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { Link } from 'react-router';
 import { type DashboardResponse, STUCK_SHIPMENT_HOURS } from '../../../../../contract/admin.ts';
-import { usePageTitle } from '../../../../src/components/usePageTitle.ts';
+import { usePageTitle } from '../../../../shared/components/usePageTitle.ts';
 import { api } from '../../api/client.ts';
 import { apiPaths, paths, query } from '../../api/paths.ts';
 import { useLoad } from '../../api/useLoad.ts';
@@ -22,7 +22,7 @@ export function DashboardScreen() {
   usePageTitle('Dashboard');
   const { role } = useStaff();
   const request = useCallback(
-    (signal?: AbortSignal) => api.get<DashboardResponse>(apiPaths.dashboard(), signal),
+    (signal?: AbortSignal) => api.get<DashboardResponse>(apiPaths.dashboard(), { signal }),
     [],
   );
   const { state, retry } = useLoad(request, 'Loading the dashboard failed');

@@ -1,7 +1,7 @@
 import { useCallback, useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { SetupAnswer, SetupStep, SetupStepKey } from '../../../../../contract/setup.ts';
-import { showAlert } from '../../../../src/components/Alert.tsx';
+import { showAlert } from '../../../../shared/components/Alert.tsx';
 import { api } from '../../api/client.ts';
 import { apiPaths } from '../../api/paths.ts';
 import { alertFailure, useLoad } from '../../api/useLoad.ts';
@@ -21,7 +21,10 @@ const ENVIRONMENT_HINT =
 
 /** The owner's way to a live shop: "Set up your shop", "Go live", and "Remove the demo" while it is there. */
 export function ShopSetup() {
-  const request = useCallback((signal?: AbortSignal) => api.get<SetupAnswer>(apiPaths.setup(), signal), []);
+  const request = useCallback(
+    (signal?: AbortSignal) => api.get<SetupAnswer>(apiPaths.setup(), { signal }),
+    [],
+  );
   const { state, retry, reload } = useLoad(request, 'Loading the setup checklist failed');
   return (
     <Loading state={state} onRetry={retry}>

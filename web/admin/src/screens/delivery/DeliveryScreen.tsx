@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import type { Partner, PartnerList } from '../../../../../contract/partners.ts';
-import { showAlert } from '../../../../src/components/Alert.tsx';
-import { usePageTitle } from '../../../../src/components/usePageTitle.ts';
+import { showAlert } from '../../../../shared/components/Alert.tsx';
+import { usePageTitle } from '../../../../shared/components/usePageTitle.ts';
 import { api } from '../../api/client.ts';
 import { apiPaths } from '../../api/paths.ts';
 import { useLoad } from '../../api/useLoad.ts';
@@ -17,7 +17,7 @@ import './DeliveryScreen.css';
 export function DeliveryScreen() {
   usePageTitle('Delivery');
   const request = useCallback(
-    (signal?: AbortSignal) => api.get<PartnerList>(apiPaths.partners(), signal),
+    (signal?: AbortSignal) => api.get<PartnerList>(apiPaths.partners(), { signal }),
     [],
   );
   const { state, retry, reload } = useLoad(request, 'Loading the delivery partners failed');

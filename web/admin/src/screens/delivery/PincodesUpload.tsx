@@ -1,6 +1,6 @@
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
 import type { Partner, PincodesReport } from '../../../../../contract/partners.ts';
-import { showAlert } from '../../../../src/components/Alert.tsx';
+import { showAlert } from '../../../../shared/components/Alert.tsx';
 import { api } from '../../api/client.ts';
 import { apiPaths } from '../../api/paths.ts';
 import { failureMessage } from '../../api/useLoad.ts';

@@ -2,8 +2,8 @@ import { type FormEvent, useCallback, useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { LowStockResponse } from '../../../../../contract/products.ts';
 import type { ShopSettings } from '../../../../../contract/shop.ts';
-import { showAlert } from '../../../../src/components/Alert.tsx';
-import { usePageTitle } from '../../../../src/components/usePageTitle.ts';
+import { showAlert } from '../../../../shared/components/Alert.tsx';
+import { usePageTitle } from '../../../../shared/components/usePageTitle.ts';
 import { api } from '../../api/client.ts';
 import { apiPaths, paths } from '../../api/paths.ts';
 import { failureMessage, useLoad } from '../../api/useLoad.ts';
@@ -17,7 +17,7 @@ export function LowStockScreen() {
   usePageTitle('Low stock');
   const staff = useStaff();
   const request = useCallback(
-    (signal?: AbortSignal) => api.get<LowStockResponse>(apiPaths.lowStock(), signal),
+    (signal?: AbortSignal) => api.get<LowStockResponse>(apiPaths.lowStock(), { signal }),
     [],
   );
   const { state, retry, reload } = useLoad(request, 'Loading low stock failed');

@@ -5,8 +5,8 @@ import type { Sale, SalesResponse } from '../../../../../contract/offers.ts';
 import type { OfferState } from '../../../../../contract/offers-constants.ts';
 import { apiPaths as shopApiPaths } from '../../../../../contract/paths.ts';
 import type { CatalogueChoices } from '../../../../../contract/products.ts';
-import { showAlert } from '../../../../src/components/Alert.tsx';
-import { usePageTitle } from '../../../../src/components/usePageTitle.ts';
+import { showAlert } from '../../../../shared/components/Alert.tsx';
+import { usePageTitle } from '../../../../shared/components/usePageTitle.ts';
 import { api } from '../../api/client.ts';
 import { apiPaths } from '../../api/paths.ts';
 import { alertFailure, useLoad } from '../../api/useLoad.ts';
@@ -42,11 +42,11 @@ function scopeChoicesOf(pairs: HomeResponse, choices: CatalogueChoices): ScopeCh
 
 async function loadOffers(signal?: AbortSignal): Promise<Loaded> {
   const [report, sales, coupons, pairs, choices] = await Promise.all([
-    api.get<OfferReportResponse>(apiPaths.offersReport(), signal),
-    api.get<SalesResponse>(apiPaths.sales(), signal),
-    api.get<CouponsResponse>(apiPaths.coupons(), signal),
-    api.get<HomeResponse>(shopApiPaths.home(), signal),
-    api.get<CatalogueChoices>(apiPaths.choices(), signal),
+    api.get<OfferReportResponse>(apiPaths.offersReport(), { signal }),
+    api.get<SalesResponse>(apiPaths.sales(), { signal }),
+    api.get<CouponsResponse>(apiPaths.coupons(), { signal }),
+    api.get<HomeResponse>(shopApiPaths.home(), { signal }),
+    api.get<CatalogueChoices>(apiPaths.choices(), { signal }),
   ]);
   const offers = report
     .map(

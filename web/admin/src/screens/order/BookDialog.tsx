@@ -1,7 +1,7 @@
 import { useCallback, useId } from 'react';
 import type { AdminOrderLine } from '../../../../../contract/admin.ts';
 import type { CourierChoices, ShipmentBooked } from '../../../../../contract/shipping.ts';
-import { showAlert } from '../../../../src/components/Alert.tsx';
+import { showAlert } from '../../../../shared/components/Alert.tsx';
 import { api } from '../../api/client.ts';
 import { apiPaths } from '../../api/paths.ts';
 import { alertFailure, useLoad } from '../../api/useLoad.ts';
@@ -24,7 +24,7 @@ interface Props {
 export function BookDialog({ line, onClose, onChanged }: Props) {
   const id = useId();
   const request = useCallback(
-    (signal?: AbortSignal) => api.get<CourierChoices>(apiPaths.couriers(line.purchaseId), signal),
+    (signal?: AbortSignal) => api.get<CourierChoices>(apiPaths.couriers(line.purchaseId), { signal }),
     [line.purchaseId],
   );
   const { state, retry } = useLoad(request, 'Loading the couriers failed');

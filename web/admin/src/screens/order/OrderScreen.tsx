@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { Link, useParams } from 'react-router';
 import type { AdminOrder } from '../../../../../contract/admin.ts';
-import { usePageTitle } from '../../../../src/components/usePageTitle.ts';
+import { usePageTitle } from '../../../../shared/components/usePageTitle.ts';
 import { api } from '../../api/client.ts';
 import { apiPaths, paths } from '../../api/paths.ts';
 import { useLoad } from '../../api/useLoad.ts';
@@ -26,7 +26,7 @@ export function OrderScreen() {
   const { orderId = '' } = useParams();
   usePageTitle(`Order ${orderId}`);
   const request = useCallback(
-    (signal?: AbortSignal) => api.get<AdminOrder>(apiPaths.order(orderId), signal),
+    (signal?: AbortSignal) => api.get<AdminOrder>(apiPaths.order(orderId), { signal }),
     [orderId],
   );
   const { state, retry, reload } = useLoad(request, `Loading order ${orderId} failed`);

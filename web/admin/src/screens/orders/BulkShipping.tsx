@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PickupScheduled, ShipmentsBooked } from '../../../../../contract/shipping.ts';
-import { showAlert } from '../../../../src/components/Alert.tsx';
+import { showAlert } from '../../../../shared/components/Alert.tsx';
 import { api } from '../../api/client.ts';
 import { apiPaths } from '../../api/paths.ts';
 import { alertFailure } from '../../api/useLoad.ts';

@@ -1,7 +1,7 @@
 import { useCallback, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { AdminOrdersResponse } from '../../../../../contract/admin.ts';
-import { usePageTitle } from '../../../../src/components/usePageTitle.ts';
+import { usePageTitle } from '../../../../shared/components/usePageTitle.ts';
 import { api } from '../../api/client.ts';
 import { apiPaths, paths, query } from '../../api/paths.ts';
 import { useLoad } from '../../api/useLoad.ts';
@@ -23,7 +23,7 @@ export function OrdersScreen() {
   const [search] = useSearchParams();
   const asked = Object.fromEntries([...FILTERS, 'before'].map((name) => [name, search.get(name) ?? '']));
   const url = `${apiPaths.orders()}${query(asked)}`;
-  const request = useCallback((signal?: AbortSignal) => api.get<AdminOrdersResponse>(url, signal), [url]);
+  const request = useCallback((signal?: AbortSignal) => api.get<AdminOrdersResponse>(url, { signal }), [url]);
   const { state, retry, reload } = useLoad(request, 'Loading the orders failed');
   // with a courier partner, lines awaiting shipment may be chosen and booked together
   const partner = useShippingPartner();

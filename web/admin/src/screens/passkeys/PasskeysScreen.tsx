@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
 import type { Passkey, PasskeyList } from '../../../../../contract/passkeys.ts';
-import { showAlert } from '../../../../src/components/Alert.tsx';
-import { usePageTitle } from '../../../../src/components/usePageTitle.ts';
-import { passkeysSupported } from '../../../../src/lib/passkeys.ts';
+import { showAlert } from '../../../../shared/components/Alert.tsx';
+import { usePageTitle } from '../../../../shared/components/usePageTitle.ts';
+import { passkeysSupported } from '../../../../shared/lib/passkeys.ts';
 import { api } from '../../api/client.ts';
 import { apiPaths } from '../../api/paths.ts';
 import { alertFailure, useLoad } from '../../api/useLoad.ts';
@@ -15,7 +15,7 @@ import { formatWhen } from '../../lib/format.ts';
 export function PasskeysScreen() {
   usePageTitle('Your passkeys');
   const request = useCallback(
-    (signal?: AbortSignal) => api.get<PasskeyList>(apiPaths.passkeys(), signal),
+    (signal?: AbortSignal) => api.get<PasskeyList>(apiPaths.passkeys(), { signal }),
     [],
   );
   const { state, retry, reload } = useLoad(request, 'Loading your passkeys failed');

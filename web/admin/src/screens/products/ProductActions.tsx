@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths as shopPaths } from '../../../../../contract/paths.ts';
 import { type AdminProduct, MAX_PHOTOS } from '../../../../../contract/products.ts';
-import { showAlert } from '../../../../src/components/Alert.tsx';
+import { showAlert } from '../../../../shared/components/Alert.tsx';
 import { api } from '../../api/client.ts';
 import { apiPaths, paths } from '../../api/paths.ts';
 import { alertFailure } from '../../api/useLoad.ts';

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { AdminProduct, CatalogueChoices } from '../../../../../contract/products.ts';
-import { usePageTitle } from '../../../../src/components/usePageTitle.ts';
+import { usePageTitle } from '../../../../shared/components/usePageTitle.ts';
 import { api } from '../../api/client.ts';
 import { apiPaths, paths } from '../../api/paths.ts';
 import { useLoad } from '../../api/useLoad.ts';
@@ -33,8 +33,8 @@ export function ProductScreen() {
   const request = useCallback(
     async (signal?: AbortSignal): Promise<Loaded> => {
       const [product, choices] = await Promise.all([
-        productId ? api.get<AdminProduct>(apiPaths.product(Number(productId)), signal) : undefined,
-        api.get<CatalogueChoices>(apiPaths.choices(), signal),
+        productId ? api.get<AdminProduct>(apiPaths.product(Number(productId)), { signal }) : undefined,
+        api.get<CatalogueChoices>(apiPaths.choices(), { signal }),
       ]);
       return product ? { product, choices } : { choices };
     },

@@ -5,7 +5,7 @@ import type {
   AdminProductsResponse,
   ImportResponse,
 } from '../../../../../contract/products.ts';
-import { usePageTitle } from '../../../../src/components/usePageTitle.ts';
+import { usePageTitle } from '../../../../shared/components/usePageTitle.ts';
 import { api } from '../../api/client.ts';
 import { apiPaths, paths, query } from '../../api/paths.ts';
 import { useLoad } from '../../api/useLoad.ts';
@@ -31,7 +31,10 @@ export function ProductsScreen() {
     page: search.get('page') ?? '',
   };
   const url = `${apiPaths.products()}${query(asked)}`;
-  const request = useCallback((signal?: AbortSignal) => api.get<AdminProductsResponse>(url, signal), [url]);
+  const request = useCallback(
+    (signal?: AbortSignal) => api.get<AdminProductsResponse>(url, { signal }),
+    [url],
+  );
   const { state, retry, reload } = useLoad(request, 'Loading the products failed');
 
   return (

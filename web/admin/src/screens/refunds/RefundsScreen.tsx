@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { AdminRefund, AdminRefundsResponse } from '../../../../../contract/admin.ts';
-import { showAlert } from '../../../../src/components/Alert.tsx';
-import { usePageTitle } from '../../../../src/components/usePageTitle.ts';
+import { showAlert } from '../../../../shared/components/Alert.tsx';
+import { usePageTitle } from '../../../../shared/components/usePageTitle.ts';
 import { api } from '../../api/client.ts';
 import { apiPaths, paths, query } from '../../api/paths.ts';
 import { alertFailure, useLoad } from '../../api/useLoad.ts';
@@ -23,7 +23,10 @@ export function RefundsScreen() {
   const [search, setSearch] = useSearchParams();
   const asked = { status: search.get('status') ?? '', before: search.get('before') ?? '' };
   const url = `${apiPaths.refunds()}${query(asked)}`;
-  const request = useCallback((signal?: AbortSignal) => api.get<AdminRefundsResponse>(url, signal), [url]);
+  const request = useCallback(
+    (signal?: AbortSignal) => api.get<AdminRefundsResponse>(url, { signal }),
+    [url],
+  );
   const { state, retry, reload } = useLoad(request, 'Loading the refunds failed');
   const [retrying, setRetrying] = useState<AdminRefund | undefined>();
 

@@ -5,7 +5,7 @@ import type {
   GenresReturnableResponse,
 } from '../../../../../contract/admin.ts';
 import { NOT_RETURNABLE_TEXT } from '../../../../../contract/fit-returns-constants.ts';
-import { showAlert } from '../../../../src/components/Alert.tsx';
+import { showAlert } from '../../../../shared/components/Alert.tsx';
 import { api } from '../../api/client.ts';
 import { apiPaths } from '../../api/paths.ts';
 import { alertFailure, useLoad } from '../../api/useLoad.ts';
@@ -22,7 +22,7 @@ const nameOf = (genre: Pick<GenreReturnable, 'userSegment' | 'genre'>) =>
 export function ReturnableGenres() {
   const titleId = useId();
   const request = useCallback(
-    (signal?: AbortSignal) => api.get<GenresReturnableResponse>(apiPaths.genresReturnable(), signal),
+    (signal?: AbortSignal) => api.get<GenresReturnableResponse>(apiPaths.genresReturnable(), { signal }),
     [],
   );
   const { state, retry, update } = useLoad(request, 'Loading the genres failed');

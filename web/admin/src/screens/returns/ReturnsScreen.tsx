@@ -2,8 +2,8 @@ import { useCallback, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { AdminReturnsResponse } from '../../../../../contract/admin.ts';
 import { OTHER_REASON_TITLE, RETURN_REASONS } from '../../../../../contract/fit-returns-constants.ts';
-import { showAlert } from '../../../../src/components/Alert.tsx';
-import { usePageTitle } from '../../../../src/components/usePageTitle.ts';
+import { showAlert } from '../../../../shared/components/Alert.tsx';
+import { usePageTitle } from '../../../../shared/components/usePageTitle.ts';
 import { api } from '../../api/client.ts';
 import { apiPaths, paths, query } from '../../api/paths.ts';
 import { alertFailure, useLoad } from '../../api/useLoad.ts';
@@ -60,7 +60,10 @@ export function ReturnsScreen() {
   const asked = search.get('state') ?? 'requested';
   const reason = search.get('reason') ?? '';
   const url = `${apiPaths.returns()}${query({ state: asked, reason })}`;
-  const request = useCallback((signal?: AbortSignal) => api.get<AdminReturnsResponse>(url, signal), [url]);
+  const request = useCallback(
+    (signal?: AbortSignal) => api.get<AdminReturnsResponse>(url, { signal }),
+    [url],
+  );
   const { state, retry, reload } = useLoad(request, 'Loading the returns failed');
   const [open, setOpen] = useState<{ decision: Decision; item: Return } | undefined>();
 

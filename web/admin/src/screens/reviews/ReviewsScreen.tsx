@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import type { AdminReview, AdminReviewsResponse } from '../../../../../contract/admin.ts';
-import { showAlert } from '../../../../src/components/Alert.tsx';
-import { usePageTitle } from '../../../../src/components/usePageTitle.ts';
+import { showAlert } from '../../../../shared/components/Alert.tsx';
+import { usePageTitle } from '../../../../shared/components/usePageTitle.ts';
 import { api } from '../../api/client.ts';
 import { apiPaths, paths, query } from '../../api/paths.ts';
 import { alertFailure, useLoad } from '../../api/useLoad.ts';
@@ -16,7 +16,10 @@ export function ReviewsScreen() {
   const [search] = useSearchParams();
   const asked = { before: search.get('before') ?? '' };
   const url = `${apiPaths.reviews()}${query(asked)}`;
-  const request = useCallback((signal?: AbortSignal) => api.get<AdminReviewsResponse>(url, signal), [url]);
+  const request = useCallback(
+    (signal?: AbortSignal) => api.get<AdminReviewsResponse>(url, { signal }),
+    [url],
+  );
   const { state, retry, update } = useLoad(request, 'Loading the reviews failed');
 
   const toggle = async (review: AdminReview) => {

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import type { Seller, SellerList } from '../../../../../contract/sellers.ts';
-import { showAlert } from '../../../../src/components/Alert.tsx';
-import { usePageTitle } from '../../../../src/components/usePageTitle.ts';
+import { showAlert } from '../../../../shared/components/Alert.tsx';
+import { usePageTitle } from '../../../../shared/components/usePageTitle.ts';
 import { api } from '../../api/client.ts';
 import { apiPaths } from '../../api/paths.ts';
 import { alertFailure, useLoad } from '../../api/useLoad.ts';
@@ -23,7 +23,10 @@ const meaning = (seller: Seller) =>
 export function SellersScreen() {
   usePageTitle('Sellers');
   const owner = useStaff().role === 'owner';
-  const request = useCallback((signal?: AbortSignal) => api.get<SellerList>(apiPaths.sellers(), signal), []);
+  const request = useCallback(
+    (signal?: AbortSignal) => api.get<SellerList>(apiPaths.sellers(), { signal }),
+    [],
+  );
   const { state, retry, reload } = useLoad(request, 'Loading the sellers failed');
   const [editing, setEditing] = useState<Seller | undefined>();
   const [switching, setSwitching] = useState<Seller | undefined>();

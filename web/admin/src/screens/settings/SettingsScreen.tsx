@@ -8,7 +8,7 @@ import {
   type PolicyPage,
   SHOP_LIMITS,
 } from '../../../../../contract/shop-constants.ts';
-import { usePageTitle } from '../../../../src/components/usePageTitle.ts';
+import { usePageTitle } from '../../../../shared/components/usePageTitle.ts';
 import { api } from '../../api/client.ts';
 import { apiPaths } from '../../api/paths.ts';
 import { failureMessage, useLoad } from '../../api/useLoad.ts';
@@ -41,8 +41,8 @@ export function SettingsScreen() {
   usePageTitle('Settings');
   const request = useCallback(async (signal?: AbortSignal): Promise<Loaded> => {
     const [shop, settings] = await Promise.all([
-      api.get<AdminShop>(apiPaths.shop(), signal),
-      api.get<ShopSettings>(apiPaths.settings(), signal),
+      api.get<AdminShop>(apiPaths.shop(), { signal }),
+      api.get<ShopSettings>(apiPaths.settings(), { signal }),
     ]);
     return { shop, settings };
   }, []);

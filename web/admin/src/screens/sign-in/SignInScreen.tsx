@@ -1,11 +1,11 @@
-import '../../../../src/styles/auth.css';
+import '../../../../shared/styles/auth.css';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { dismissAlert, showAlert } from '../../../../src/components/Alert.tsx';
-import { FieldError } from '../../../../src/components/OtpField.tsx';
-import { usePageTitle } from '../../../../src/components/usePageTitle.ts';
-import { CODE_LENGTH, digitsOnly, PHONE_LENGTH, phoneError } from '../../../../src/lib/account-rules.ts';
-import { passkeyFailure, passkeysSupported, signInWithPasskey } from '../../../../src/lib/passkeys.ts';
+import { dismissAlert, showAlert } from '../../../../shared/components/Alert.tsx';
+import { FieldError } from '../../../../shared/components/FieldError.tsx';
+import { usePageTitle } from '../../../../shared/components/usePageTitle.ts';
+import { CODE_LENGTH, digitsOnly, PHONE_LENGTH, phoneError } from '../../../../shared/lib/account-rules.ts';
+import { passkeyFailure, passkeysSupported, signInWithPasskey } from '../../../../shared/lib/passkeys.ts';
 import { api } from '../../api/client.ts';
 import { apiPaths } from '../../api/paths.ts';
 import { failureMessage } from '../../api/useLoad.ts';

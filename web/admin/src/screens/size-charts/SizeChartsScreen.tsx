@@ -6,8 +6,8 @@ import type {
   SizeChartList,
 } from '../../../../../contract/size-charts.ts';
 import { MEASUREMENTS, type Measurement } from '../../../../../contract/size-charts-constants.ts';
-import { showAlert } from '../../../../src/components/Alert.tsx';
-import { usePageTitle } from '../../../../src/components/usePageTitle.ts';
+import { showAlert } from '../../../../shared/components/Alert.tsx';
+import { usePageTitle } from '../../../../shared/components/usePageTitle.ts';
 import { api } from '../../api/client.ts';
 import { apiPaths } from '../../api/paths.ts';
 import { alertFailure, useLoad } from '../../api/useLoad.ts';
@@ -32,8 +32,8 @@ export function SizeChartsScreen() {
   usePageTitle('Size charts');
   const request = useCallback(async (signal?: AbortSignal) => {
     const [list, choices] = await Promise.all([
-      api.get<SizeChartList>(apiPaths.sizeCharts(), signal),
-      api.get<CatalogueChoices>(apiPaths.choices(), signal),
+      api.get<SizeChartList>(apiPaths.sizeCharts(), { signal }),
+      api.get<CatalogueChoices>(apiPaths.choices(), { signal }),
     ]);
     return { ...list, sellers: choices.sellers };
   }, []);

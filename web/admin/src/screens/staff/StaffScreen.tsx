@@ -1,8 +1,8 @@
 import { type FormEvent, useCallback, useId, useState } from 'react';
 import type { StaffList, StaffMember } from '../../../../../contract/staff.ts';
-import { showAlert } from '../../../../src/components/Alert.tsx';
-import { usePageTitle } from '../../../../src/components/usePageTitle.ts';
-import { digitsOnly, PHONE_LENGTH, phoneError } from '../../../../src/lib/account-rules.ts';
+import { showAlert } from '../../../../shared/components/Alert.tsx';
+import { usePageTitle } from '../../../../shared/components/usePageTitle.ts';
+import { digitsOnly, PHONE_LENGTH, phoneError } from '../../../../shared/lib/account-rules.ts';
 import { api } from '../../api/client.ts';
 import { apiPaths } from '../../api/paths.ts';
 import { alertFailure, failureMessage, useLoad } from '../../api/useLoad.ts';
@@ -17,7 +17,7 @@ const ROLES = { staff: 'Staff', owner: 'Owner' } as const;
 export function StaffScreen() {
   usePageTitle('Staff');
   const me = useStaff();
-  const request = useCallback((signal?: AbortSignal) => api.get<StaffList>(apiPaths.staff(), signal), []);
+  const request = useCallback((signal?: AbortSignal) => api.get<StaffList>(apiPaths.staff(), { signal }), []);
   const { state, retry, reload } = useLoad(request, 'Loading the staff failed');
   const [removing, setRemoving] = useState<StaffMember | undefined>();
 
