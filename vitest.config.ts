@@ -17,6 +17,7 @@ export default defineConfig({
             'contract/**/*.test.ts',
             'web/**/*.test.ts',
             'deploy/**/*.test.ts',
+            'scripts/**/*.test.ts',
           ],
         },
       },
