@@ -16,7 +16,7 @@ import { indiaPincodes } from './modules/delivery/india.ts';
 import { deliveryRoutes, partnerRoutes } from './modules/delivery/routes.ts';
 import { demoRoutes } from './modules/demo/routes.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
-import { couponAdminRoutes, couponRoutes } from './modules/offers/coupon-routes.ts';
+import { couponAdminRoutes, couponRoutes } from './modules/offers/routes.ts';
 import { salesRoutes } from './modules/offers/sales-routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { passkeyRoutes } from './modules/passkeys/routes.ts';

@@ -33,7 +33,7 @@ import { parseProductId } from '../../platform/api-values.ts';
 import { keepBodiesSmall } from '../../platform/body-limit.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { Services } from '../../services.ts';
-import { setStock } from './service.ts';
+import { setStock } from '../inventory/stock.ts';
 
 /** An id the contract's pattern let through, as a number: one past 32 bits is bad input. */
 function idOf(text: string, field: string): number {

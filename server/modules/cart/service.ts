@@ -15,6 +15,7 @@ import {
 import { MAX_UNITS_PER_PRODUCT } from '../../../contract/shopping-rules.ts';
 import type { Db } from '../../db/connect.ts';
 import { parseProductId, rupees } from '../../platform/api-values.ts';
+import type { BagOwner } from '../../platform/bag-owner.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { Inventory } from '../inventory/service.ts';
 import type { BagOffer, CouponLine, Coupons } from '../offers/coupons.ts';
@@ -22,7 +23,6 @@ import { discountOf, type LiveSales } from '../offers/sale-price.ts';
 import type { Sales } from '../offers/sales.ts';
 import type { DeliveryTerms, Shop } from '../shop/service.ts';
 import { type BagLine, bagChange, mergedQuantity } from './bag-changes.ts';
-import type { BagOwner } from './owner.ts';
 import { priceBreakdown } from './pricing.ts';
 import * as store from './store.ts';
 

@@ -30,9 +30,9 @@ import {
 } from '../../../contract/fit-returns-constants.ts';
 import type { Db } from '../../db/connect.ts';
 import { indiaTime, parseProductId, rupees, yesNo } from '../../platform/api-values.ts';
+import type { BagOwner } from '../../platform/bag-owner.ts';
 import type { Change, ChangeFeed } from '../../platform/changes.ts';
 import { notFound } from '../../platform/errors.ts';
-import type { BagOwner } from '../cart/owner.ts';
 import type { Inventory, SizeAvailability } from '../inventory/service.ts';
 import { apportion } from '../offers/apportion.ts';
 import type { LiveSales, ProductPriceRow } from '../offers/sale-price.ts';

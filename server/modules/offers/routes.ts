@@ -11,10 +11,10 @@ import {
 } from '../../../contract/coupons.ts';
 import { ErrorResponse, FieldErrors } from '../../../contract/errors.ts';
 import { OfferParams } from '../../../contract/offers.ts';
+import { bagToChange, bagToRead } from '../../platform/bag-owner.ts';
 import { keepBodiesSmall } from '../../platform/body-limit.ts';
 import { answerFormsByField } from '../../platform/errors.ts';
 import type { Services } from '../../services.ts';
-import { bagToChange, bagToRead } from '../cart/owner.ts';
 
 /** The back office's coupons and the offers' report (staff and owners); every change goes to Activity. */
 export const couponAdminRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
