@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import type pg from 'pg';
 import type { Config } from './config.ts';
 import type { Db } from './db/connect.ts';
+import { projectPath } from './db/project-root.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { backInStockRoutes } from './modules/back-in-stock/routes.ts';
@@ -42,7 +43,6 @@ import { MAX_JSON_DEPTH, nestsDeeperThan } from './platform/json-depth.ts';
 import { registerKeyHeaderRouting } from './platform/key-header.ts';
 import { registerMetrics } from './platform/metrics.ts';
 import { registerOpenApi } from './platform/openapi.ts';
-import { projectPath } from './platform/project-root.ts';
 import { registerRequestIdHeader, requestId } from './platform/request-id.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerGracefulClose } from './platform/shutdown.ts';
