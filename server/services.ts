@@ -31,7 +31,7 @@ import { Refunds } from './modules/payments/refunds.ts';
 import { Catalogue } from './modules/products/catalogue.ts';
 import { Products } from './modules/products/service.ts';
 import { ReturnableGenres } from './modules/returns/service.ts';
-import { Reviews } from './modules/reviews/service.ts';
+import { Reviews, takeReviewPhoto } from './modules/reviews/service.ts';
 import { Sellers } from './modules/sellers/service.ts';
 import { SeoPages } from './modules/seo/service.ts';
 import { Sitemaps } from './modules/seo/sitemap.ts';
@@ -221,7 +221,7 @@ export async function buildServices({
     log,
     (outcome) => metrics.reconcilerRuns.inc({ outcome }),
   );
-  const orders = new Orders({ db, refunds, inventory }, catalog);
+  const orders = new Orders({ db, refunds, inventory }, catalog, takeReviewPhoto);
   const courier = createCourier(config, db);
   const shipping = new Shipping(
     { db, refunds, inventory },
@@ -329,7 +329,7 @@ export async function buildServices({
 
 /** The staff directory alone, for `npm run staff` when no shop is running on the database. */
 export function buildStaffDirectory(db: Db, now: () => Date = () => new Date()): StaffDirectory {
-  return new StaffDirectory(db, now);
+  return new StaffDirectory(db, now, Passkeys.forgetStaff);
 }
 
 /** The setup checklist alone, for `npm run doctor` when no shop is running on the database. */
