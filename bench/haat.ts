@@ -5,7 +5,7 @@ import { spawnServer, stopProcess, untilAnswers } from '../deploy/processes.ts';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { type Db, openDatabase } from '../server/db/connect.ts';
-import { prepareDatabase } from '../server/db/prepare.ts';
+import { prepareDatabase } from '../server/prepare.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** PGlite data of the benchmark's demo shop, apart from the `npm start` shop in ./data */

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/connect.ts';
-import { prepareDatabase } from '../server/db/prepare.ts';
+import { prepareDatabase } from '../server/prepare.ts';
 import { freePort, spawnServer, stopProcess, untilAnswers } from './processes.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/connect.ts';
-import { prepareDatabase } from './db/prepare.ts';
 import { stopGracefully } from './platform/shutdown.ts';
+import { prepareDatabase } from './prepare.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();

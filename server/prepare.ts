@@ -1,8 +1,8 @@
-import type { Config } from '../config.ts';
-import { drawDemoPhotos } from '../demo/photos.ts';
-import { seedIfEmpty } from '../demo/seed.ts';
-import type { Db } from './connect.ts';
-import { migrate } from './migrate.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/connect.ts';
+import { migrate } from './db/migrate.ts';
+import { drawDemoPhotos } from './demo/photos.ts';
+import { seedIfEmpty } from './demo/seed.ts';
 
 /**
  * What every start does before serving: apply the migrations and, only with the demo on (HAAT_DEMO; on
