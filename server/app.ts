@@ -16,6 +16,7 @@ import { courierWebhookRoutes, devTrackingRoutes } from './modules/courier/track
 import { indiaPincodes } from './modules/delivery/india.ts';
 import { deliveryRoutes, partnerRoutes } from './modules/delivery/routes.ts';
 import { demoRoutes } from './modules/demo/routes.ts';
+import { inventoryRoutes } from './modules/inventory/routes.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { couponAdminRoutes, couponRoutes } from './modules/offers/routes.ts';
 import { salesRoutes } from './modules/offers/sales-routes.ts';
@@ -23,6 +24,7 @@ import { orderRoutes } from './modules/orders/routes.ts';
 import { passkeyRoutes } from './modules/passkeys/routes.ts';
 import { devPaymentRoutes } from './modules/payments/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
+import { returnRoutes } from './modules/returns/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { sellerRoutes } from './modules/sellers/routes.ts';
 import { seoPageRenderer, seoRoutes } from './modules/seo/routes.ts';
@@ -116,6 +118,7 @@ export async function buildApp(deps: AppDeps) {
     accountRoutes,
     catalogRoutes,
     adminRoutes,
+    inventoryRoutes,
     productRoutes,
     imageRoutes,
     deliveryRoutes,
@@ -129,6 +132,7 @@ export async function buildApp(deps: AppDeps) {
     couponRoutes,
     couponAdminRoutes,
     orderRoutes,
+    returnRoutes,
     invoiceRoutes,
     reviewRoutes,
     staffRoutes,

@@ -172,12 +172,7 @@ export async function cancelLine(
   return refundPaise;
 }
 
-type ReviewPhotoTaker = (
-  db: Db,
-  customerId: number,
-  productId: number,
-  photo: string,
-) => Promise<boolean>;
+type ReviewPhotoTaker = (db: Db, customerId: number, productId: number, photo: string) => Promise<boolean>;
 
 /** The shopper's side of after-sale: their order lines, cancelling one and asking to return one. */
 export class Orders {
