@@ -18,8 +18,7 @@ import { deliveryRoutes, partnerRoutes } from './modules/delivery/routes.ts';
 import { demoRoutes } from './modules/demo/routes.ts';
 import { inventoryRoutes } from './modules/inventory/routes.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
-import { couponAdminRoutes, couponRoutes } from './modules/offers/routes.ts';
-import { salesRoutes } from './modules/offers/sales-routes.ts';
+import { offerRoutes } from './modules/offers/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { passkeyRoutes } from './modules/passkeys/routes.ts';
 import { devPaymentRoutes } from './modules/payments/routes.ts';
@@ -129,8 +128,7 @@ export async function buildApp(deps: AppDeps) {
     backInStockRoutes,
     cartRoutes,
     checkoutRoutes,
-    couponRoutes,
-    couponAdminRoutes,
+    offerRoutes,
     orderRoutes,
     returnRoutes,
     invoiceRoutes,
@@ -139,7 +137,6 @@ export async function buildApp(deps: AppDeps) {
     passkeyRoutes,
     sellerRoutes,
     sizeChartRoutes,
-    salesRoutes,
     partnerRoutes,
     devPaymentRoutes,
     devCourierRoutes,
@@ -171,7 +168,7 @@ function registerJobs(app: FastifyInstance, services: Services): void {
   app.addHook('onReady', async () => services.notifications.start());
   app.addHook('onClose', async () => services.notifications.stop());
   app.addHook('onClose', async () => services.catalog.stop());
-  app.addHook('onClose', async () => services.sales.stop());
+  app.addHook('onClose', async () => services.offers.sales.stop());
   app.addHook('onClose', async () => {
     // a run in progress ends at its safe point (each placement is one transaction) before the pool closes
     await reconciler.stop();

@@ -22,6 +22,7 @@ import { Invoices } from './modules/invoices/service.ts';
 import { Notifications } from './modules/notifications/service.ts';
 import { Coupons } from './modules/offers/coupons.ts';
 import { Sales } from './modules/offers/sales.ts';
+import { Offers } from './modules/offers/service.ts';
 import { BackOffice } from './modules/orders/back-office.ts';
 import { Orders } from './modules/orders/service.ts';
 import { Passkeys } from './modules/passkeys/service.ts';
@@ -89,11 +90,6 @@ export interface Services {
   images: Images;
   /** the shop's own details, policy pages and settings (delivery charge, low-stock threshold) */
   shop: Shop;
-  /**
-   * festive sales: the live set every price is worked out with (`current()`), changed on every instance
-   * at each sale's start and end by a timer, and after a save by the change feed
-   */
-  sales: Sales;
   /** size charts per genre and per seller for a genre: the back office keeps them, product pages show them */
   sizeCharts: SizeCharts;
   catalog: Catalog;
@@ -101,8 +97,8 @@ export interface Services {
   wishlist: Wishlist;
   /** "Notify me" on a sold-out size: told by inventory, in the transaction that brings the size back */
   backInStock: BackInStock;
-  /** coupon codes: the back office's, the bag's applied code, and their uses (issue 28) */
-  coupons: Coupons;
+  /** festive sales and coupon codes: the bag, checkout and catalogue price with their parts */
+  offers: Offers;
   cart: Cart;
   /** a visitor's bag and wishlist, merged into the account's at login */
   guestBags: GuestBags;
@@ -288,13 +284,12 @@ export async function buildServices({
     inventory,
     images,
     shop,
-    sales,
     sizeCharts,
     catalog,
     accounts,
     wishlist,
     backInStock,
-    coupons,
+    offers: new Offers(sales, coupons),
     cart,
     guestBags,
     checkout,
