@@ -111,7 +111,7 @@ export interface Services {
   /** GST tax invoices and credit notes as PDFs */
   invoices: Invoices;
   reviews: Reviews;
-  /** genres the back office marks not returnable (issue 29) */
+  /** genres the back office marks not returnable */
   returnableGenres: ReturnableGenres;
   /** the back office's catalogue: products, photos, low stock; and the CSV import and export */
   products: Products;

@@ -26,7 +26,7 @@ interface Touched {
   stockRose: Set<number>;
 }
 
-/** Told, within the transaction, of the products a size of which gained stock (issue 27's "Notify me"). */
+/** Told, within the transaction, of the products a size of which gained stock (for "Notify me"). */
 export type StockRiseListener = (trx: Db, productIds: number[]) => Promise<void>;
 
 /** A size's units free to sell; `held` when none is free only because shoppers' checkouts hold them. */

@@ -178,7 +178,7 @@ const codeTaken = (code: string) => new InvalidFields({ code: `Another coupon ha
 const isCodeTaken = (error: unknown) => (error as { code?: string }).code === '23505';
 
 /**
- * Coupon codes (issue 28): the back office's codes, the bag's list and applied code, and each use,
+ * Coupon codes: the back office's codes, the bag's list and applied code, and each use,
  * counted when its order is placed (`countUse`, in the placing transaction).
  */
 export class Coupons {

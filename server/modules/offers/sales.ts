@@ -37,7 +37,7 @@ interface PendingSale {
 type LiveListener = (live: LiveSales) => void;
 
 /**
- * The shop's festive sales (issue 28): the back office schedules, edits and stops them; every price a
+ * The shop's festive sales: the back office schedules, edits and stops them; every price a
  * shopper sees asks `current()`. Each instance keeps the sales to come and live in memory and one timer
  * to the next start or end among them, so a sale starts and ends on every instance at its moment with
  * no request to wake it; its listeners (the catalogue's caches, the facet index) hear each change of the

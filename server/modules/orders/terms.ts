@@ -16,8 +16,8 @@ export interface CancellationRefund {
 }
 
 /**
- * What a line gives back, cancelled or returned: what was paid for it, after its share of any coupon
- * (issue 28), never its price before the coupon. The one place that says so.
+ * What a line gives back, cancelled or returned: what was paid for it, after its share of any coupon,
+ * never its price before the coupon. The one place that says so.
  */
 export const paidForLine = (line: { paid_paise: number }): number => line.paid_paise;
 

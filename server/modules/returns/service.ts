@@ -76,7 +76,7 @@ export async function returnRates(db: Db, now: Date): Promise<ReturnRates> {
 }
 
 /**
- * Genres the back office marks not returnable (issue 29): their product pages say so, their lines are not
+ * Genres the back office marks not returnable: their product pages say so, their lines are not
  * offered Return, and /return answers 409 for them. A change reaches every product page of the genre.
  */
 export class ReturnableGenres {

@@ -40,7 +40,7 @@ export interface ChartedProduct {
 }
 
 /**
- * Size charts (issue 29): staff and owners keep one per apparel genre and, where a seller's cut differs, one
+ * Size charts: staff and owners keep one per apparel genre and, where a seller's cut differs, one
  * per seller for the genre; a product page shows its seller's, else its genre's. Every change is recorded
  * in the audit log with who made it, and announced (the products it reaches) so that every instance's
  * product pages show it at once.
