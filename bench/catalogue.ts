@@ -4,8 +4,8 @@
  * proportions. Only the size runs are widened (XS to 5XL, waist 26 to 42), as a large shop stocks
  * them, so that a product averages about five SKUs.
  */
-import { GENRES, type GenreSpec } from '../server/demo/genres.ts';
-import { SELLERS } from '../server/demo/sellers.ts';
+import { GENRES, type GenreSpec } from '../server/demo/catalogue/genres.ts';
+import { SELLERS } from '../server/demo/catalogue/sellers.ts';
 
 const LETTER_RUN = ['XS', 'S', 'M', 'L', 'XL', 'XXL', '3XL', '4XL', '5XL'];
 const WAIST_RUN = ['26', '28', '30', '32', '34', '36', '38', '40', '42'];

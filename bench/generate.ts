@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { connectPostgres } from '../server/db/connect.ts';
 import { migrate } from '../server/db/migrate.ts';
-import { generateDemoShop } from '../server/demo/generate.ts';
+import { generateDemoShop } from '../server/demo/catalogue/generate.ts';
 import { adminUrl } from '../server/test/postgres.ts';
 import { benchGenres, FIRST_NAMES, LAST_NAMES, REVIEW_TEXTS } from './catalogue.ts';
 
@@ -177,7 +177,7 @@ SELECT p.id, s.size, s.ord - 1,
 FROM products p
 CROSS JOIN LATERAL jsonb_array_elements_text(coalesce(p.features -> 'size', '[""]')) WITH ORDINALITY AS s (size, ord)`;
 
-/** The demo's sellers (ids in the order of server/demo/sellers.ts), couriers and pincodes. */
+/** The demo's sellers (ids in the order of server/demo/catalogue/sellers.ts), couriers and pincodes. */
 async function insertReferenceData(client: pg.Client): Promise<void> {
   // json_populate_recordset takes the table's own row type, so the JSON keys are its column names; a key
   // left out is NULL, not the column's default, hence demo, active and handover_days spelled out

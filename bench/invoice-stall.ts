@@ -1,5 +1,5 @@
 /**
- * Whether invoice PDFs can freeze the shop (issue 36): `/healthz`'s latency, probed one request after
+ * Whether invoice PDFs can freeze the shop: `/healthz`'s latency, probed one request after
  * another, first idle for 2 s, then while one shopper asks for their own invoice 200 times, 10 at a time,
  * and while the back office (not counted by the shopper's limit) asks for it 200 times, 10 at a time. The
  * contract: the median within 150 ms of the idle median, and no probe over 2 s.

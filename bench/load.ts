@@ -36,7 +36,7 @@ const { values: args } = parseArgs({
     cases: { type: 'string' },
     label: { type: 'string' },
     'dry-run': { type: 'boolean', default: false },
-    // live sales put in the sales table for the run, and removed after it (issue 28)
+    // live sales put in the sales table for the run, and removed after it
     sales: { type: 'string', default: '0' },
   },
 });
@@ -327,7 +327,7 @@ async function main(): Promise<void> {
   });
   const sales = await insertBenchSales(haat.db, Number(args.sales), haat.products);
   try {
-    // a sale's start reaches every listing within a second (issue 28)
+    // a sale's start reaches every listing within a second
     if (sales.length > 0) await new Promise((done) => setTimeout(done, 2_000));
     await run(haat);
   } finally {

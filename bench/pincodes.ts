@@ -6,7 +6,7 @@ import { indiaTableFromPackage } from '../server/modules/delivery/india-table.ts
 
 /**
  * How long the first use of India's pincodes holds the thread, each case in a fresh process as after a
- * start (issue 26, decision 040): the package's 34 MB JSON parsed and reduced, as every start's first
+ * start (decision 040): the package's 34 MB JSON parsed and reduced, as every start's first
  * use did before, against the committed table read and indexed, as the app now does before it listens.
  * `npm run bench:pincodes` prints the median of five runs of each, in ms.
  */

@@ -1,5 +1,5 @@
 /**
- * The hostile probe (issue 36): haat started in production mode, every limit at its default, many client
+ * The hostile probe: haat started in production mode, every limit at its default, many client
  * networks simulated through `X-Forwarded-For` from loopback (TRUST_PROXY=loopback, as behind the
  * documented nginx). SMS and payments go to local fakes of MSG91 and Razorpay served over TLS, since
  * production takes only https gateways. Each attack prints what it got and whether the shop held.
@@ -22,9 +22,9 @@ import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { freePort, spawnServer, stopProcess, untilAnswers } from '../deploy/processes.ts';
 import { connectPostgres } from '../server/db/connect.ts';
+import { startFakeMsg91 } from '../server/integrations/msg91/fake-server.ts';
+import { startFakeRazorpay } from '../server/integrations/razorpay/fake-server.ts';
 import { checkoutSignature } from '../server/modules/payments/gateway.ts';
-import { startFakeMsg91 } from '../server/test/fake-msg91.ts';
-import { startFakeRazorpay } from '../server/test/fake-razorpay.ts';
 import { adminUrl } from '../server/test/postgres.ts';
 
 const { values: args } = parseArgs({

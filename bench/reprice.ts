@@ -1,5 +1,5 @@
 /**
- * The facet index under live sales (issue 28), at the scale of the bench database: how long the index's
+ * The facet index under live sales, at the scale of the bench database: how long the index's
  * thread is busy pricing every product again when sales start, change and end, and what its listing,
  * search and suggestion queries cost with no sale and with 50 live. The index is built here, in this
  * process, from the database (as its thread builds it), and timed alone: no HTTP, no cards.

@@ -1,5 +1,5 @@
 /**
- * A restart at scale (issue 26): haat started in production mode on a large catalogue, `/readyz` asked
+ * A restart at scale: haat started in production mode on a large catalogue, `/readyz` asked
  * every 100 ms from the process's start, and the moment it says ready the shopper's first requests, one
  * after another: a search, a filtered listing, the listing's first product's page, then a mix of
  * searches, suggestions, listings in every sort and product pages. Readiness is right when none of them

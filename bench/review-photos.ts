@@ -1,5 +1,5 @@
 /**
- * Whether shoppers' review photos make product photos wait (issue 36, L2): 20 review uploads of a
+ * Whether shoppers' review photos make product photos wait: 20 review uploads of a
  * 12-megapixel photo are stored at once, and meanwhile a product photo not yet rendered is asked for. It
  * prints how long the product photo took, and how many uploads were still waiting when it came, against
  * the same render on an idle pipeline. In-process, on a temporary data directory: no server, no database.

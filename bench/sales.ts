@@ -1,12 +1,12 @@
 /**
- * Sales for benchmarks (issue 28): live sales over the large catalogue with scopes of every kind
+ * Sales for benchmarks: live sales over the large catalogue with scopes of every kind
  * (segments, genres, crafts, sellers, product ids), 5% to 50% off so that many overlap. As the contract
  * has them (for the `sales` table) and as the facet index gets them.
  */
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { OfferScope } from '../contract/offers.ts';
-import { SELLERS } from '../server/demo/sellers.ts';
+import { SELLERS } from '../server/demo/catalogue/sellers.ts';
 import type { SaleTerms } from '../server/modules/offers/sale-price.ts';
 import { resolveScope } from '../server/modules/offers/scope.ts';
 import { benchGenres } from './catalogue.ts';

@@ -1,5 +1,5 @@
 /**
- * Whether one request can freeze the shop (issue 26): `/healthz`'s latency, probed one request after
+ * Whether one request can freeze the shop: `/healthz`'s latency, probed one request after
  * another, while each of these runs against haat in its own process: a zip bomb in a catalogue import's
  * dry run, a flood of deeply nested 1 MB JSON bodies, a 50,000-row CSV import's dry run, and a cold
  * start (the time to ready, and the first search after it). Beside the latencies, the CPU time the server's

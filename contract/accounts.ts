@@ -14,7 +14,7 @@ export const OtpCode = Type.String({ pattern: '^[0-9]{6}$' });
 export const MailId = Type.String({ format: 'email', maxLength: 254 });
 export const PersonName = Type.String({ minLength: 1, maxLength: 50, pattern: NAME_PATTERN });
 
-// POST /api/otp/send and /api/otp/verify (design: "Deliberate changes to the spec" 1) -------------
+// POST /api/otp/send and /api/otp/verify (the server checks the code, not the browser) ----
 
 export const OtpSendBody = Type.Object({ phoneNumber: PhoneNumber });
 export type OtpSendBody = Static<typeof OtpSendBody>;
@@ -36,7 +36,7 @@ export type OtpVerifyBody = Static<typeof OtpVerifyBody>;
 export const OtpVerifyResponse = Type.Object({ verified: Type.Literal(true) });
 export type OtpVerifyResponse = Static<typeof OtpVerifyResponse>;
 
-/** One order message sent (design: "After the sale"): its template (the message kind), text and ISO time. */
+/** One order message sent (decision 016): its template (the message kind), text and ISO time. */
 export const SentSms = Type.Object({ template: Type.String(), text: Type.String(), at: Type.String() });
 export type SentSms = Static<typeof SentSms>;
 
@@ -91,7 +91,7 @@ export type LoginCheckResponse = Static<typeof LoginCheckResponse>;
 export const SignOutResponse = Type.Object({ signedOut: Type.Literal(true) });
 export type SignOutResponse = Static<typeof SignOutResponse>;
 
-// GET /api/profile and POST /editProfile (spec section 3) --------------------------------------
+// GET /api/profile and POST /editProfile (the profile as the spec's entities give it) ----------------------
 
 export const Gender = Type.Unsafe<'M' | 'F' | ''>({ type: 'string', enum: ['M', 'F', ''] });
 export type Gender = Static<typeof Gender>;

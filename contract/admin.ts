@@ -23,7 +23,7 @@ export const SetStockResponse = Type.Object({
 });
 export type SetStockResponse = Static<typeof SetStockResponse>;
 
-// Orders (issue 6): every call answers the line as the back office sees it -------------------------------
+// Orders: every call answers the line as the back office sees it -------------------------------
 
 export const PurchaseId = Type.String({ minLength: 1, maxLength: 40 });
 
@@ -102,7 +102,7 @@ export const AdminOrderLine = Type.Object({
   ]),
   /** an exchange's new line: the purchase id of the line it replaces, else null */
   exchangeOf: Type.Union([Type.String(), Type.Null()]),
-  /** the courier partner's air waybill and courier once the line is booked with it (issue 30), else null */
+  /** the courier partner's air waybill and courier once the line is booked with it, else null */
   awb: Type.Union([Type.String(), Type.Null()]),
   courier: Type.Union([Type.String(), Type.Null()]),
   /** the partner's reason when it last refused to book the line (or its return pickup); null once booked */
@@ -152,7 +152,7 @@ export type ShipBody = Static<typeof ShipBody>;
 export const ReturnDecisionBody = Type.Object({ accept: Type.Boolean() }, { additionalProperties: false });
 export type ReturnDecisionBody = Static<typeof ReturnDecisionBody>;
 
-// Orders, returns, refunds, reviews and the dashboard (issue 13) ------------------------------------------
+// Orders, returns, refunds, reviews and the dashboard ------------------------------------------
 
 /** an id in a path or query string: digits only, since a number type would read "1.5" as 1 */
 const IdText = Type.String({ pattern: '^[1-9][0-9]{0,9}$', maxLength: 10 });
@@ -215,7 +215,7 @@ export const RETURN_REASON_FILTERS = [...RETURN_REASON_CODES, 'other'] as const;
 
 /**
  * requested: awaiting a decision; accepted: accepted, awaiting the item back; all: every return and
- * exchange. reason: only those of that reason (issue 29).
+ * exchange. reason: only those of that reason.
  */
 export const ReturnsQuery = Type.Object(
   {
@@ -312,7 +312,7 @@ export const RETURN_RATE_DAYS = 30;
 const ReturnRate = { returned: Type.Integer(), percent: Type.Number() };
 
 /**
- * Return rates (issue 29) over the lines delivered in the last RETURN_RATE_DAYS days (delivered_at from
+ * Return rates over the lines delivered in the last RETURN_RATE_DAYS days (delivered_at from
  * `since`): the share of them whose return was asked, whether awaiting a decision, accepted, received back
  * or rejected. byGenre: each genre with a delivered line, most returned first; byReason: each reason
  * (reasonCode null for the spec's free text) with a return, over all delivered lines, most first.
@@ -340,7 +340,7 @@ export const ReturnRates = Type.Object({
 });
 export type ReturnRates = Static<typeof ReturnRates>;
 
-/** a shipment (issue 30) is stuck when the courier has told nothing of it for longer than this */
+/** a shipment is stuck when the courier has told nothing of it for longer than this */
 export const STUCK_SHIPMENT_HOURS = 48;
 
 /**
@@ -388,7 +388,7 @@ export const DashboardResponse = Type.Object({
 });
 export type DashboardResponse = Static<typeof DashboardResponse>;
 
-// Genres not returnable (issue 29) -----------------------------------------------------------------------
+// Genres not returnable -----------------------------------------------------------------------
 
 /** PUT /admin/api/genres/returnable (staff and owners): false marks the genre not returnable, true undoes it */
 export const GenreReturnableBody = Type.Object(

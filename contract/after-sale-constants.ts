@@ -1,5 +1,5 @@
 /**
- * After the sale's plain messages (spec section 8), apart from the schemas so the web app imports them as
+ * After the sale's plain messages (the spec's errors), apart from the schemas so the web app imports them as
  * values without bundling TypeBox. contract/orders.ts and contract/reviews.ts re-export them. The time
  * limits and the cancellation charge are in shopping-rules.ts.
  */

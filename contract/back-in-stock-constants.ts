@@ -1,5 +1,5 @@
 /**
- * "Notify me" on a sold-out size (issue 27), apart from the schemas so that the web app imports them as
+ * "Notify me" on a sold-out size, apart from the schemas so that the web app imports them as
  * values without bundling TypeBox. contract/back-in-stock.ts re-exports them.
  */
 

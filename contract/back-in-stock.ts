@@ -4,7 +4,7 @@ export * from './back-in-stock-constants.ts';
 
 /**
  * GET, POST and DELETE /api/products/{id}/notify: a logged-in customer asks for an SMS when a sold-out
- * size of the product is back in stock, once (issue 27, decision 036).
+ * size of the product is back in stock, once (decision 036).
  */
 
 export const BackInStockParams = Type.Object({ id: Type.String() });

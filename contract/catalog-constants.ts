@@ -3,7 +3,7 @@
  * without bundling TypeBox. contract/catalog.ts re-exports them.
  */
 
-/** Fields never shown as specifications (spec section 3). */
+/** Fields never shown as specifications (the spec's entities and fields). */
 export const HIDDEN_PRODUCT_FIELDS = [
   'sellerId',
   'seller',
@@ -50,7 +50,7 @@ export const DEFAULT_DENSITY: keyof typeof CARD_SIZES = 2;
  */
 export const FIRST_CARDS = 4;
 
-// Discovery: ranges, sorts and search (design.md, "Discovery") ------------------------------------
+// Discovery: ranges, sorts and search (decision 017) -------------------------------------------------
 
 /** Filter names that are ranges over the card's numbers, not product features. */
 export const PRICE_FILTER = 'price';

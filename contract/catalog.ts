@@ -182,9 +182,9 @@ export const ProductInfo = Type.Object(
     currentPrice: Type.Integer(),
     oldPrice: Type.Integer(),
     discount: Type.Integer(),
-    /** the sale whose price this is, with when it ends (issue 28); null when none covers it */
+    /** the sale whose price this is, with when it ends; null when none covers it */
     sale: ProductSale,
-    /** 'N' when the back office marked the product's genre not returnable (issue 29), else 'Y' */
+    /** 'N' when the back office marked the product's genre not returnable, else 'Y' */
     returnable: YesNo,
     photo1: Type.String(),
     photo2: Type.Optional(Type.String()),
@@ -211,7 +211,7 @@ export type ProductReview = Static<typeof ProductReview>;
 export const RatingCount = Type.Object({ rating: Type.Integer(), ratingCount: Type.Integer() });
 export type RatingCount = Static<typeof RatingCount>;
 
-/** how an apparel product fits, as a shopper who rated it says (issue 29): FIT_ANSWERS' codes */
+/** how an apparel product fits, as a shopper who rated it says: FIT_ANSWERS' codes */
 export const FitAnswerSchema = Type.Enum(FIT_ANSWER_CODES);
 
 /**
@@ -243,10 +243,10 @@ export const ProductResponse = Type.Object({
   /** [{wished: 'Y'|'N'}] */
   wishStatus: Type.Array(Type.Object({ wished: YesNo })),
   loggedin: Type.Boolean(),
-  /** ours (issue 29): what shoppers say of the fit; null for accessories and under FIT_MIN_ANSWERS answers */
+  /** ours: what shoppers say of the fit; null for accessories and under FIT_MIN_ANSWERS answers */
   fit: FitSplit,
   /**
-   * ours (issue 29): the size the logged-in customer usually buys in this product's segment and genre (the
+   * ours: the size the logged-in customer usually buys in this product's segment and genre (the
    * size of most of their kept apparel lines there, ties to the latest kept); null when unknown
    */
   usualSize: Type.Union([Type.String(), Type.Null()]),

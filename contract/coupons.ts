@@ -3,7 +3,7 @@ import { OfferScope, OfferStateValue, OfferTitle } from './offers.ts';
 import { COUPON_CODE_PATTERN, MAX_PERCENT_OFF } from './offers-constants.ts';
 
 /**
- * Coupons, issue 28 (shared/design.md, "Offers: sales and coupons"): the back office's codes, the bag's
+ * Coupons (decision 043): the back office's codes, the bag's
  * list and apply, and the report of every offer. Money is whole rupees.
  */
 

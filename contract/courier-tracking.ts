@@ -14,7 +14,7 @@ export type CourierStatus = keyof typeof COURIER_STATUS_IDS;
 export const COURIER_STATUSES = Object.keys(COURIER_STATUS_IDS) as CourierStatus[];
 
 /**
- * POST /api/webhooks/courier: Shiprocket's tracking update (design "Courier"), sent with the shop's
+ * POST /api/webhooks/courier: Shiprocket's tracking update (decision 050), sent with the shop's
  * SHIPROCKET_WEBHOOK_TOKEN in `x-api-key`. Only the fields tracking reads are checked; Shiprocket's
  * others (courier_name, etd, pod, ...) pass.
  */

@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox';
 
 /**
- * Delivery through a courier partner (issue 30; design "Courier"). GET /api/delivery-estimate: when a
+ * Delivery through a courier partner (decision 048). GET /api/delivery-estimate: when a
  * product ordered now reaches a pincode, counting the seller's handover days and the courier's estimate
  * for the pair of pincodes, Sundays and India's national holidays not counted.
  */

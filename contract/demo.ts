@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 
-/** The demo catalogue a shop starts with in development, and its removal (issue 25, "Make it yours"). */
+/** The demo catalogue a shop starts with in development, and its removal (decision 029). */
 
 // POST /admin/api/demo/remove (owner only) --------------------------------------------------------------
 

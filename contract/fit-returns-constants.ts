@@ -1,5 +1,5 @@
 /**
- * Fit, returns and exchanges (issue 29; design: "Fit, returns and exchanges"): the codes the API takes and
+ * Fit, returns and exchanges (decisions 045, 046 and 047): the codes the API takes and
  * the words shoppers and staff read for them, stated once for the server and both web apps. Plain values
  * apart from the schemas, so the web apps import them without TypeBox.
  */

@@ -1,5 +1,5 @@
 /**
- * Offers (issue 28): the rules of sales and coupons that the server enforces and the web apps show, apart
+ * Offers: the rules of sales and coupons that the server enforces and the web apps show, apart
  * from the schemas so that the web apps import them as values without bundling TypeBox.
  */
 

@@ -4,7 +4,7 @@ import { MAX_OFFER_TITLE_LENGTH, MAX_PERCENT_OFF, OFFER_STATES } from './offers-
 export * from './offers-constants.ts';
 
 /**
- * Offers, issue 28 (shared/design.md, "Offers: sales and coupons"): what a sale or a coupon covers, and
+ * Offers (decisions 041 and 043): what a sale or a coupon covers, and
  * the back office's sales. Money is whole rupees; times are ISO 8601 with an offset.
  */
 

@@ -6,7 +6,7 @@ import { RETURN_COMMENT_MAX, RETURN_REASON_CODES } from './fit-returns-constants
 export * from './after-sale-constants.ts';
 
 /**
- * After the sale (issue 6): the shopper's order lines, cancel, return and rate. Prices in whole rupees.
+ * After the sale: the shopper's order lines, cancel, return and rate. Prices in whole rupees.
  *
  * A line's state machine (documented in docs/operations.md, "Order line states"):
  *   placed -> shipped -> delivered; placed | shipped -> cancelled;
@@ -35,7 +35,7 @@ export type LineStatus = Static<typeof LineStatus>;
 
 const YesNo = Type.Union([Type.Literal('Y'), Type.Literal('N')]);
 
-/** What happened to a line, as its timeline names it (design: "After the sale"). */
+/** What happened to a line, as its timeline names it (decision 016). */
 export const TIMELINE_EVENTS = [
   'placed',
   'shipped',
@@ -87,7 +87,7 @@ const LineExchange = Type.Object({
 
 // GET /api/orders (login required) --------------------------------------------------------------------
 
-/** One ordered item; spec section 3's fields first, then ours. Newest order first. */
+/** One ordered item; the fields the spec gives it first, then ours. Newest order first. */
 export const OrderLine = Type.Object({
   name: Type.String(),
   prodId: Type.Integer(),
@@ -96,7 +96,7 @@ export const OrderLine = Type.Object({
   purchase_id: Type.String(),
   /** null until shipped */
   tracking_id: Type.Union([Type.String(), Type.Null()]),
-  /** ours (issue 30): the courier partner's air waybill and courier once booked with it, else null */
+  /** ours: the courier partner's air waybill and courier once booked with it, else null */
   awb: Type.Union([Type.String(), Type.Null()]),
   courier: Type.Union([Type.String(), Type.Null()]),
   photo1: Type.String(),
@@ -118,7 +118,7 @@ export const OrderLine = Type.Object({
   /** price of one unit as paid */
   currentPrice: Type.Integer(),
   /**
-   * ours (issue 28): paise paid for the line, all its pieces, after its share of any coupon; what
+   * ours: paise paid for the line, all its pieces, after its share of any coupon; what
    * cancelling or returning it refunds. An order's lines and its delivery charge add up to what was paid.
    */
   paidPaise: Type.Integer({ minimum: 0 }),
@@ -136,13 +136,13 @@ export const OrderLine = Type.Object({
   /** ours: the PDF of the line's credit note, once a refund of it is issued */
   creditNoteUrl: Type.Optional(Type.String()),
   /**
-   * ours (issue 29): when the line's latest refund was issued (ISO), once one is; it reaches the original
+   * ours: when the line's latest refund was issued (ISO), once one is; it reaches the original
    * payment method within REFUND_DAYS (shopping-rules.ts)
    */
   refundedAt: Type.Optional(Type.String()),
-  /** ours (issue 29): 'N' when the product's genre is marked not returnable (Return is not offered), else 'Y' */
+  /** ours: 'N' when the product's genre is marked not returnable (Return is not offered), else 'Y' */
   returnable: YesNo,
-  /** ours (issue 29): other sizes of the product free now that this line may be exchanged for; [] when it cannot be */
+  /** ours: other sizes of the product free now that this line may be exchanged for; [] when it cannot be */
   exchangeSizes: Type.Array(Type.String()),
   /** an exchange's new line: the purchase id of the line it replaces */
   exchangeOf: Type.Optional(Type.String()),

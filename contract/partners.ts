@@ -2,7 +2,7 @@ import { type Static, Type } from 'typebox';
 import { ErrorResponse } from './errors.ts';
 
 /**
- * Delivery partners as the owner keeps them (issue 25; design "Make it yours"): who carries a product,
+ * Delivery partners as the owner keeps them (decision 030): who carries a product,
  * the tracking page its shipped SMS and timeline link to, and the pincodes it serves, which the
  * shopper's pincode check and create-order follow. Owner only.
  */

@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox';
 
 /**
- * Passkeys (WebAuthn) for the back office and for shoppers (issue 36; docs/decisions/053). Every binary
+ * Passkeys (WebAuthn) for the back office and for shoppers (docs/decisions/053). Every binary
  * value is base64url without padding, as WebAuthn's `toJSON()` forms are.
  */
 

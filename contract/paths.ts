@@ -97,7 +97,7 @@ const pageRegExps = Object.values(pageRoutes).map(patternRegExp);
 /** Whether the web app has a page at this path (no query). */
 export const isPagePath = (pathname: string): boolean => pageRegExps.some((re) => re.test(pathname));
 
-/** The API's paths, mirrored from spec section 7. */
+/** The API's paths, mirrored from the spec's list of calls. */
 export const apiPaths = {
   check: () => '/api/check',
   home: () => '/home',
@@ -147,7 +147,7 @@ export const apiPaths = {
     `/api/wishlistPage/${encodeURIComponent(prod)}/${encodeURIComponent(String(productId))}`,
   purchasePage: () => '/api/purchasePage',
   deleteItem: (prod: string) => `/api/${encodeURIComponent(prod)}/purchasePage`,
-  /** the coupons for the bag (issue 28) */
+  /** the coupons for the bag */
   coupons: () => '/api/coupons',
   /** POST `{code}` applies a coupon to the bag, DELETE takes it off */
   applyCoupon: () => '/api/coupons/apply',
@@ -155,7 +155,7 @@ export const apiPaths = {
   placedOrder: (paymentId: string) => `/api/orders/placed/${encodeURIComponent(paymentId)}`,
   cancel: () => '/cancel',
   return: () => '/return',
-  /** POST `{size, reasonCode}`: exchange a delivered line for another size (issue 29) */
+  /** POST `{size, reasonCode}`: exchange a delivered line for another size */
   exchange: (purchaseId: string) => `/api/orders/${encodeURIComponent(purchaseId)}/exchange`,
   rate: () => '/orders/rate',
   review: (prodId: number | string) => `/api/review/${encodeURIComponent(String(prodId))}`,

@@ -1,8 +1,8 @@
 import { type Static, Type } from 'typebox';
 
 /**
- * Paying for the cart (issue 5). Amounts here are paise, as Razorpay's; the server decides every
- * amount from the shopper's own cart (design, deliberate change 2).
+ * Paying for the cart. Amounts here are paise, as Razorpay's; the server decides every
+ * amount from the shopper's own cart (a client amount that differs is refused).
  */
 
 // POST /create-order (login required) -------------------------------------------------------------

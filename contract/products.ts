@@ -3,7 +3,7 @@ import { ErrorResponse } from './errors.ts';
 import { EDITABLE_FEATURES } from './products-constants.ts';
 
 /**
- * The back office's catalogue (issue 13): products as the shop owner edits them, their photos, the CSV
+ * The back office's catalogue: products as the shop owner edits them, their photos, the CSV
  * import and export, and low stock. Prices are whole rupees; the discount follows from them.
  */
 

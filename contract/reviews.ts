@@ -3,7 +3,7 @@ import { FitAnswerSchema, Prod } from './catalog.ts';
 
 export * from './after-sale-constants.ts';
 
-/** The review page, the product page's review modal and review photos (issue 6). Login required. */
+/** The review page, the product page's review modal and review photos. Login required. */
 
 export const ReviewParams = Type.Object({ prodId: Type.String() });
 export type ReviewParams = Static<typeof ReviewParams>;
@@ -18,7 +18,7 @@ export const ReviewPageResponse = Type.Object({
   photo1: Type.String(),
   review: Type.String(),
   reviewDP1: Type.Union([Type.String(), Type.Null()]),
-  /** ours (issue 29): the fit the shopper said, null when none */
+  /** ours: the fit the shopper said, null when none */
   fit: Type.Union([FitAnswerSchema, Type.Null()]),
 });
 export type ReviewPageResponse = Static<typeof ReviewPageResponse>;
@@ -29,7 +29,7 @@ export type ReviewPageResponse = Static<typeof ReviewPageResponse>;
  * Any logged-in shopper may review; one review per shopper and product (a new one replaces the old,
  * keeping a photo uploaded before). `userRating` must be 1-5 (400 RATE_FIRST_MESSAGE of contract/orders.ts
  * otherwise). A shopper who received the product is marked as a verified purchase. 404 for an unknown product.
- * `fit` (ours, issue 29), apparel only (400 for an accessory): how it fits; left out, the fit said before stays.
+ * `fit` (ours), apparel only (400 for an accessory): how it fits; left out, the fit said before stays.
  */
 export const PostReviewBody = Type.Object(
   {

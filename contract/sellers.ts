@@ -2,7 +2,7 @@ import { type Static, Type } from 'typebox';
 import { HANDOVER_DAYS } from './courier-constants.ts';
 
 /**
- * The shop's sellers as the back office keeps them (issue 25; design "Make it yours"): whose goods a
+ * The shop's sellers as the back office keeps them (decision 030): whose goods a
  * product is and whose GST registration its tax invoice names. Staff read them; the owner adds, edits,
  * deactivates and activates them. A deactivated seller's live products leave the shop until it is
  * activated again.

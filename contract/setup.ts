@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 
-/** The owner's setup checklist and the "Go live" check (issue 25): GET /admin/api/setup, `npm run doctor`. */
+/** The owner's setup checklist and the "Go live" check: GET /admin/api/setup, `npm run doctor`. */
 
 /** the checklist's steps, in the order an owner takes them */
 export const SetupStepKey = Type.Union([

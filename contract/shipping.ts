@@ -2,7 +2,7 @@ import { type Static, Type } from 'typebox';
 import { PurchaseId } from './admin.ts';
 
 /**
- * Shipping through the courier partner from the back office (issue 30, stage 2; decision 049).
+ * Shipping through the courier partner from the back office (decision 049).
  * GET /admin/api/shipping: whether a partner books shipments (else Ship takes a typed tracking id).
  */
 export const ShippingSetup = Type.Object({

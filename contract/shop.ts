@@ -2,7 +2,7 @@ import { type Static, type TSchema, Type } from 'typebox';
 import { SHOP_LIMITS } from './shop-constants.ts';
 
 /**
- * The shop's own details, policy pages and delivery charge (issue 25, design "Make it yours"): what its
+ * The shop's own details, policy pages and delivery charge (decision 026): what its
  * pages, heads, invoices and SMS name, read from the database and edited by the owner.
  */
 

@@ -20,7 +20,7 @@ export const orderMaxUnitsMessage = (maxUnits: number) =>
 export const orderMaxRupeesMessage = (maxRupees: number) =>
   `An order can be at most ${formatRupees(maxRupees)}: please remove some items from your bag`;
 
-/** What one unpaid checkout may hold (issue 36): so many units, so many rupees to pay. */
+/** What one unpaid checkout may hold: so many units, so many rupees to pay. */
 export interface OrderLimits {
   maxUnits: number;
   maxRupees: number;

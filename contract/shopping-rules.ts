@@ -1,5 +1,5 @@
 /**
- * The rules of buying (spec section 9), stated once: the server enforces them, the web app states them
+ * The rules of buying (the spec's limits), stated once: the server enforces them, the web app states them
  * to the shopper. Plain values apart from the schemas, so the web app imports them without TypeBox.
  * Money in paise, as the server counts it; the web app shows it in rupees.
  */
@@ -9,7 +9,7 @@
 /** units of one product in one order, all its sizes together */
 export const MAX_UNITS_PER_PRODUCT = 4;
 /**
- * an unpaid checkout holds at most so many units and so many rupees of the bag (issue 36): above them
+ * an unpaid checkout holds at most so many units and so many rupees of the bag: above them
  * /create-order refuses, though the bag may gather more. The server's defaults (ORDER_MAX_UNITS,
  * ORDER_MAX_RUPEES).
  */

@@ -7,7 +7,7 @@ import { BagBreakdown, BagCouponApplied } from './coupons.ts';
 export * from './shopping-messages.ts';
 export * from './shopping-rules.ts';
 
-/** The logged-in shopper's delivery check, wishlist and cart (issue 4). Prices in whole rupees. */
+/** The logged-in shopper's delivery check, wishlist and cart. Prices in whole rupees. */
 
 // POST /api/pincheck --------------------------------------------------------------------------------
 
@@ -68,7 +68,7 @@ export const WishlistItem = Type.Object({
   photo1: Type.String(),
   prod: Prod,
   size: Type.String(),
-  /** the price now, and the price when it was wished (issue 27): lower now is "Price dropped" */
+  /** the price now, and the price when it was wished: lower now is "Price dropped" */
   currentPrice: Type.Integer(),
   wishedPrice: Type.Integer(),
 });
@@ -130,7 +130,7 @@ export type CartLine = Static<typeof CartLine>;
 export const UserInfo = Type.Omit(Profile, ['gender', 'smsUpdates']);
 export type UserInfo = Static<typeof UserInfo>;
 
-/** spec section 9, computed once on the server */
+/** the price breakdown the spec's business constants define, computed once on the server */
 export const PriceDetails = Type.Object({
   /** sum of old price x quantity */
   totalPrice: Type.Integer(),
@@ -148,7 +148,7 @@ export const NoUserInfo = Type.Object({}, { additionalProperties: false });
 
 /**
  * lines oldest first; `priceDetails.amountToPay` is after the applied coupon, and `breakdown` shows it
- * as its own line (issue 28; `coupon` null without one, or when the applied code no longer fits the bag)
+ * as its own line (`coupon` null without one, or when the applied code no longer fits the bag)
  */
 export const PurchasePageResponse = Type.Object({
   prods: Type.Array(CartLine),

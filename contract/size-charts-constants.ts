@@ -1,5 +1,5 @@
 /**
- * Size charts (issue 29; design: "Fit, returns and exchanges"): the measurements a chart may have, the words
+ * Size charts (decision 044): the measurements a chart may have, the words
  * shoppers and staff read for them, and the bounds of a chart, stated once for the server and both web apps.
  * Plain values apart from the schemas, so the web apps import them without TypeBox.
  */

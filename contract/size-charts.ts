@@ -3,7 +3,7 @@ import { ErrorResponse } from './errors.ts';
 import { MAX_CHART_ROWS, MAX_HOW_TO_MEASURE, MEASUREMENT_CODES } from './size-charts-constants.ts';
 
 /**
- * Size charts (issue 29; design: "Fit, returns and exchanges"): per apparel genre (segment and genre), and
+ * Size charts (decision 044): per apparel genre (segment and genre), and
  * per seller for that genre (the seller's own cut wins), a table of the genre's sizes against body
  * measurements in centimetres, with a short "how to measure" text. Staff and owners keep them; the
  * product's answer carries the one that applies to it.

@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { OtpCode, PersonName, PhoneNumber } from './accounts.ts';
 
-/** The back office's people and their sign-in (issue 13; docs/decisions/012). */
+/** The back office's people and their sign-in (docs/decisions/012). */
 
 export const StaffRole = Type.Union([Type.Literal('owner'), Type.Literal('staff')]);
 export type StaffRole = Static<typeof StaffRole>;

@@ -194,7 +194,7 @@ describe('accounts in the browser', () => {
     await page.getByLabel('E-mail id').fill(`ravi${phone}@example.in`);
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByLabel('First name').waitFor();
-    // a reload keeps the number verified at login and the e-mail id given here (issue 27)
+    // a reload keeps the number verified at login and the e-mail id given here
     await page.reload();
     await page.getByLabel('First name').waitFor();
     expect(await page.locator('.auth-done').textContent()).toContain(`ravi${phone}@example.in`);

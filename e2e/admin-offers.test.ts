@@ -62,7 +62,7 @@ async function fillWindow(form: Locator, startsIn: number, endsIn: number): Prom
 
 const offerRow = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 
-describe('offers in the back office, in the browser (issue 28)', () => {
+describe('offers in the back office, in the browser', () => {
   it('the owner schedules a sale, edits it, creates a coupon and switches it off', async () => {
     const page = await site.openPage();
     await signIn(site, page, owner);

@@ -60,7 +60,7 @@ async function toPaymentStep(page: Page): Promise<void> {
   await onStep(page, 'PAYMENT METHOD');
 }
 
-/** spec section 9 for one unit: ₹50 delivery, free above ₹500, as the window and the breakdown show it */
+/** the spec's delivery charge for one unit: ₹50, free above ₹500, as the window and the breakdown show it */
 function amountToPay(pricePaise: number): string {
   const delivery = pricePaise > 50_000 ? 0 : 5_000;
   return `₹${((pricePaise + delivery) / 100).toLocaleString('en-IN')}`;

@@ -8,7 +8,7 @@ import { expectAccessible } from './support/browser.ts';
 import { demoShoppers, logIn, orderedItem, type ShopperAt } from './support/shopper.ts';
 import { browserSite } from './support/site.ts';
 
-// issue 28: the shopper's coupon journey in the bag: see the coupons, apply the best, pay, see it on the invoice
+// the shopper's coupon journey in the bag: see the coupons, apply the best, pay, see it on the invoice
 const site = browserSite(() => startTestApp('pglite'));
 
 const run = Date.now() % 100_000;

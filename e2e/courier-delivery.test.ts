@@ -3,7 +3,7 @@ import { startTestApp } from '../server/test/app.ts';
 import { type FixtureProduct, Fixtures } from '../server/test/fixtures.ts';
 import { browserSite } from './support/site.ts';
 
-// issue 30: with a courier partner (the local fake of Shiprocket), the product page's pincode check
+// with a courier partner (the local fake of Shiprocket), the product page's pincode check
 // names the day the parcel comes by: the seller's handover and the courier's days, Sundays and
 // national holidays not counted. Thursday 22 January 2026 in India; Republic Day is Monday the 26th.
 const THURSDAY = new Date('2026-01-22T04:30:00Z');

@@ -4,7 +4,7 @@ import { startTestApp } from '../server/test/app.ts';
 import { expectAccessible } from './support/browser.ts';
 import { browserSite } from './support/site.ts';
 
-// issue 25: a shop started with the demo off has no products yet, and its home page says so kindly
+// a shop started with the demo off has no products yet, and its home page says so kindly
 
 const site = browserSite(() => startTestApp('pglite', {}, { empty: true }));
 

@@ -62,7 +62,7 @@ beforeAll(async () => {
 const noSidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
-describe('fit from other buyers and refund status in the browser (issue 29)', () => {
+describe('fit from other buyers and refund status in the browser', () => {
   it('rates with a fit on Orders, shows a refund, and the product page shows the split and usual size', async () => {
     const page = await site.openPage();
     await logIn(site, page, phone);

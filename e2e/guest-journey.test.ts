@@ -8,7 +8,7 @@ import { expectAccessible } from './support/browser.ts';
 import { orderedItem, payInTheWindow } from './support/shopper.ts';
 import { alertWith, browserSite, smsCode } from './support/site.ts';
 
-// issue 16: a visitor fills the bag, signs up, finds the bag kept (told what changed), buys, downloads
+// a visitor fills the bag, signs up, finds the bag kept (told what changed), buys, downloads
 // the invoice and follows the timeline as the back office ships and delivers (decision 022)
 const site = browserSite(() => startTestApp('pglite'));
 
@@ -41,7 +41,7 @@ async function addToBag(page: Page, product: FixtureProduct): Promise<void> {
   await page.getByRole('button', { name: 'REMOVE FROM CART' }).waitFor();
 }
 
-/** The header's bag, named with the units in it ("CART, 2 items"), "CART" alone when it is empty (issue 27). */
+/** The header's bag, named with the units in it ("CART, 2 items"), "CART" alone when it is empty. */
 const bagInHeader = (page: Page, name: string) =>
   page.getByRole('banner').getByRole('link', { name, exact: true });
 

@@ -31,7 +31,7 @@ beforeAll(async () => {
   until = hold.expires_at.toISOString();
 });
 
-describe('a size in someone’s bag (issue 36)', () => {
+describe('a size in someone’s bag', () => {
   it('is not sold out: the page says when it may be back, and a sold-out size stays sold out', async () => {
     const page = await site.openPage({ width: 390, height: 844 });
     await page.goto(`/product/apparel/${kurta.id}`);

@@ -6,7 +6,7 @@ import { Fixtures } from '../server/test/fixtures.ts';
 import { logIn } from './support/shopper.ts';
 import { browserSite } from './support/site.ts';
 
-// issue 27: the shop's screens at the widths shoppers use, from a small phone to a wide desktop
+// the shop's screens at the widths shoppers use, from a small phone to a wide desktop
 const site = browserSite(() => startTestApp('pglite'));
 
 const WIDTHS = [320, 360, 390, 768, 1024, 1280, 1366, 1440, 1920];

@@ -5,7 +5,7 @@ import { type FixtureProduct, Fixtures } from '../server/test/fixtures.ts';
 import { expectAccessible } from './support/browser.ts';
 import { browserSite } from './support/site.ts';
 
-// issue 27: the pincode checked once follows the shopper, the bag is a click away, and similar and
+// the pincode checked once follows the shopper, the bag is a click away, and similar and
 // recently viewed products lead on
 const site = browserSite(() => startTestApp('pglite'));
 

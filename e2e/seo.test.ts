@@ -9,7 +9,7 @@ import { Fixtures } from '../server/test/fixtures.ts';
 import { expectAccessible } from './support/browser.ts';
 import { browserSite } from './support/site.ts';
 
-// the pages others read (issue 14): each page's head, the product's JSON-LD, the sitemap and robots.txt
+// the pages others read: each page's head, the product's JSON-LD, the sitemap and robots.txt
 
 const page = async (t: TestApp, path: string) => {
   const res = await fetch(`${t.baseUrl}${path}`);
@@ -216,7 +216,7 @@ describeEachDatabase('pages others can read', (t) => {
     expect(title(crafts.html)).toBe('Crafts | haat');
     expect(canonical(crafts.html)).toBe(`${t().baseUrl}${paths.accessories()}`);
 
-    // an empty shop's listings are pages too (issue 25): a listing with nothing is 200, kept out of search
+    // an empty shop's listings are pages too: a listing with nothing is 200, kept out of search
     const nothing = await page(t(), paths.listing('Nobody', 'Nothing'));
     expect(nothing.status).toBe(200);
     expect(meta(nothing.html, 'robots')).toBe('noindex');
@@ -312,7 +312,7 @@ describe('the shop on PUBLIC_URL', () => {
       PUBLIC_URL: 'https://haat.example/',
       TRUST_PROXY: 'loopback',
     });
-    // a proxy in TRUST_PROXY may forward any host: a forged one must never become a link (issue 36)
+    // a proxy in TRUST_PROXY may forward any host: a forged one must never become a link
     const hostile = { host: 'evil.example', 'x-forwarded-host': 'forged.example' };
     const get = async (url: string) => (await app.app.inject({ url, headers: hostile })).body;
     try {

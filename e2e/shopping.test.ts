@@ -96,7 +96,7 @@ async function checkPincode(page: Page, pincode: string): Promise<string> {
 
 const rupees = (amount: number) => `₹${amount.toLocaleString('en-IN')}`;
 
-/** The breakdown spec section 9 asks for, from the kurta's own prices. */
+/** The price breakdown the spec asks for, from the kurta's own prices. */
 function expectedBreakdown(units: number): string[] {
   const total = kurta.old * units;
   const discount = (kurta.current - kurta.old) * units;

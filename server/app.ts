@@ -4,6 +4,10 @@ import type pg from 'pg';
 import type { Config } from './config.ts';
 import type { Db } from './db/connect.ts';
 import { projectPath } from './db/project-root.ts';
+import { demoRoutes } from './demo/routes.ts';
+import { devSmsRoutes } from './integrations/msg91/console-routes.ts';
+import { devPaymentRoutes } from './integrations/razorpay/simulated-routes.ts';
+import { devShippingRoutes } from './integrations/shiprocket/fake-routes.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { backInStockRoutes } from './modules/back-in-stock/routes.ts';
@@ -11,17 +15,15 @@ import { cartRoutes } from './modules/cart/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { courierRoutes, devCourierRoutes } from './modules/courier/routes.ts';
-import { devShippingRoutes, shippingRoutes } from './modules/courier/shipping-routes.ts';
+import { shippingRoutes } from './modules/courier/shipping-routes.ts';
 import { courierWebhookRoutes, devTrackingRoutes } from './modules/courier/tracking-routes.ts';
 import { indiaPincodes } from './modules/delivery/india.ts';
 import { deliveryRoutes, partnerRoutes } from './modules/delivery/routes.ts';
-import { demoRoutes } from './modules/demo/routes.ts';
 import { inventoryRoutes } from './modules/inventory/routes.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { offerRoutes } from './modules/offers/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { passkeyRoutes } from './modules/passkeys/routes.ts';
-import { devPaymentRoutes } from './modules/payments/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
 import { returnRoutes } from './modules/returns/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
@@ -115,6 +117,7 @@ export async function buildApp(deps: AppDeps) {
   registerJobs(app, services);
   for (const routes of [
     accountRoutes,
+    devSmsRoutes,
     catalogRoutes,
     adminRoutes,
     inventoryRoutes,

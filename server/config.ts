@@ -23,7 +23,7 @@ export interface Config {
   courierProvider: 'manual' | 'shiprocket';
   /**
    * Shiprocket's API user; baseUrl undefined outside production is the local fake the shop serves itself
-   * (design "Courier"); webhookToken is what Shiprocket sends in the webhook's x-api-key header
+   * (decision 048); webhookToken is what Shiprocket sends in the webhook's x-api-key header
    */
   shiprocket: { email: string; password: string; baseUrl: string | undefined; webhookToken: string };
   /** how long a page waits for the courier's delivery estimate before it shows the spec's 7 to 10 days */
@@ -40,7 +40,7 @@ export interface Config {
   /** how long a graceful stop (SIGTERM) waits for requests in flight before cutting them */
   shutdownGraceMs: number;
   reconcileIntervalMs: number;
-  /** what one unpaid checkout may hold: its bag's units and amount in rupees (issue 36) */
+  /** what one unpaid checkout may hold: its bag's units and amount in rupees */
   orderLimits: { maxUnits: number; maxRupees: number };
   /** how long a checkout's units are held from the account's first unpaid attempt in a row (decision 054) */
   stockHoldMinutes: number;

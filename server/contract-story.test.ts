@@ -5,10 +5,10 @@ import { describeEachDatabase, TEST_ADMIN_TOKEN } from './test/app.ts';
 import { type Answer, BackOfficeClient, ContractClient } from './test/contract-client.ts';
 
 /*
- * The whole shopper's story, told by a client written from the contract alone (spec section 7 and the
- * design), over real HTTP against the started app. One browser: one cookie jar and ONE anti-forgery
- * token, read at startup and used from the first call to the last (design: "Sessions, tokens and the
- * address step"). Each step runs only if every step before it passed, so a failure names its step.
+ * The whole shopper's story, told by a client written from the contract alone (the spec's calls and the
+ * decisions), over real HTTP against the started app. One browser: one cookie jar and ONE anti-forgery
+ * token, read at startup and used from the first call to the last (decision 009).
+ * Each step runs only if every step before it passed, so a failure names its step.
  */
 
 // The app's clock: logging in again needs a new code, and a phone is sent one code per 30 s.
@@ -151,7 +151,7 @@ function amountToPay(lines: CartLine[]): number {
   return afterDiscount + (afterDiscount > FREE_DELIVERY_ABOVE ? 0 : DELIVERY_CHARGE);
 }
 
-/** Asks for a code, reads it from the development outbox and confirms it (design, deliberate change 1). */
+/** Asks for a code, reads it from the development outbox and confirms it (the server checks the code). */
 async function verifyPhone(client: ContractClient, phone: string): Promise<void> {
   const sent = expectStatus(await client.post('/api/otp/send', { phoneNumber: phone }), 200);
   expect(sent).toEqual({ sent: true, resendAfter: 30 });

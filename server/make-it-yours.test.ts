@@ -5,7 +5,7 @@ import { describeEachDatabase, TEST_ADMIN_TOKEN } from './test/app.ts';
 import { type Answer, BackOfficeClient, ContractClient } from './test/contract-client.ts';
 
 /*
- * A shop of one's own, told through the contract alone (design: "Make it yours"): haat starts with the
+ * A shop of one's own, told through the contract alone (decisions 026 to 030): haat starts with the
  * demo off on an empty database; the owner sets it up through the back office's API (bearer token, as a
  * deploying script would); a shopper buys the first product and reads its tax invoice. Each step runs
  * only if every step before it passed, so a failure names its step.

@@ -7,7 +7,8 @@ import { seedIfEmpty } from './demo/seed.ts';
 /**
  * What every start does before serving: apply the migrations and, only with the demo on (HAAT_DEMO; on
  * in development, off in production), fill an empty shop with the demo and draw its photos into the data
- * directory unless they are there. With the demo off an empty shop stays empty.
+ * directory unless they are there. With the demo off an empty shop stays empty. The start decides, not
+ * server/db/, which knows nothing of the demo (docs/decisions/058-the-demo-in-one-room.md).
  */
 export async function prepareDatabase(db: Db, config: Pick<Config, 'dataDir' | 'demo'>): Promise<void> {
   await migrate(db);

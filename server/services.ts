@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { Config } from './config.ts';
 import type { Db } from './db/connect.ts';
+import { DemoShop } from './demo/service.ts';
+import { type Courier, makeIntegrations } from './integrations/index.ts';
 import { AccountsService } from './modules/accounts/service.ts';
 import { BackInStock } from './modules/back-in-stock/service.ts';
 import { GuestBags } from './modules/cart/guest-bag.ts';
@@ -12,11 +14,9 @@ import { Reconciler } from './modules/checkout/reconciler.ts';
 import { Checkout } from './modules/checkout/service.ts';
 import { PaymentWebhook } from './modules/checkout/webhook.ts';
 import { DeliveryEstimates } from './modules/courier/estimates.ts';
-import { type Courier, createCourier } from './modules/courier/index.ts';
 import { Shipping } from './modules/courier/shipping.ts';
 import { CourierTracking, TrackingPoller } from './modules/courier/tracking.ts';
 import { Partners } from './modules/delivery/service.ts';
-import { DemoShop } from './modules/demo/service.ts';
 import { Inventory } from './modules/inventory/service.ts';
 import { Invoices } from './modules/invoices/service.ts';
 import { Notifications } from './modules/notifications/service.ts';
@@ -27,7 +27,6 @@ import { BackOffice } from './modules/orders/back-office.ts';
 import { Orders } from './modules/orders/service.ts';
 import { Passkeys } from './modules/passkeys/service.ts';
 import type { PaymentGateway } from './modules/payments/gateway.ts';
-import { createPaymentGateway } from './modules/payments/index.ts';
 import { Refunds } from './modules/payments/refunds.ts';
 import { Catalogue } from './modules/products/catalogue.ts';
 import { Products } from './modules/products/service.ts';
@@ -50,7 +49,6 @@ import { Images } from './platform/images/service.ts';
 import { ShopMetrics } from './platform/metrics.ts';
 import { RateLimits } from './platform/rate-limit.ts';
 import { Sessions } from './platform/sessions.ts';
-import { createSmsSender } from './platform/sms/index.ts';
 import type { SmsSender } from './platform/sms/sender.ts';
 
 export interface ServiceDeps {
@@ -161,8 +159,7 @@ export async function buildServices({
   const changes = await openChangeFeed(config, db, log);
 
   const metrics = new ShopMetrics(db);
-  const sms = createSmsSender(config, log);
-  const gateway = createPaymentGateway(config, db);
+  const { sms, gateway, courier } = makeIntegrations(config, db, log);
   const refunds = new Refunds(db, gateway, log);
   const notifications = new Notifications({ db, sms, log, intervalMs: config.outboxIntervalMs });
 
@@ -218,7 +215,6 @@ export async function buildServices({
     (outcome) => metrics.reconcilerRuns.inc({ outcome }),
   );
   const orders = new Orders({ db, refunds, inventory }, catalog, takeReviewPhoto);
-  const courier = createCourier(config, db);
   const shipping = new Shipping(
     { db, refunds, inventory },
     courier.partner,

@@ -211,10 +211,10 @@ export interface PricedLine {
   unitOldPricePaise: number;
   /**
    * what is paid for the line, all its pieces, after its share of the attempt's coupon (migration 021,
-   * issue 28); absent on snapshots without a coupon, and made before coupons: the price times the quantity
+   * decision 043); absent on snapshots without a coupon, and made before coupons: the price times the quantity
    */
   paidPaise?: number;
-  /** the sale whose price `unitPricePaise` is (issue 28); absent or null: none, or a snapshot made before */
+  /** the sale whose price `unitPricePaise` is; absent or null: none, or a snapshot made before */
   saleId?: number | null;
   /** the shop's own price of one piece, before any sale; absent on snapshots made before sales */
   ownPricePaise?: number;

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gstinProblem, panProblem } from '../../contract/gstin.ts';
 import { connectPglite, createPglite, type DatabaseHandle, type Db } from '../db/connect.ts';
 import { migrate } from '../db/migrate.ts';
-import { DEMO_REMOVED } from '../modules/demo/service.ts';
 import { databaseKinds, openTestDatabase } from '../test/database.ts';
-import { generateDemoShop } from './generate.ts';
+import { generateDemoShop } from './catalogue/generate.ts';
 import { DEMO_SHOP_DETAILS, seedIfEmpty } from './seed.ts';
+import { DEMO_REMOVED } from './service.ts';
 
 /** md5 of every seeded table's rows in id order (timestamps as epochs: the session time zone may differ) */
 async function fingerprint(db: Db): Promise<Record<string, string>> {

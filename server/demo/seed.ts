@@ -1,8 +1,8 @@
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
-import { DEMO_REMOVED } from '../modules/demo/service.ts';
-import { type DemoShop, generateDemoShop } from './generate.ts';
+import { type DemoShop, generateDemoShop } from './catalogue/generate.ts';
+import { DEMO_REMOVED } from './service.ts';
 
 // any fixed number: two servers starting on one empty database take turns instead of seeding twice
 const SEED_LOCK = 7_246_813;

@@ -26,7 +26,7 @@ export function formatCsv(rows: readonly (readonly string[])[]): string {
   return rows.map((row) => `${row.map(field).join(',')}\r\n`).join('');
 }
 
-/** An import's error as design.md words it: `line <n>, column <header>: <message>` (line 1 is the header). */
+/** An import's error, worded so the owner finds the cell: `line <n>, column <header>: <message>` (line 1 is the header). */
 export const lineError = (line: number, column: string, message: string) =>
   `line ${line}, column ${column}: ${message}`;
 

@@ -75,7 +75,7 @@ export class ShopMetrics {
     registers: [this.registry],
   });
 
-  /** bookings with the courier partner (issue 30): forward shipments and reverse pickups */
+  /** bookings with the courier partner: forward shipments and reverse pickups */
   readonly courierBookings = new Counter({
     name: 'haat_courier_bookings_total',
     help: 'Shipments booked with the courier partner by this process, by kind (forward, return) and result (booked, refused, failed)',

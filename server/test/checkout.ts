@@ -85,7 +85,7 @@ export class CheckoutDriver {
   }
 
   /**
-   * The attempt as a coupon leaves it (issue 28): the saving shared over the covered lines in proportion
+   * The attempt as a coupon leaves it: the saving shared over the covered lines in proportion
    * to their prices, each snapshot line's `paidPaise` its price less its share, `coupon_code` set, and the
    * amount (ours and the gateway's order) less the saving.
    */

@@ -4,7 +4,7 @@ import type { Db } from '../db/connect.ts';
 import { REMOVE_DEMO } from '../modules/setup/service.ts';
 
 /**
- * A shop of the owner's own, set up row by row as the back office's screens leave it (issue 25), beside
+ * A shop of the owner's own, set up row by row as the back office's screens leave it, beside
  * or instead of the demo's rows, so the setup checklist's tests control every row it reads.
  */
 

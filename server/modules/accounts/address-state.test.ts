@@ -4,7 +4,7 @@ import { INDIA_STATES, UNKNOWN_STATE_MESSAGE } from '../../../contract/address-c
 import { describeEachDatabase } from '../../test/app.ts';
 import { signUpShopper } from '../../test/shopper.ts';
 
-describeEachDatabase('the address State (design: "Address State", decision 035)', (t) => {
+describeEachDatabase('the address State (decision 035)', (t) => {
   async function loggedIn() {
     const client = await t().client();
     await signUpShopper(client);

@@ -1,6 +1,6 @@
 import { afterAll, beforeEach, expect, it } from 'vitest';
+import { MSG91_SUCCESS, startFakeMsg91 } from '../../integrations/msg91/fake-server.ts';
 import { describeEachDatabase } from '../../test/app.ts';
-import { MSG91_SUCCESS, startFakeMsg91 } from '../../test/fake-msg91.ts';
 import { TestClient } from '../../test/http.ts';
 import { uniquePhone } from '../../test/shopper.ts';
 

@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
-  DevSmsParams,
-  DevSmsResponse,
   EditProfileBody,
   LoginBody,
   LoginCheckResponse,
@@ -23,9 +21,7 @@ import { FormRefused } from '../../../contract/errors.ts';
 import { CheckResponse } from '../../../contract/session.ts';
 import { keepBodiesSmall } from '../../platform/body-limit.ts';
 import { networkKey } from '../../platform/client-address.ts';
-import { answerLoopbackOnly } from '../../platform/dev-routes.ts';
-import { forbidden, notFound } from '../../platform/errors.ts';
-import { ConsoleSmsSender } from '../../platform/sms/console.ts';
+import { forbidden } from '../../platform/errors.ts';
 import type { Services } from '../../services.ts';
 import type { Asker, LoggedIn } from './service.ts';
 
@@ -139,25 +135,6 @@ export const accountRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ct
       return { signedOut: true as const };
     },
   );
-
-  if (ctx.config.nodeEnv !== 'production' && ctx.sms instanceof ConsoleSmsSender) {
-    const outbox = ctx.sms;
-    const devRoutes: FastifyPluginAsyncTypebox = async (dev) => {
-      answerLoopbackOnly(dev);
-      dev.get(
-        '/api/dev/sms/:phoneNumber',
-        { schema: { params: DevSmsParams, response: { 200: DevSmsResponse } } },
-        async (request) => {
-          const phone = request.params.phoneNumber;
-          const code = outbox.latestCode(phone) ?? null;
-          const messages = await ctx.notifications.sentTo(phone);
-          if (!code && messages.length === 0) throw notFound('No SMS has been sent to this number');
-          return { code, messages };
-        },
-      );
-    };
-    await app.register(devRoutes);
-  }
 };
 
 /**

@@ -306,7 +306,7 @@ export class AccountsService {
     return this.profile(customerId);
   }
 
-  /** The State chosen, or the pincode's when none is (design: "Address State"; decision 035). */
+  /** The State chosen, or the pincode's when none is (decision 035). */
   private async addressState(edit: EditProfileBody, current: Customer): Promise<string | null> {
     const chosen = edit.state?.trim();
     if (chosen) {

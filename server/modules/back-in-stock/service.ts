@@ -11,7 +11,7 @@ import { Notifications } from '../notifications/service.ts';
 import * as store from './store.ts';
 
 /**
- * "Notify me" on a sold-out size (issue 27, decision 036): a customer waits for a size, and the
+ * "Notify me" on a sold-out size (decision 036): a customer waits for a size, and the
  * transaction that brings it back in stock queues one SMS per request and marks it notified.
  */
 export class BackInStock {

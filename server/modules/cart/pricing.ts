@@ -1,7 +1,7 @@
 import type { PricedLine } from '../../db/schema.ts';
 import type { DeliveryTerms } from '../shop/service.ts';
 
-/** The price breakdown of spec section 9, in paise: the one rule the cart page and payment share. */
+/** The spec's price breakdown, in paise: the one rule the cart page and payment share. */
 
 /** What a price needs of a line: a cart line, or a line of a payment attempt's snapshot. */
 type Priceable = Pick<PricedLine, 'unitPricePaise' | 'unitOldPricePaise' | 'quantity'>;

@@ -84,7 +84,7 @@ const matching = (products: IndexedProduct[], filters: SelectedFilters, sales = 
     Object.entries(filters).every(([feature, values]) => passes(p, feature, values, sales)),
   );
 
-/** Each sort's order (design.md, "Discovery"), by the prices now. */
+/** Each sort's order (decision 017), by the prices now. */
 const byTheRule = (sort: SortCode, sales = NO_SALES) => {
   const price = (p: IndexedProduct) => current(p, sales).pricePaise;
   const discount = (p: IndexedProduct) => current(p, sales).discount;
@@ -206,7 +206,7 @@ describe.each([
   });
 });
 
-describe('FacetIndex under sales (issue 28)', () => {
+describe('FacetIndex under sales', () => {
   const products = catalogue(2_000);
   const inScope = inWomen(products);
   /** The listing's every count and its pages of the price and discount sorts. */

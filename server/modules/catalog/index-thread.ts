@@ -12,7 +12,7 @@ export type IndexCommand =
   | { kind: 'remove'; ids: number[] }
   | { kind: 'finish' }
   | { kind: 'popularity'; figures: PopularityFigures }
-  /** the sales live from now on (issue 28): every product priced again */
+  /** the sales live from now on: every product priced again */
   | { kind: 'sales'; sales: readonly SaleTerms[] }
   | { kind: 'query'; id: number; query: FacetQuery }
   | { kind: 'genres'; id: number };

@@ -6,11 +6,11 @@ import {
   REFUND_MESSAGE,
   type VerifyPaymentResponse,
 } from '../../../contract/payments.ts';
+import { startFakeRazorpay } from '../../integrations/razorpay/fake-server.ts';
+import { RazorpayGateway } from '../../integrations/razorpay/razorpay.ts';
 import { hmacHex } from '../../platform/crypto.ts';
 import { describeEachDatabase } from '../../test/app.ts';
-import { startFakeRazorpay } from '../../test/fake-razorpay.ts';
 import { Fixtures } from '../../test/fixtures.ts';
-import { RazorpayGateway } from '../payments/razorpay.ts';
 import { Refunds } from '../payments/refunds.ts';
 import { paymentCapturedEvent, webhookSignature } from '../payments/webhook-event.ts';
 

@@ -20,7 +20,7 @@ const PARCEL_KG = 0.5;
 type CourierDays = number | 'fallback';
 
 /**
- * Delivery dates (issue 30): the seller's handover days and then the courier's estimate for the pair of
+ * Delivery dates: the seller's handover days and then the courier's estimate for the pair of
  * pincodes, both in business days (no Sundays, no national holidays). The courier's estimates are kept per
  * pair of pincodes, so a product page seldom asks; when it must, it waits at most `waitMs` and otherwise
  * shows the spec's 7 to 10 business days, while the answer, once it comes, is kept for the next page.

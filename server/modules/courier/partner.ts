@@ -86,7 +86,7 @@ export interface AssignedAwb {
   courierName: string;
 }
 
-/** Booking with the partner (issue 30, stage 2; decision 049): what Ship in the back office uses. */
+/** Booking with the partner (decision 049): what Ship in the back office uses. */
 export interface CourierBooking {
   pickupLocations(): Promise<string[]>;
   addPickupLocation(location: PickupLocation): Promise<void>;

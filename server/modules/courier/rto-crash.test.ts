@@ -1,8 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeRazorpay, startFakeRazorpay } from '../../integrations/razorpay/fake-server.ts';
 import { recordBooking } from '../../test/courier.ts';
 import { databaseForProcess, databaseKinds } from '../../test/database.ts';
-import { type FakeRazorpay, startFakeRazorpay } from '../../test/fake-razorpay.ts';
 import { Fixtures } from '../../test/fixtures.ts';
 import { TestClient } from '../../test/http.ts';
 import { freePort, startServer, stopServer } from '../../test/server-process.ts';

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
-import { Type } from 'typebox';
 import { PurchaseParams } from '../../../contract/admin.ts';
 import { PdfAnswer } from '../../../contract/invoices.ts';
 import {
@@ -11,12 +10,10 @@ import {
   ShippingSetup,
 } from '../../../contract/shipping.ts';
 import { keepBodiesSmall } from '../../platform/body-limit.ts';
-import { answerLoopbackOnly } from '../../platform/dev-routes.ts';
-import { notFound } from '../../platform/errors.ts';
 import type { Services } from '../../services.ts';
-import { FAKE_FILES_PATH } from './fake.ts';
 
-function sendPdf(reply: FastifyReply, name: string, pdf: Buffer) {
+/** A PDF shown in the browser, never cached (labels and manifests, the fake's files too). */
+export function sendPdf(reply: FastifyReply, name: string, pdf: Buffer) {
   return reply
     .type('application/pdf')
     .header('cache-control', 'private, no-store')
@@ -25,7 +22,7 @@ function sendPdf(reply: FastifyReply, name: string, pdf: Buffer) {
 }
 
 /**
- * Shipping through the courier partner from the back office (issue 30, stage 2; decision 049); Ship itself
+ * Shipping through the courier partner from the back office (decision 049); Ship itself
  * is POST /admin/api/orders/{purchaseId}/ship (admin routes). Staff, as every back-office route.
  */
 export const shippingRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
@@ -76,21 +73,5 @@ export const shippingRoutes: FastifyPluginAsyncTypebox<Services> = async (app, c
     '/admin/api/shipments/pickup',
     { config: change, schema: { body: ShipmentLines, response: { 200: PickupScheduled } } },
     async (request) => shipping.schedulePickup(request.body.purchaseIds),
-  );
-};
-
-/** The local fake's labels and manifests, at the URLs it gives (development and tests, this machine only). */
-export const devShippingRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
-  const { fake } = ctx.courier;
-  if (ctx.config.nodeEnv === 'production' || !fake) return;
-  answerLoopbackOnly(app);
-  app.get(
-    `${FAKE_FILES_PATH}/:name`,
-    { schema: { hide: true, params: Type.Object({ name: Type.String({ maxLength: 200 }) }) } },
-    async (request, reply) => {
-      const pdf = await fake.file(request.url);
-      if (!pdf) throw notFound('No such file');
-      return sendPdf(reply, request.params.name.replace(/\.pdf$/, ''), pdf);
-    },
   );
 };

@@ -103,7 +103,7 @@ function answerOf(error: CourierError): AppError {
 }
 
 /**
- * Shipping through the courier partner (issue 30, stage 2; decision 049): Ship books the line's parcel
+ * Shipping through the courier partner (decision 049): Ship books the line's parcel
  * (the recommended courier, or the one the owner picks), and the line moves to shipped with the AWB as
  * its tracking id, through moveLine as the manual way does; a refusal leaves the line as it was and keeps
  * the partner's reason on it. Labels, the manifest and the pickup are the partner's, fetched for the lines

@@ -35,7 +35,7 @@ function forward(current: { status: string; status_at: Date }, event: TrackingEv
 const ACTOR = 'courier';
 
 /**
- * Tracking moves the order (issue 30, decision 050): each event of the partner is kept once, and the
+ * Tracking moves the order (decision 050): each event of the partner is kept once, and the
  * line follows its shipment's last status: a parcel delivered is a delivered line, one brought back
  * undelivered (RTO delivered) a cancelled line with its unit back in stock and all it paid refunded, a
  * reverse pickup delivered back a return received.

@@ -121,7 +121,7 @@ async function readPincodes(
 }
 
 /**
- * The back office's delivery partners (issue 25): each partner's tracking page, and the pincodes it
+ * The back office's delivery partners: each partner's tracking page, and the pincodes it
  * serves, which the shopper's pincode check and create-order follow. A pincode list is checked first (a
  * dry run reporting every error by line and column, as the catalogue import does) and applied whole, in
  * one transaction, as the partner's list. Every change is recorded in the audit log.

@@ -26,7 +26,7 @@ interface Touched {
   stockRose: Set<number>;
 }
 
-/** Told, within the transaction, of the products a size of which gained stock (for "Notify me"). */
+/** Told, within the transaction, of the products a size of which gained stock ("Notify me", decision 036). */
 export type StockRiseListener = (trx: Db, productIds: number[]) => Promise<void>;
 
 /** A size's units free to sell; `held` when none is free only because shoppers' checkouts hold them. */

@@ -264,7 +264,7 @@ describeEachDatabase('GST tax invoices and credit notes', (t) => {
     expect(numberIn(await pdfText(lines[1]?.invoiceUrl ?? '', client))).toBe(numberIn(text));
   });
 
-  describe('a discounted order (a coupon, issue 28)', () => {
+  describe('a discounted order (a coupon)', () => {
     let kurta: FixtureProduct;
     let dupatta: FixtureProduct;
     let bought: Awaited<ReturnType<typeof buy>>;
@@ -491,7 +491,7 @@ describeEachDatabase('GST tax invoices and credit notes', (t) => {
     expect(now).toContain('Jaipur, Rajasthan, 302001');
   });
 
-  describe('kept once rendered, and bounded per shopper (issue 36)', () => {
+  describe('kept once rendered, and bounded per shopper', () => {
     const keptPdf = async (table: 'invoices' | 'credit_notes', number: string) => {
       const row = await t()
         .db.selectFrom(table)

@@ -28,7 +28,7 @@ export const creditNoteUrl = (purchaseId: string) =>
 const NO_CREDIT_NOTE = 'This item has no credit note: nothing of it was refunded';
 
 /**
- * A shopper's invoices and credit notes answered with a PDF, together (issue 36): a bound on what one
+ * A shopper's invoices and credit notes answered with a PDF, together: a bound on what one
  * account can make the shop send. A refused or unanswered request counts nothing; the back office is
  * not counted.
  */

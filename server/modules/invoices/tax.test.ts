@@ -109,7 +109,7 @@ describe('tax worked back from tax-inclusive prices', () => {
   });
 });
 
-describe('a discount given at the time of supply (a coupon, issue 28)', () => {
+describe('a discount given at the time of supply (a coupon)', () => {
   const kurta = { id: 1, name: 'Kurta', hsn: '6211', quantity: 1, unitPaise: 279_900 };
 
   it('puts a piece in the slab of what was paid for it, not of its price', () => {

@@ -13,7 +13,7 @@ export interface TaxLine {
   /** a piece's price before the discount */
   unitPaise: number;
   /**
-   * the discount given at the time of supply (a coupon's share of the line, issue 28), shown on the
+   * the discount given at the time of supply (a coupon's share of the line), shown on the
    * document; absent on the delivery charge's line and on documents issued before coupons
    */
   discountPaise?: number;

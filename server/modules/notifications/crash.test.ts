@@ -1,8 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeMsg91, startFakeMsg91 } from '../../integrations/msg91/fake-server.ts';
 import { MESSAGE_KINDS, templateVariable } from '../../platform/sms/templates.ts';
 import { databaseForProcess, databaseKinds } from '../../test/database.ts';
-import { type FakeMsg91, startFakeMsg91 } from '../../test/fake-msg91.ts';
 import { Fixtures } from '../../test/fixtures.ts';
 import { freePort, startServer, stopServer } from '../../test/server-process.ts';
 

@@ -60,7 +60,7 @@ export interface BagOffer {
   fit: Fit;
 }
 
-/** guessing codes is slow: tries per browser per hour (design: per session; the browser outlives it) */
+/** guessing codes is slow: tries per browser per hour (per browser, not per session: the browser outlives it) */
 const APPLY_LIMIT: Limit = {
   bucket: 'coupon-apply:browser',
   max: COUPON_APPLIES_PER_HOUR,
@@ -91,7 +91,7 @@ function notLive(row: store.CouponRow, now: Date): string | undefined {
 }
 
 /**
- * The coupon on these lines (shared/design.md, "Offers"): it covers the lines its scope names, less those
+ * The coupon on these lines (decision 043): it covers the lines its scope names, less those
  * at a sale price unless it applies on top of sales. A percentage is of the covered value, capped, to
  * the rupee; a flat amount at most the covered value. The minimum is of the whole bag after sale prices.
  */

@@ -9,7 +9,7 @@ export interface CheckedWindow {
 }
 
 /**
- * The window of a sale or a coupon as the back office sent it: a start in the past means now (design),
+ * The window of a sale or a coupon as the back office sent it: a start in the past means now,
  * but an offer already live keeps the start it had (`startedAt`), so that editing it does not move its
  * start; the end after the start and in the future.
  */

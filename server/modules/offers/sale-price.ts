@@ -17,7 +17,7 @@ export interface SalePrice {
 }
 
 /**
- * `round(price * (100 - percentOff) / 100)` in whole rupees, half up (shared/design.md, "Offers"), and
+ * `round(price * (100 - percentOff) / 100)` in whole rupees, half up (decision 041), and
  * never below one rupee.
  */
 export function salePricePaise(pricePaise: number, percentOff: number): number {

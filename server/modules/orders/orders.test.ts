@@ -78,7 +78,7 @@ describeEachDatabase('orders: the list, cancel and return', (t) => {
     ).stock;
 
   describe('GET /api/orders', () => {
-    it("lists the shopper's lines, newest order first, with every field of spec section 3", async () => {
+    it("lists the shopper's lines, newest order first, with every field the spec names", async () => {
       const { client, customerId } = await shopper();
       const older = await fixtures.order(customerId, [{ product: stole }], { placedAt: hoursAgo(30) });
       const deliveredAt = hoursAgo(2);

@@ -4,7 +4,7 @@ import { describeEachDatabase } from '../../test/app.ts';
 import { type FixtureProduct, Fixtures } from '../../test/fixtures.ts';
 import type { TestClient } from '../../test/http.ts';
 
-describeEachDatabase('orders: a refunded line says when its refund was issued (issue 29)', (t) => {
+describeEachDatabase('orders: a refunded line says when its refund was issued', (t) => {
   let fixtures: Fixtures;
   let kurta: FixtureProduct;
 

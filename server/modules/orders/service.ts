@@ -49,7 +49,7 @@ function askedReturn(body: ReturnBody): store.AskedReturn {
   return { reason, code, comment: body.comment?.trim() ?? '', photo };
 }
 
-/** return state as spec section 3 names it: null none asked, 'N' asked, 'Y' received back */
+/** return state as the spec's order item names it: null none asked, 'N' asked, 'Y' received back */
 function orderStatus(status: OrderLine['status']): OrderLine['orderStatus'] {
   if (status === 'returned' || status === 'exchanged') return 'Y';
   const asked: readonly OrderLine['status'][] = [

@@ -16,13 +16,13 @@ export interface CancellationRefund {
 }
 
 /**
- * What a line gives back, cancelled or returned: what was paid for it, after its share of any coupon,
- * never its price before the coupon. The one place that says so.
+ * What a line gives back, cancelled or returned: what was paid for it, after its share of any coupon
+ * (decision 042), never its price before the coupon. The one place that says so.
  */
 export const paidForLine = (line: { paid_paise: number }): number => line.paid_paise;
 
 /**
- * The cancellation policy (spec section 9): free within FREE_CANCELLATION_HOURS of ordering, then
+ * The cancellation policy (the spec's limits): free within FREE_CANCELLATION_HOURS of ordering, then
  * CANCELLATION_CHARGE_PERCENT of what was paid for the line is kept; cancelling the order's last live line also
  * gives back its delivery charge, since nothing is delivered any more. A parcel the courier brought back
  * undelivered (RTO, decision 050) is never charged: the shopper never had it.

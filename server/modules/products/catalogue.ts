@@ -76,7 +76,7 @@ class Report {
 }
 
 /**
- * The catalogue as a CSV, one row per size (design.md: errors read `line <n>, column <header>: ...`).
+ * The catalogue as a CSV, one row per size (its import's errors read `line <n>, column <header>: ...`).
  * Export then import changes nothing. Import checks every row first (the dry run) and applies all or
  * nothing, in one of Inventory's transactions.
  */

@@ -10,7 +10,7 @@ import { FIT_APPAREL_ONLY } from './service.ts';
 
 type Answer<T> = T & { error?: string };
 
-describeEachDatabase('fit from other buyers (issue 29)', (t) => {
+describeEachDatabase('fit from other buyers', (t) => {
   let fixtures: Fixtures;
   let bag: FixtureProduct;
 

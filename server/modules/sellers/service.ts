@@ -94,7 +94,7 @@ export function sellerColumns(body: SellerBody): { columns: store.SellerColumns 
 const nameTaken = (name: string) => new InvalidFields({ name: `Another seller is named ${name}` });
 
 /**
- * The shop's sellers (issue 25): whose goods each product is, and whose registration its tax invoice
+ * The shop's sellers: whose goods each product is, and whose registration its tax invoice
  * names. Every change is recorded in the audit log with who made it. Deactivating a seller takes its live
  * products off the shop in the same transaction, and activating brings back exactly those: the products'
  * service moves them (the rule of what is on sale is its own) and announces them to every instance.

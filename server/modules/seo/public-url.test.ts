@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase, type TestApp } from '../../test/app.ts';
 
-// issue 36: with PUBLIC_URL set, robots.txt and the sitemap name its origin, whatever Host or
+// with PUBLIC_URL set, robots.txt and the sitemap name its origin, whatever Host or
 // X-Forwarded-Host a request gives (they are cached for an hour: one forged request would poison them)
 
 const HOSTILE = { host: 'evil.example', 'x-forwarded-host': 'forged.example', 'x-forwarded-proto': 'http' };

@@ -55,7 +55,7 @@ for (const kind of databaseKinds()) {
         stdout: '',
         stderr: 'haat: SESSION_SECRET must be at least 32 characters in production (got 9)\n',
       });
-      // a production start without PUBLIC_URL is refused, and the doctor names it (issue 36)
+      // a production start without PUBLIC_URL is refused, and the doctor names it
       const { PUBLIC_URL: _, ...withoutUrl } = LIVE_ENV;
       expect(await doctor(withoutUrl)).toEqual({
         code: 1,

@@ -178,7 +178,7 @@ describe('storeReviewImage', () => {
     }
   });
 
-  it("renders a product photo while shoppers' review uploads wait: never behind them (issue 36)", async () => {
+  it("renders a product photo while shoppers' review uploads wait: never behind them", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'haat-lanes-'));
     try {
       await mkdir(join(dataDir, 'images', 'originals'), { recursive: true });

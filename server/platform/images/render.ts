@@ -20,7 +20,7 @@ export const TOO_MANY_PIXELS = `The photo is larger than ${UPLOAD_MAX_PIXELS / 1
 /**
  * A decode of a large photo takes tens of MB: two at a time, the rest wait their turn, so a burst of large
  * uploads costs the memory of two decodes rather than of the whole burst. Shoppers' review photos take
- * one of the two at most, and wait behind the shop's own photos (issue 36).
+ * one of the two at most, and wait behind the shop's own photos.
  */
 const decodes = new Semaphore(2, 1);
 // sharp's strictest level, as its docs advise for untrusted input: a truncated or damaged image is refused

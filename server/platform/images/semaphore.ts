@@ -5,7 +5,7 @@ export type Lane = 'shop' | 'shopper';
  * At most `permits` tasks run at once; the others wait, and start in the order they came within their
  * lane. Shoppers' tasks hold at most `shopperPermits` of the permits, so a burst of review photos always
  * leaves one for the shop's, and a freed permit goes to a waiting shop task before any shopper's: a
- * product photo never waits behind review photos (issue 36).
+ * product photo never waits behind review photos.
  */
 export class Semaphore {
   private readonly running: Record<Lane, number> = { shop: 0, shopper: 0 };

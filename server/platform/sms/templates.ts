@@ -1,7 +1,7 @@
 import { RETURN_WINDOW_HOURS } from '../../../contract/shopping-rules.ts';
 
 /**
- * The SMS the shop sends about an order, or a size a shopper asked to hear of (issue 27), one MSG91 flow
+ * The SMS the shop sends about an order, or a size a shopper asked to hear of, one MSG91 flow
  * template (and one DLT template) per kind. Each
  * text's `{name}` is a template variable: MSG91's `##name##`, DLT's `{#var#}` (see `dltText`). `{shop}`
  * is the shop's name as its owner set it, filled in when the message is written.

@@ -17,7 +17,7 @@ export class ApiError extends Error {
 type SessionLostListener = () => void;
 const sessionLostListeners = new Set<SessionLostListener>();
 
-/** Called on any 403: the shell refreshes the login state and each screen reacts as spec section 4 says. */
+/** Called on any 403: the shell refreshes the login state and each screen reacts as the spec's states say. */
 export function onSessionLost(listener: SessionLostListener): () => void {
   sessionLostListeners.add(listener);
   return () => sessionLostListeners.delete(listener);

@@ -5,7 +5,7 @@ import { showAlert } from '../components/Alert.tsx';
 import { ApiError } from './client.ts';
 
 /**
- * How every screen meets a failed call (spec section 8). A server error (500) is logged in the screen's
+ * How every screen meets a failed call (the spec's errors). A server error (500) is logged in the screen's
  * words and shows /error, here and nowhere else. What is left is the screen's to show: a lost session
  * (403; the client has already marked the shopper logged out), a refusal in the server's words, or no
  * answer at all. Other 5xx are refusals: the server's 502 asks the shopper to try again.

@@ -38,7 +38,7 @@ export function useLoad<T>(request: (signal?: AbortSignal) => Promise<T>, logged
     ...loader,
     show: (failure: Failure) => loader.show(shown(failure)),
     /**
-     * A later call's failure told in an alert, where spec section 8 has one even for a server error
+     * A later call's failure told in an alert, where the spec's errors have one even for a server error
      * (orders, reviews): the server's words for a refusal, else `fallback`; a 403 shows the screen's
      * not-logged-in state.
      */

@@ -4,7 +4,7 @@ import { paths } from '../../../contract/paths.ts';
 import { usePageTitle } from '../components/usePageTitle.ts';
 import './RouteError.css';
 
-/** The router's default error page (spec section 2): unknown addresses and screens that fail. */
+/** The router's default error page (the spec's screens): unknown addresses and screens that fail. */
 export function RouteError({ detail }: { detail?: string }) {
   usePageTitle('Unexpected Application Error!');
   return (

@@ -53,7 +53,7 @@ export function setUname(uname: string) {
   notify();
 }
 
-/** Login and sign-up (spec section 2's two callbacks, in one change so the header never sees half). */
+/** Login and sign-up (the spec's two app-shell callbacks, in one change so the header never sees half). */
 export function login(uname: string) {
   store(LOGGED_IN_KEY, 'true');
   store(UNAME_KEY, uname);
@@ -61,7 +61,7 @@ export function login(uname: string) {
   notify();
 }
 
-/** Sign-out: logged out, and the stored name is cleared (spec section 4). */
+/** Sign-out: logged out, and the stored name is cleared (the spec's states and transitions). */
 export function logout() {
   store(LOGGED_IN_KEY, 'false');
   store(UNAME_KEY, null);

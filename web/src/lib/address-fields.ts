@@ -5,7 +5,7 @@ import { cityError, digitsOnly, NAME_MAX, nameError, pinError, TEXT_MAX } from '
 import { lastPincode } from './last-pincode.ts';
 
 /**
- * The name and address fields the profile (spec section 3) and checkout's shipping address (section 5)
+ * The name and address fields the profile and checkout's shipping address (the spec's fields and their checks)
  * both show, so each is labelled, limited and checked the same way in both.
  */
 

@@ -1,4 +1,4 @@
-// told as the shop's customers live it (design: "shown in Asia/Kolkata"), on a 24-hour clock
+// told as the shop's customers live it (shown in Asia/Kolkata), on a 24-hour clock
 const clock = new Intl.DateTimeFormat('en-IN', {
   hour: '2-digit',
   minute: '2-digit',

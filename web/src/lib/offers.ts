@@ -2,7 +2,7 @@ import type { BagBreakdown } from '../../../contract/coupons.ts';
 import { formatPaise } from '../../../contract/money.ts';
 import type { OrderLine } from '../../../contract/orders.ts';
 
-// a sale ends as the shop's customers live it (design: "shown in Asia/Kolkata")
+// a sale ends as the shop's customers live it (shown in Asia/Kolkata)
 const saleEnd = new Intl.DateTimeFormat('en-IN', {
   day: 'numeric',
   month: 'short',

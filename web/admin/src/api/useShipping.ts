@@ -5,7 +5,7 @@ import { apiPaths } from './paths.ts';
 import { useLoad } from './useLoad.ts';
 
 /**
- * The courier partner that books shipments (issue 30), or null when the shop ships by hand with a typed
+ * The courier partner that books shipments, or null when the shop ships by hand with a typed
  * tracking id; null too while it is being asked, or when asking failed: the manual way always works.
  */
 export function useShippingPartner(): ShippingSetup['partner'] {

@@ -12,7 +12,7 @@ interface NavItem {
   ownerOnly?: boolean;
 }
 
-/** The back office's sections in design.md's order. Delivery, Staff, Activity and Settings are the owner's. */
+/** The back office's sections, the day's work first. Delivery, Staff, Activity and Settings are the owner's. */
 const NAV: NavItem[] = [
   { label: 'Dashboard', to: paths.dashboard() },
   { label: 'Orders', to: paths.orders() },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatWhen, fromIndiaInput, indiaInputValue } from './format.ts';
 
 describe('formatWhen', () => {
-  it('shows a moment in India time as design.md writes it', () => {
+  it('shows a moment in India time, day, month, year and 24-hour time', () => {
     expect(formatWhen('2026-11-25T08:35:00Z')).toBe('25 Nov 2026, 14:05');
   });
 

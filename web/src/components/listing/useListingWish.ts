@@ -21,7 +21,7 @@ export function useListingWish(): (product: ListingProduct, wished: boolean) => 
         { key: 'wishUpdate' },
       );
     } catch (error) {
-      // spec section 8: a server error is also an alert here
+      // the spec's error catalogue: a server error is also an alert here
       if (!fail(error, WISH_FAILED)) showAlert(WISH_FAILED);
       return undefined;
     }

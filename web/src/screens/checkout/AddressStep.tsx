@@ -91,7 +91,7 @@ export function AddressStep({ lines, userInfo, onBack, onSaved, onSessionLost }:
     const value = spec.clean ? spec.clean(typed) : typed;
     setAddress((current) => ({ ...current, [spec.name]: value }));
     if (spec.name === 'pin') void fillFromPincode(value, true);
-    // a message about the old value would mislead (spec section 4: typing clears the pincode's answer)
+    // a message about the old value would mislead (the spec's states: typing clears the pincode's answer)
     setErrors(({ [spec.name]: _old, ...rest }) => rest);
   };
 

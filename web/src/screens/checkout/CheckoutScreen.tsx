@@ -78,7 +78,7 @@ const shopperOf = (cart: PurchasePageResponse): UserInfo | undefined =>
   'phoneNo' in cart.userInfo ? cart.userInfo : undefined;
 
 /**
- * The three steps (spec section 4): 1 <-> 2 <-> 3; focus follows to each step's heading. A visitor's
+ * The three steps (the spec's states): 1 <-> 2 <-> 3; focus follows to each step's heading. A visitor's
  * Continue goes to login (or sign-up) and back here, since checkout needs an account.
  */
 function Checkout({

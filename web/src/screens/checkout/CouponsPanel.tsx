@@ -16,7 +16,7 @@ interface Props {
 const sameCode = (a: string, b: string) => a.toUpperCase() === b.toUpperCase();
 
 /**
- * The bag's coupons (issue 28): the one applied with Remove, a field for a typed code, the coupons that
+ * The bag's coupons: the one applied with Remove, a field for a typed code, the coupons that
  * fit this bag with what each saves (tap to apply), and those that do not fit yet with the reason.
  * Focus follows the change: to Remove once a coupon is on, to the field once it is off.
  */

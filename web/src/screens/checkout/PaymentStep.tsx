@@ -12,7 +12,7 @@ interface Props {
   onSessionLost: () => void;
 }
 
-/** Step 3 (PAYMENT METHOD): online payment is the only method (spec section 1: prepaid only). */
+/** Step 3 (PAYMENT METHOD): online payment is the only method (the spec: prepaid only). */
 export function PaymentStep({ cart, userInfo, onBack, onCartChanged, onSessionLost }: Props) {
   const methodName = useId();
   const { processing, notice, checkOut, simulatedWindow } = usePayment({

@@ -16,7 +16,7 @@ interface Props {
 }
 
 /**
- * The development gateway's checkout window (design, "Payments in development and tests"), standing in
+ * The development gateway's checkout window (docs/operations.md, "Payments"), standing in
  * for Razorpay's: Pay and Fail ask the simulated gateway to settle the order, Close walks away.
  */
 export function SimulatedCheckout({ order, onPaid, onFailed, onClosed }: Props) {

@@ -3,7 +3,7 @@ import type { UserInfo } from '../../../../contract/shopping.ts';
 import { digitsOnly, PHONE_LENGTH, phoneError } from '../../lib/account-rules.ts';
 import { ADDRESS_LINES, type Check, type FieldSpec, NAME_FIELDS } from '../../lib/address-fields.ts';
 
-/** Step 2's shipping address (spec section 5): every field required, checked before payment. */
+/** Step 2's shipping address (the spec's validation rules): every field required, checked before payment. */
 
 export const MOBILE_MESSAGE = 'Please enter a valid 10-digit mobile number';
 export const ALT_MOBILE_MESSAGE = 'Please enter a valid 10-digit alternative mobile number';

@@ -1,6 +1,6 @@
 import type { CheckoutResult } from '../../../../contract/payments.ts';
 
-/** Razorpay's hosted checkout window (spec section 7: the provider's script loads from its host). */
+/** Razorpay's hosted checkout window (the spec's calls: the provider's script loads from its host). */
 
 const SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';
 

@@ -15,7 +15,7 @@ import { useLoad } from '../../api/useLoad.ts';
 import { noteBag } from '../../app/bag.ts';
 import { showAlert } from '../../components/Alert.tsx';
 
-/** Why the plus button may not add another unit of this line, in spec section 5's words. */
+/** Why the plus button may not add another unit of this line, in the words of the spec's validation rules. */
 export function plusBlocked(line: CartLine, lines: CartLine[]): string | undefined {
   const units = lines.filter((l) => l.id === line.id).reduce((sum, l) => sum + l.quantity, 0);
   if (units >= MAX_UNITS_PER_PRODUCT) return MAX_UNITS_MESSAGE;

@@ -65,7 +65,7 @@ export function usePayment({ cart, userInfo, onCartChanged, onSessionLost }: Con
   const createOrder = async (): Promise<CreateOrderResponse | undefined> => {
     const units = cart.prods.reduce((sum, line) => sum + line.quantity, 0);
     const body: CreateOrderBody = {
-      // what the server priced the bag at, the coupon included (issue 28: create-order checks it)
+      // what the server priced the bag at, the coupon included (create-order checks it)
       amount: cart.breakdown.amount * 100,
       currency: 'INR',
       // create-order takes 40 characters of it (and keeps none: Razorpay's shape)

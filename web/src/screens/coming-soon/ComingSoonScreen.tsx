@@ -11,7 +11,7 @@ const BUNTING = [
   'var(--saffron)',
 ];
 
-/** A single full-size picture (spec section 2), drawn so there is nothing to download. */
+/** A single full-size picture (the spec's screens), drawn so there is nothing to download. */
 export function ComingSoonScreen() {
   usePageTitle('Coming soon');
   // on a tall screen, frame the stall closely so it is not lost in the sky

@@ -3,7 +3,7 @@ import { paths } from '../../../../contract/paths.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import './error.css';
 
-/** Where screens send the shopper after a server failure (spec section 8). */
+/** Where screens send the shopper after a server failure (the spec's error catalogue). */
 export function ErrorScreen() {
   usePageTitle('Server Error');
   return (

@@ -16,7 +16,7 @@ import { DESIGNER_BAGS, SLIDES, type Tile, TRENDING } from './showcase.ts';
 import './home.css';
 
 /**
- * The home data (GET /home) feeds the menu; a failed load is reported here (spec section 8). Answers
+ * The home data (GET /home) feeds the menu; a failed load is reported here (the spec's errors). Answers
  * whether the shop has nothing on sale yet, once known (the showcase shows meanwhile).
  */
 function useHomeLoad(): boolean {

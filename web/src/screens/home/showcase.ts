@@ -1,7 +1,7 @@
 import { paths } from '../../../../contract/paths.ts';
 import type { ArtKind } from './art.tsx';
 
-/** What the home page features (spec section 2): the slides and the two tile sections. */
+/** What the home page features (the spec's screens): the slides and the two tile sections. */
 
 export type Tone = 'saffron' | 'rani' | 'teal' | 'terracotta' | 'maroon' | 'indigo' | 'mehendi';
 

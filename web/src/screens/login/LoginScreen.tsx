@@ -134,7 +134,7 @@ export function LoginScreen() {
           <FieldError id={`${phoneId}-error`} message={phoneMessage} />
         </div>
         <OtpField {...otp.field} onResend={requestOtp} />
-        {/* spec section 5: the request button appears only once 10 digits are typed */}
+        {/* the spec's validation rules: the request button appears only once 10 digits are typed */}
         {phone.length === PHONE_LENGTH && (
           <button type="submit" className="button button-primary auth-submit">
             {otp.codeSent ? 'VALIDATE' : 'Request OTP'}

@@ -14,7 +14,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** Exchange for another size (issue 29): one of the sizes free now, and why. */
+/** Exchange for another size: one of the sizes free now, and why. */
 export function ExchangeDialog({ line, onSubmit, onClose }: Props) {
   const sizes = line?.exchangeSizes ?? [];
   const [size, setSize] = useState(sizes[0] ?? '');

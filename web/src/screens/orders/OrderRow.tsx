@@ -23,7 +23,7 @@ interface Props {
   onRate: (rating: number, fit: FitAnswer | undefined) => Promise<boolean>;
 }
 
-// dates are shown as the shop's customers live them (design: "shown in Asia/Kolkata")
+// dates are shown as the shop's customers live them (shown in Asia/Kolkata)
 const day = new Intl.DateTimeFormat('en-IN', {
   day: 'numeric',
   month: 'short',

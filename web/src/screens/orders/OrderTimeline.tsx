@@ -3,7 +3,7 @@ import { TIMELINE_TITLES } from '../../../../contract/after-sale-constants.ts';
 import { formatRupees } from '../../../../contract/money.ts';
 import type { OrderLine, TimelineEvent } from '../../../../contract/orders.ts';
 
-// times as the shop's customers live them (design: "shown in Asia/Kolkata"), e.g. 25 Nov 2026, 14:05
+// times as the shop's customers live them (shown in Asia/Kolkata), e.g. 25 Nov 2026, 14:05
 const moment = new Intl.DateTimeFormat('en-IN', {
   day: 'numeric',
   month: 'short',

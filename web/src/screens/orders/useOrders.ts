@@ -22,7 +22,7 @@ import { useLoad } from '../../api/useLoad.ts';
 import { showAlert } from '../../components/Alert.tsx';
 import type { ReturnAsk } from './OrderDialogs.tsx';
 
-// spec section 8's texts for a server error; the client's own, so not in the contract
+// the texts the spec's error catalogue gives a server error; the client's own, so not in the contract
 const RETURN_FAILED = 'Something unexpected happened while processing the request! Please try later';
 const RATING_FAILED = 'Something unexpected happened while submitting rating! Try later';
 

@@ -12,7 +12,7 @@ import { usePageTitle } from '../../components/usePageTitle.ts';
 import { POLICIES, type PolicyName } from './policies.tsx';
 import './policies.css';
 
-/** Opening a policy page checks the session (spec section 6): a 500 goes to /error, other failures log out. */
+/** Opening a policy page checks the session (the spec's roles): a 500 goes to /error, other failures log out. */
 function useTermsCheck() {
   const navigate = useNavigate();
   const fail = useFailure();

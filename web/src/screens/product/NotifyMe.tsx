@@ -10,7 +10,7 @@ import { showAlert } from '../../components/Alert.tsx';
 import './notify-me.css';
 
 /**
- * "Notify me" under the sizes (issue 27): a customer asks for one SMS when a sold-out size is back in
+ * "Notify me" under the sizes: a customer asks for one SMS when a sold-out size is back in
  * stock, and a second press stops waiting; a visitor is asked to log in first.
  */
 export function NotifyMe({ soldOut }: { soldOut: string[] }) {

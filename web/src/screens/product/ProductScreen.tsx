@@ -91,7 +91,7 @@ function photosOf(info: ProductResponse['productInfo']): string[] {
   );
 }
 
-/** onReviewed fetches the page's data again, so the new review shows (spec section 4: "success reloads"). */
+/** onReviewed fetches the page's data again, so the new review shows (the spec's states: "success reloads"). */
 function Product({ data, onReviewed }: { data: ProductResponse; onReviewed: () => void }) {
   const { productInfo: info, loggedin } = data;
   const navigate = useNavigate();
@@ -120,7 +120,7 @@ function Product({ data, onReviewed }: { data: ProductResponse; onReviewed: () =
       );
       navigate(paths.product(info.prod, prodId));
     } catch {
-      // spec section 8: a failed colour change is handled as a lost session
+      // the spec's error catalogue: a failed colour change is handled as a lost session
       markLoggedOut();
       navigate(paths.login());
     }

@@ -10,7 +10,7 @@ interface Props {
   onSubmit: (review: string, rating: number) => void;
 }
 
-/** "Review": a text, five clickable stars, Close and Submit; a rating is required (spec section 5). */
+/** "Review": a text, five clickable stars, Close and Submit; a rating is required (the spec's checks). */
 export function ReviewModal({ open, onClose, onSubmit }: Props) {
   const [review, setReview] = useState('');
   const [rating, setRating] = useState(0);

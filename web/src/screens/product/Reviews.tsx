@@ -4,7 +4,7 @@ import { paths } from '../../../../contract/paths.ts';
 import { Modal } from '../../components/Modal.tsx';
 import { Stars } from './Stars.tsx';
 
-/** The shoppers' reviews; one without text is not shown (spec section 2). */
+/** The shoppers' reviews; one without text is not shown (the spec's screens). */
 export function Reviews({ reviews }: { reviews: ProductReview[] }) {
   const [photo, setPhoto] = useState<{ file: string; by: string } | undefined>(undefined);
   const shown = reviews.filter((r) => r.review.trim() !== '');

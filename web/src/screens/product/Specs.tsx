@@ -1,7 +1,7 @@
 import type { ProductInfo } from '../../../../contract/catalog.ts';
 import { FEATURE_LABELS, HIDDEN_PRODUCT_FIELDS } from '../../../../contract/catalog-constants.ts';
 
-/** Identity, media, money and stock fields, and spec section 3's excluded ones: never specifications. */
+/** Identity, media, money and stock fields, and the fields the spec excludes: never specifications. */
 const NOT_SPECS = new Set<string>([
   ...HIDDEN_PRODUCT_FIELDS,
   'id',

@@ -7,7 +7,7 @@ import { takePrefetched } from '../../api/prefetch.ts';
 import { useLoad, withNotFound } from '../../api/useLoad.ts';
 import { preloadImage } from '../../components/Image.tsx';
 
-/** GET /product/ind/{prod}/{id}; a server error goes to /error (spec section 8). */
+/** GET /product/ind/{prod}/{id}; a server error goes to /error (the spec's error catalogue). */
 export function useProduct(prod: string, productId: string) {
   const request = useCallback(
     (signal?: AbortSignal) => {

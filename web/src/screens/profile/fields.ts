@@ -1,12 +1,12 @@
 import type { EditProfileBody, Profile } from '../../../../contract/accounts.ts';
 import { ADDRESS_LINES, type FieldSpec, NAME_FIELDS } from '../../lib/address-fields.ts';
 
-/** The profile's text fields as the form shows them (spec section 3), gender aside. */
+/** The profile's text fields as the form shows them (the spec's entities and fields), gender aside. */
 
 export type TextField = Exclude<keyof EditProfileBody, 'gender' | 'altPhoneNumber' | 'smsUpdates'>;
 
 interface TextFieldSpec extends FieldSpec<TextField> {
-  /** never editable (spec section 5) */
+  /** never editable (the spec's validation rules) */
   readOnly?: boolean;
 }
 

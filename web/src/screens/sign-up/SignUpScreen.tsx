@@ -99,7 +99,7 @@ export function SignUpScreen() {
         startProgress({ record, field: 'mail' });
         goTo('mail');
       } catch (error) {
-        // spec section 8: on sign-up, 'Incorrect OTP' is a modal
+        // the spec's error catalogue: on sign-up, 'Incorrect OTP' is a modal
         setModal(otpErrorMessage(error, messages.signUpFailed));
       }
     });
@@ -162,7 +162,7 @@ export function SignUpScreen() {
 
   const step = STEPS.indexOf(field) + 1;
   const buttonText = field === 'lname' ? 'Save' : field === 'phone' && !codeSent ? 'Request OTP' : 'Continue';
-  // spec section 5: on the phone step the button appears only once 10 digits are typed
+  // the spec's validation rules: on the phone step the button appears only once 10 digits are typed
   const showButton = field !== 'phone' || record.phone.length === PHONE_LENGTH;
 
   return (

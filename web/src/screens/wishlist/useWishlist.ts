@@ -6,8 +6,8 @@ import { useFailure } from '../../api/useFailure.ts';
 import { useLoad } from '../../api/useLoad.ts';
 
 /**
- * GET /api/wishlistPage and key=removeWish. A 403 shows the not-logged-in state (spec section 4);
- * a server error is logged with the spec's text and goes to /error (spec section 8).
+ * GET /api/wishlistPage and key=removeWish. A 403 shows the not-logged-in state (the spec's states);
+ * a server error is logged with the spec's text and goes to /error (the spec's error catalogue).
  */
 export function useWishlist() {
   const request = useCallback(

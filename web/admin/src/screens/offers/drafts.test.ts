@@ -91,7 +91,7 @@ describe('the sale form', () => {
 });
 
 describe('the coupon form', () => {
-  it('starts a new coupon with design.md’s defaults: one use per shopper, on sale prices, any order', () => {
+  it('starts a new coupon with the API’s defaults: one use per shopper, on sale prices, any order', () => {
     const draft = { ...couponDraftOf(undefined), code: 'FLAT200', title: 'Flat ₹200 off', value: '200' };
     expect(couponBodyOf(draft)).toEqual({
       body: expect.objectContaining({

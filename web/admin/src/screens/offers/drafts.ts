@@ -126,7 +126,7 @@ export interface CouponDraft {
   scope: ScopeDraft;
 }
 
-/** A new coupon starts as design.md's defaults: one use per shopper, on sale prices too, any order. */
+/** A new coupon starts with the API's defaults: one use per shopper, on sale prices too, any order. */
 export const couponDraftOf = (coupon: CouponRow | undefined): CouponDraft => ({
   code: coupon?.code ?? '',
   title: coupon?.title ?? '',

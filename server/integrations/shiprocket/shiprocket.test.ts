@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CourierError } from './partner.ts';
+import { CourierError } from '../../modules/courier/partner.ts';
 import { ShiprocketClient, type ShiprocketReply, type ShiprocketRequest } from './shiprocket.ts';
 
 const DAY_MS = 86_400_000;

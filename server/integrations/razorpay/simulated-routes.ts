@@ -5,12 +5,12 @@ import {
   DevPaymentResponse,
   DevPayResponse,
 } from '../../../contract/payments.ts';
+import { gatewayId } from '../../modules/payments/gateway.ts';
+import { paymentCapturedEvent, webhookSignature } from '../../modules/payments/webhook-event.ts';
 import { keepBodiesSmall } from '../../platform/body-limit.ts';
 import { answerLoopbackOnly } from '../../platform/dev-routes.ts';
 import type { Services } from '../../services.ts';
-import { gatewayId } from './gateway.ts';
 import { SimulatedGateway } from './simulated.ts';
-import { paymentCapturedEvent, webhookSignature } from './webhook-event.ts';
 
 /** The simulated gateway's checkout window and dashboard, for development and tests only. */
 export const devPaymentRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {

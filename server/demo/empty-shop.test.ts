@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest';
-import type { ListingResponse, SuggestResponse } from '../../../contract/catalog.ts';
-import { apiPaths } from '../../../contract/paths.ts';
-import { describeEachDatabase } from '../../test/app.ts';
+import type { ListingResponse, SuggestResponse } from '../../contract/catalog.ts';
+import { apiPaths } from '../../contract/paths.ts';
+import { describeEachDatabase } from '../test/app.ts';
 
-// issue 25: a shop started with the demo off has nothing, and every shopper's route says so without an error
+// a shop started with the demo off has nothing, and every shopper's route says so without an error
 
 const EMPTY_TABLES = [
   'products',

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { DemoRemoved } from '../../../contract/demo.ts';
-import { ownerOnly } from '../../platform/admin-auth.ts';
-import { keepBodiesSmall } from '../../platform/body-limit.ts';
-import type { Services } from '../../services.ts';
+import { DemoRemoved } from '../../contract/demo.ts';
+import { ownerOnly } from '../platform/admin-auth.ts';
+import { keepBodiesSmall } from '../platform/body-limit.ts';
+import type { Services } from '../services.ts';
 
 /** The owner's removal of the demo catalogue (/admin/api/demo/remove). */
 export const demoRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeRazorpay, startFakeRazorpay } from '../../test/fake-razorpay.ts';
-import { GatewayError } from './gateway.ts';
+import { GatewayError } from '../../modules/payments/gateway.ts';
+import { type FakeRazorpay, startFakeRazorpay } from './fake-server.ts';
 import { RazorpayGateway } from './razorpay.ts';
 
 describe('Razorpay adapter (official SDK against a local fake of its API)', () => {

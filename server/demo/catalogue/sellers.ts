@@ -1,4 +1,4 @@
-import { gstinCheckCharacter } from '../../contract/gstin.ts';
+import { gstinCheckCharacter } from '../../../contract/gstin.ts';
 
 /** The demo shop's sellers (small Indian businesses) and couriers. All names are fictional. */
 

@@ -5,7 +5,7 @@ import {
   type GatewayPayment,
   type GatewayRefund,
   type PaymentGateway,
-} from './gateway.ts';
+} from '../../modules/payments/gateway.ts';
 
 export interface RazorpaySettings {
   keyId: string;

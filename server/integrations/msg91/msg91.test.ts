@@ -1,11 +1,17 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.ts';
-import { MSG91_SUCCESS, startFakeMsg91 } from '../../test/fake-msg91.ts';
+import { SmsError } from '../../platform/sms/sender.ts';
+import {
+  dltText,
+  MESSAGE_KINDS,
+  renderMessage,
+  smsRupees,
+  templateVariable,
+} from '../../platform/sms/templates.ts';
 import { ConsoleSmsSender } from './console.ts';
+import { MSG91_SUCCESS, startFakeMsg91 } from './fake-server.ts';
 import { Msg91SmsSender } from './msg91.ts';
-import { SmsError } from './sender.ts';
-import { dltText, MESSAGE_KINDS, renderMessage, smsRupees, templateVariable } from './templates.ts';
 
 const fake = await startFakeMsg91();
 afterAll(() => fake.close());

@@ -1,5 +1,4 @@
 import type { Db } from '../../db/connect.ts';
-import { conflict, notFound } from '../../platform/errors.ts';
 import {
   checkoutSignature,
   GatewayError,
@@ -8,7 +7,8 @@ import {
   type GatewayRefund,
   gatewayId,
   type PaymentGateway,
-} from './gateway.ts';
+} from '../../modules/payments/gateway.ts';
+import { conflict, notFound } from '../../platform/errors.ts';
 import * as store from './simulated-store.ts';
 
 /** What the shopper's checkout window hands back, as Razorpay's handler receives it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CourierError, type Parcel } from './partner.ts';
+import { CourierError, type Parcel } from '../../modules/courier/partner.ts';
 import { ShiprocketClient, type ShiprocketReply, type ShiprocketRequest } from './shiprocket.ts';
 
 const USER = { email: 'api@shop.example', password: 'secret' };

@@ -1,6 +1,6 @@
 import type { Config } from '../../config.ts';
-import { SmsError, type SmsSender, type TemplatedSms } from './sender.ts';
-import { templateVariable } from './templates.ts';
+import { SmsError, type SmsSender, type TemplatedSms } from '../../platform/sms/sender.ts';
+import { templateVariable } from '../../platform/sms/templates.ts';
 
 const TIMEOUT_MS = 10_000;
 

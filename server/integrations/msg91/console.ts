@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { otpMessage, type SmsSender, type TemplatedSms } from './sender.ts';
+import { otpMessage, type SmsSender, type TemplatedSms } from '../../platform/sms/sender.ts';
 
 /** the newest templated messages kept in memory; the outbox table keeps them all */
 const KEPT_MESSAGES = 1000;

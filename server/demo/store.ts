@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/connect.ts';
+import type { Db } from '../db/connect.ts';
 
 /**
  * Until the removal commits, no order can be placed: placing one would name the demo's products,

@@ -9,8 +9,8 @@ import {
   type PickupLocation,
   type Serviceability,
   type TrackingEvent,
-} from './partner.ts';
-import { fromShiprocketTime } from './shiprocket-time.ts';
+} from '../../modules/courier/partner.ts';
+import { fromShiprocketTime } from '../../modules/courier/shiprocket-time.ts';
 
 /** One call of Shiprocket's REST API (paths under https://apiv2.shiprocket.in), and its answer. */
 export interface ShiprocketRequest {
@@ -187,7 +187,7 @@ export class ShiprocketClient implements CourierPartner {
     return token;
   }
 
-  // Booking (issue 30, stage 2; decision 049) ------------------------------------------------------------
+  // Booking (decision 049) ------------------------------------------------------------
 
   async pickupLocations(): Promise<string[]> {
     const reply = (await this.call('list the pickup locations', {

@@ -1,6 +1,6 @@
-import type { Features, Specs } from '../db/schema.ts';
-import { indiaPincodes } from '../modules/delivery/india.ts';
-import { Random } from '../platform/random.ts';
+import type { Features, Specs } from '../../db/schema.ts';
+import { indiaPincodes } from '../../modules/delivery/india.ts';
+import { Random } from '../../platform/random.ts';
 import { type Family, GENRES, type GenreSpec } from './genres.ts';
 import { hsnOf } from './hsn.ts';
 import { AREAS, CUSTOMER_NAMES, reviewText, STREETS } from './people.ts';

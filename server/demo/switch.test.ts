@@ -3,13 +3,13 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/connect.ts';
-import { generateDemoShop } from '../../demo/generate.ts';
-import { DEMO_PHOTOS } from '../../platform/images/service.ts';
-import { type DatabaseKind, databaseForProcess, databaseKinds } from '../../test/database.ts';
-import { freePort, startServer, stopServer } from '../../test/server-process.ts';
+import type { Db } from '../db/connect.ts';
+import { DEMO_PHOTOS } from '../platform/images/service.ts';
+import { type DatabaseKind, databaseForProcess, databaseKinds } from '../test/database.ts';
+import { freePort, startServer, stopServer } from '../test/server-process.ts';
+import { generateDemoShop } from './catalogue/generate.ts';
 
-// issue 25: `npm start` (server/main.ts, a real process) fills an empty shop with the demo only when
+// `npm start` (server/main.ts, a real process) fills an empty shop with the demo only when
 // HAAT_DEMO is on: by default in development, never by default in production
 
 /** A production start that needs nothing outside: the providers are set, and nothing is sent to them. */

@@ -4,12 +4,12 @@ import PDFDocument from 'pdfkit';
 import { COURIER_STATUS_IDS, type CourierStatus } from '../../../contract/courier-tracking.ts';
 import type { Db } from '../../db/connect.ts';
 import type { SimCourierScan, SimCourierShipmentsTable } from '../../db/schema.ts';
-import { indiaPincode } from '../delivery/india.ts';
-import { anyPartnerServes } from '../delivery/service.ts';
-import { addBusinessDays, dayText, indiaToday } from './business-days.ts';
+import { addBusinessDays, dayText, indiaToday } from '../../modules/courier/business-days.ts';
+import { toShiprocketTime, toShiprocketTimestamp } from '../../modules/courier/shiprocket-time.ts';
+import type { ShiprocketWebhook } from '../../modules/courier/webhook.ts';
+import { indiaPincode } from '../../modules/delivery/india.ts';
+import { anyPartnerServes } from '../../modules/delivery/service.ts';
 import type { ShiprocketReply, ShiprocketRequest, ShiprocketTransport } from './shiprocket.ts';
-import { toShiprocketTime, toShiprocketTimestamp } from './shiprocket-time.ts';
-import type { ShiprocketWebhook } from './webhook.ts';
 
 /** A scan as Shiprocket reports it (tracking and webhook alike), from the fake's record of it. */
 const toActivity = (scan: SimCourierScan) => ({
@@ -206,7 +206,7 @@ export class FakeShiprocket {
     };
   }
 
-  // Booking (issue 30, stage 2; decision 049) ------------------------------------------------------------
+  // Booking (decision 049) ------------------------------------------------------------
 
   /** The seller addresses registered as pickup locations: kept in memory, as tokens are. */
   private readonly pickups = new Map<string, { pin_code: string; address: string }>();

@@ -1,4 +1,4 @@
-import type { ColourName } from './art/colour.ts';
+import type { ColourName } from '../art/colour.ts';
 
 /** How the demo shop stocks one genre of one segment. */
 export interface GenreSpec {

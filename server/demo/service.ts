@@ -1,9 +1,9 @@
-import { DEMO_HAS_ORDERS, type DemoRemoved } from '../../../contract/demo.ts';
-import type { Db } from '../../db/connect.ts';
-import { recordAudit } from '../../platform/audit.ts';
-import type { ChangeFeed } from '../../platform/changes.ts';
-import { conflict } from '../../platform/errors.ts';
-import { removeDemoDrawings, removeImages } from '../../platform/images/service.ts';
+import { DEMO_HAS_ORDERS, type DemoRemoved } from '../../contract/demo.ts';
+import type { Db } from '../db/connect.ts';
+import { recordAudit } from '../platform/audit.ts';
+import type { ChangeFeed } from '../platform/changes.ts';
+import { conflict } from '../platform/errors.ts';
+import { removeDemoDrawings, removeImages } from '../platform/images/service.ts';
 import * as store from './store.ts';
 
 /** The audit log's action of a removal; a shop whose demo was removed is never filled with it again. */
@@ -25,7 +25,7 @@ function onDemoOwner(product: OwnProduct): string {
 }
 
 /**
- * The demo catalogue a shop was started with (server/demo/): removed in one action by the owner, exactly
+ * The demo catalogue a shop was started with (seed.ts): removed in one action by the owner, exactly
  * its rows (marked `demo`) and what cannot outlive them, never the shop's own; refused once the shop
  * has orders.
  */
