@@ -19,19 +19,22 @@ import type { Services } from '../../services.ts';
 /** The offers: the shopper's coupons on their bag, and the back office's coupons, sales and report. */
 export const offerRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
   await app.register(couponRoutes, ctx);
-  await app.register(couponAdminRoutes, ctx);
-  await app.register(saleRoutes, ctx);
+  await app.register(backOfficeRoutes, ctx);
 };
 
-/** The back office's coupons and the offers' report (staff and owners); every change goes to Activity. */
-const couponAdminRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
-  const { coupons } = ctx.offers;
+/**
+ * The back office's offers (staff and owners): coupons, sales (scheduled, edited, stopped) and their report;
+ * every change goes to Activity.
+ */
+const backOfficeRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
+  const { coupons, sales } = ctx.offers;
   keepBodiesSmall(app);
   answerFormsByField(app);
   app.addHook('onRequest', ctx.adminAuth.guard);
   // the guard checks a cookie session's CSRF token itself; the bearer needs none
   const writes = { config: { csrf: false } };
   const answersEdit = { 200: Coupon, 400: FieldErrors, 404: ErrorResponse };
+  const answersSale = { 200: Sale, 400: FieldErrors, 404: ErrorResponse, 409: ErrorResponse };
 
   app.get('/admin/api/coupons', { schema: { response: { 200: CouponsResponse } } }, () => coupons.list());
 
@@ -53,7 +56,26 @@ const couponAdminRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) 
     (request) => coupons.disable(Number(request.params.id), request.staff.actor),
   );
 
-  // the sales' lines, then the coupons'
+  app.get('/admin/api/sales', { schema: { response: { 200: SalesResponse } } }, async () => sales.list());
+
+  app.post(
+    '/admin/api/sales',
+    { ...writes, schema: { body: SaleBody, response: { 201: Sale, 400: FieldErrors } } },
+    async (request, reply) => reply.code(201).send(await sales.create(request.body, request.staff.actor)),
+  );
+
+  app.put(
+    '/admin/api/sales/:id',
+    { ...writes, schema: { params: OfferParams, body: SaleBody, response: answersSale } },
+    async (request) => sales.update(Number(request.params.id), request.body, request.staff.actor),
+  );
+
+  app.post(
+    '/admin/api/sales/:id/stop',
+    { ...writes, schema: { params: OfferParams, response: answersSale } },
+    async (request) => sales.switchOff(Number(request.params.id), request.staff.actor),
+  );
+
   app.get('/admin/api/offers/report', { schema: { response: { 200: OfferReportResponse } } }, () =>
     ctx.offers.report(),
   );
@@ -91,35 +113,4 @@ const couponRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
     if (owner) await coupons.remove(owner);
     return {};
   });
-};
-
-/** The back office's sales (/admin/api/sales): staff and owners schedule, edit and stop them. */
-const saleRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
-  const { sales } = ctx.offers;
-  keepBodiesSmall(app);
-  answerFormsByField(app);
-  app.addHook('onRequest', ctx.adminAuth.guard);
-  // the guard checks a cookie session's CSRF token itself; the bearer needs none
-  const change = { config: { csrf: false } };
-  const answersChange = { 200: Sale, 400: FieldErrors, 404: ErrorResponse, 409: ErrorResponse };
-
-  app.get('/admin/api/sales', { schema: { response: { 200: SalesResponse } } }, async () => sales.list());
-
-  app.post(
-    '/admin/api/sales',
-    { ...change, schema: { body: SaleBody, response: { 201: Sale, 400: FieldErrors } } },
-    async (request, reply) => reply.code(201).send(await sales.create(request.body, request.staff.actor)),
-  );
-
-  app.put(
-    '/admin/api/sales/:id',
-    { ...change, schema: { params: OfferParams, body: SaleBody, response: answersChange } },
-    async (request) => sales.update(Number(request.params.id), request.body, request.staff.actor),
-  );
-
-  app.post(
-    '/admin/api/sales/:id/stop',
-    { ...change, schema: { params: OfferParams, response: answersChange } },
-    async (request) => sales.switchOff(Number(request.params.id), request.staff.actor),
-  );
 };
