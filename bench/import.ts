@@ -12,8 +12,8 @@ import { connectPglite, createPglite } from '../server/db/connect.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { Inventory } from '../server/modules/inventory/service.ts';
 import { Catalogue } from '../server/modules/products/catalogue.ts';
-import { formatCsv } from '../server/modules/products/csv.ts';
 import { ChangeFeed } from '../server/platform/changes.ts';
+import { formatCsv } from '../server/platform/csv.ts';
 
 const SIZES = ['XS', 'S', 'M', 'L', 'XL'];
 const rowsArg = process.argv.indexOf('--rows');

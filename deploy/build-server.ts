@@ -11,7 +11,7 @@ import { workerBuild } from '../server/platform/worker-script.ts';
 /**
  * The compiled server (part of `npm run build`): each command the image runs, bundled from its
  * TypeScript into dist/server/<name>.js, with packages left to node_modules. It must stay two folders
- * below the project, as server/platform/project-root.ts says.
+ * below the project, as server/db/project-root.ts says.
  */
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SERVER_OUT = join(ROOT, 'dist/server');

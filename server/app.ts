@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import type pg from 'pg';
 import type { Config } from './config.ts';
 import type { Db } from './db/connect.ts';
+import { projectPath } from './db/project-root.ts';
 import { demoRoutes } from './demo/routes.ts';
 import { devSmsRoutes } from './integrations/msg91/console-routes.ts';
 import { devPaymentRoutes } from './integrations/razorpay/simulated-routes.ts';
@@ -18,12 +19,13 @@ import { shippingRoutes } from './modules/courier/shipping-routes.ts';
 import { courierWebhookRoutes, devTrackingRoutes } from './modules/courier/tracking-routes.ts';
 import { indiaPincodes } from './modules/delivery/india.ts';
 import { deliveryRoutes, partnerRoutes } from './modules/delivery/routes.ts';
+import { inventoryRoutes } from './modules/inventory/routes.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
-import { couponAdminRoutes, couponRoutes } from './modules/offers/coupon-routes.ts';
-import { salesRoutes } from './modules/offers/sales-routes.ts';
+import { offerRoutes } from './modules/offers/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { passkeyRoutes } from './modules/passkeys/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
+import { returnRoutes } from './modules/returns/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { sellerRoutes } from './modules/sellers/routes.ts';
 import { seoPageRenderer, seoRoutes } from './modules/seo/routes.ts';
@@ -44,7 +46,6 @@ import { MAX_JSON_DEPTH, nestsDeeperThan } from './platform/json-depth.ts';
 import { registerKeyHeaderRouting } from './platform/key-header.ts';
 import { registerMetrics } from './platform/metrics.ts';
 import { registerOpenApi } from './platform/openapi.ts';
-import { projectPath } from './platform/project-root.ts';
 import { registerRequestIdHeader, requestId } from './platform/request-id.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerGracefulClose } from './platform/shutdown.ts';
@@ -119,6 +120,7 @@ export async function buildApp(deps: AppDeps) {
     devSmsRoutes,
     catalogRoutes,
     adminRoutes,
+    inventoryRoutes,
     productRoutes,
     imageRoutes,
     deliveryRoutes,
@@ -129,16 +131,15 @@ export async function buildApp(deps: AppDeps) {
     backInStockRoutes,
     cartRoutes,
     checkoutRoutes,
-    couponRoutes,
-    couponAdminRoutes,
+    offerRoutes,
     orderRoutes,
+    returnRoutes,
     invoiceRoutes,
     reviewRoutes,
     staffRoutes,
     passkeyRoutes,
     sellerRoutes,
     sizeChartRoutes,
-    salesRoutes,
     partnerRoutes,
     devPaymentRoutes,
     devCourierRoutes,
@@ -170,7 +171,7 @@ function registerJobs(app: FastifyInstance, services: Services): void {
   app.addHook('onReady', async () => services.notifications.start());
   app.addHook('onClose', async () => services.notifications.stop());
   app.addHook('onClose', async () => services.catalog.stop());
-  app.addHook('onClose', async () => services.sales.stop());
+  app.addHook('onClose', async () => services.offers.sales.stop());
   app.addHook('onClose', async () => {
     // a run in progress ends at its safe point (each placement is one transaction) before the pool closes
     await reconciler.stop();

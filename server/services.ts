@@ -22,6 +22,7 @@ import { Invoices } from './modules/invoices/service.ts';
 import { Notifications } from './modules/notifications/service.ts';
 import { Coupons } from './modules/offers/coupons.ts';
 import { Sales } from './modules/offers/sales.ts';
+import { Offers } from './modules/offers/service.ts';
 import { BackOffice } from './modules/orders/back-office.ts';
 import { Orders } from './modules/orders/service.ts';
 import { Passkeys } from './modules/passkeys/service.ts';
@@ -30,7 +31,7 @@ import { Refunds } from './modules/payments/refunds.ts';
 import { Catalogue } from './modules/products/catalogue.ts';
 import { Products } from './modules/products/service.ts';
 import { ReturnableGenres } from './modules/returns/service.ts';
-import { Reviews } from './modules/reviews/service.ts';
+import { Reviews, takeReviewPhoto } from './modules/reviews/service.ts';
 import { Sellers } from './modules/sellers/service.ts';
 import { SeoPages } from './modules/seo/service.ts';
 import { Sitemaps } from './modules/seo/sitemap.ts';
@@ -87,11 +88,6 @@ export interface Services {
   images: Images;
   /** the shop's own details, policy pages and settings (delivery charge, low-stock threshold) */
   shop: Shop;
-  /**
-   * festive sales: the live set every price is worked out with (`current()`), changed on every instance
-   * at each sale's start and end by a timer, and after a save by the change feed
-   */
-  sales: Sales;
   /** size charts per genre and per seller for a genre: the back office keeps them, product pages show them */
   sizeCharts: SizeCharts;
   catalog: Catalog;
@@ -99,8 +95,8 @@ export interface Services {
   wishlist: Wishlist;
   /** "Notify me" on a sold-out size: told by inventory, in the transaction that brings the size back */
   backInStock: BackInStock;
-  /** coupon codes: the back office's, the bag's applied code, and their uses (issue 28) */
-  coupons: Coupons;
+  /** festive sales and coupon codes: the bag, checkout and catalogue price with their parts */
+  offers: Offers;
   cart: Cart;
   /** a visitor's bag and wishlist, merged into the account's at login */
   guestBags: GuestBags;
@@ -113,7 +109,7 @@ export interface Services {
   /** GST tax invoices and credit notes as PDFs */
   invoices: Invoices;
   reviews: Reviews;
-  /** genres the back office marks not returnable (issue 29) */
+  /** genres the back office marks not returnable */
   returnableGenres: ReturnableGenres;
   /** the back office's catalogue: products, photos, low stock; and the CSV import and export */
   products: Products;
@@ -218,7 +214,7 @@ export async function buildServices({
     log,
     (outcome) => metrics.reconcilerRuns.inc({ outcome }),
   );
-  const orders = new Orders({ db, refunds, inventory }, catalog);
+  const orders = new Orders({ db, refunds, inventory }, catalog, takeReviewPhoto);
   const shipping = new Shipping(
     { db, refunds, inventory },
     courier.partner,
@@ -284,13 +280,12 @@ export async function buildServices({
     inventory,
     images,
     shop,
-    sales,
     sizeCharts,
     catalog,
     accounts,
     wishlist,
     backInStock,
-    coupons,
+    offers: new Offers(sales, coupons),
     cart,
     guestBags,
     checkout,
@@ -325,7 +320,7 @@ export async function buildServices({
 
 /** The staff directory alone, for `npm run staff` when no shop is running on the database. */
 export function buildStaffDirectory(db: Db, now: () => Date = () => new Date()): StaffDirectory {
-  return new StaffDirectory(db, now);
+  return new StaffDirectory(db, now, Passkeys.forgetStaff);
 }
 
 /** The setup checklist alone, for `npm run doctor` when no shop is running on the database. */

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
-import { projectPath } from '../platform/project-root.ts';
 import type { Db } from './connect.ts';
+import { projectPath } from './project-root.ts';
 
 const MIGRATIONS_DIR = projectPath('server/db/migrations');
 

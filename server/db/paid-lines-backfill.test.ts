@@ -3,9 +3,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Invoices } from '../modules/invoices/service.ts';
 import type { TaxDocument } from '../modules/invoices/tax.ts';
-import { projectPath } from '../platform/project-root.ts';
 import { Fixtures } from '../test/fixtures.ts';
 import { connectPglite, createPglite, type DatabaseHandle } from './connect.ts';
+import { projectPath } from './project-root.ts';
 
 const MIGRATIONS = projectPath('server/db/migrations');
 const PAID_LINES = '022_paid_lines.sql';

@@ -1,5 +1,7 @@
 /** Money and ids as the public API writes them: one rounding and one id rule for every module. */
 
+import { badRequest } from './errors.ts';
+
 /** Whole rupees for the public API, from integer paise; listings, product pages, carts and orders agree. */
 export const rupees = (paise: number) => Math.round(paise / 100);
 
@@ -9,6 +11,17 @@ export function parseProductId(text: string): number | undefined {
   const id = Number(text);
   return id <= 2_147_483_647 ? id : undefined;
 }
+
+/** An id from a path or query the contract's pattern let through, as a number: one past 32 bits is bad input. */
+export function idParam(text: string, field: string): number {
+  const id = parseProductId(text);
+  if (id === undefined) throw badRequest(`${field} is not an id`);
+  return id;
+}
+
+/** A page's `before` cursor (an id), when given. */
+export const cursorParam = (before: string | undefined) =>
+  before === undefined ? undefined : idParam(before, 'before');
 
 /** A name or title as typed, without spaces around it and with each run of spaces inside made one. */
 export const tidyText = (text: string) => text.trim().replace(/\s+/g, ' ');

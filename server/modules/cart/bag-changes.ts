@@ -31,7 +31,10 @@ export interface Merged {
   reason: MergeReason;
 }
 
-/** Quantities add up to 4 per product and the size's stock; the account's own units are never taken away. */
+/**
+ * Quantities add up to MAX_UNITS_PER_PRODUCT and the size's stock; the account's own units are never taken
+ * away.
+ */
 export function mergedQuantity(input: MergeInput): Merged {
   const wanted = input.existing + input.added;
   if (input.withdrawn) return { quantity: input.existing, wanted, reason: 'withdrawn' };

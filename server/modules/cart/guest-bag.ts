@@ -1,14 +1,18 @@
 import type { Db } from '../../db/connect.ts';
 import type { Session } from '../../platform/sessions.ts';
-import type { Wishlist } from '../wishlist/service.ts';
 import type { Cart } from './service.ts';
+
+/** The wishlist's part of a login; the wishlist sits above the bag (it adds to it), so it is handed in. */
+interface GuestWishes {
+  adoptGuestWishes(trx: Db, sessionId: string, customerId: number): Promise<void>;
+}
 
 /** A visitor's bag and wishlist, taken into the account they log in to (decision 022). */
 export class GuestBags {
   constructor(
     private readonly db: Db,
     private readonly cart: Cart,
-    private readonly wishlist: Wishlist,
+    private readonly wishlist: GuestWishes,
   ) {}
 
   /**

@@ -8,9 +8,9 @@ import {
   ProductActionParams,
   PurchasePageResponse,
 } from '../../../contract/shopping.ts';
+import { bagToChange, bagToRead } from '../../platform/bag-owner.ts';
 import { keepBodiesSmall } from '../../platform/body-limit.ts';
 import type { Services } from '../../services.ts';
-import { bagToChange, bagToRead } from './owner.ts';
 
 export const cartRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
   keepBodiesSmall(app);

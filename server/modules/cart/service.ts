@@ -15,6 +15,7 @@ import {
 import { MAX_UNITS_PER_PRODUCT } from '../../../contract/shopping-rules.ts';
 import type { Db } from '../../db/connect.ts';
 import { parseProductId, rupees } from '../../platform/api-values.ts';
+import type { BagOwner } from '../../platform/bag-owner.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { Inventory } from '../inventory/service.ts';
 import type { BagOffer, CouponLine, Coupons } from '../offers/coupons.ts';
@@ -22,7 +23,6 @@ import { discountOf, type LiveSales } from '../offers/sale-price.ts';
 import type { Sales } from '../offers/sales.ts';
 import type { DeliveryTerms, Shop } from '../shop/service.ts';
 import { type BagLine, bagChange, mergedQuantity } from './bag-changes.ts';
-import type { BagOwner } from './owner.ts';
 import { priceBreakdown } from './pricing.ts';
 import * as store from './store.ts';
 
@@ -83,7 +83,10 @@ export class Cart {
     private readonly orderLimits: OrderLimits,
   ) {}
 
-  /** addCart 1: one more unit of the size, within 4 per product and the size's stock; 0: drops the size's line. */
+  /**
+   * addCart 1: one more unit of the size, within MAX_UNITS_PER_PRODUCT and the size's stock; 0: drops the
+   * size's line.
+   */
   async change(owner: BagOwner, choice: ProductChoice, addCart: 0 | 1): Promise<AddCartResponse> {
     const chosen = await chooseSize(this.db, choice);
     return this.db.transaction().execute(async (trx) => {
@@ -156,8 +159,8 @@ export class Cart {
 
   /**
    * At login, inside the caller's transaction: the visitor's lines join the account's, quantities adding
-   * up within 4 per product and the stock of each size; the visitor's lines then go. Answers one sentence
-   * per visitor line not kept as it was (decision 022).
+   * up within MAX_UNITS_PER_PRODUCT and the stock of each size; the visitor's lines then go. Answers one
+   * sentence per visitor line not kept as it was (decision 022).
    */
   async adoptGuestLines(trx: Db, sessionId: string, customerId: number): Promise<string[]> {
     const guest = { sessionId };

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
+import { type BagOwner, ownedBy, ownerColumn, ownerValues } from '../../platform/bag-owner.ts';
 import { AVAILABLE_UNITS } from '../inventory/service.ts';
-import { type BagOwner, ownedBy, ownerColumn, ownerValues } from './owner.ts';
 
 export async function productWithSizes(db: Db, productId: number) {
   const product = await db

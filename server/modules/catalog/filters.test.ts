@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareSizes, parseFilters } from './filters.ts';
+import { parseFilters } from './filters.ts';
 
 const segment = (value: unknown) => JSON.stringify(value);
 
@@ -33,25 +33,5 @@ describe('parseFilters', () => {
     ['an empty feature name', segment({ '': ['x'] })],
   ])('refuses %s with a 400', (_case, text) => {
     expect(() => parseFilters(text)).toThrow(expect.objectContaining({ status: 400 }));
-  });
-});
-
-describe('compareSizes', () => {
-  it('orders letter sizes, then numbers, then the rest', () => {
-    const sizes = ['Free Size', '32', 'XL', 'S', '28', 'XXL', 'M', '3XL', 'XS', 'L', '4-5Y', '2-3Y'];
-    expect(sizes.sort(compareSizes)).toEqual([
-      'XS',
-      'S',
-      'M',
-      'L',
-      'XL',
-      'XXL',
-      '3XL',
-      '2-3Y',
-      '4-5Y',
-      '28',
-      '32',
-      'Free Size',
-    ]);
   });
 });

@@ -22,10 +22,10 @@ import {
   TermsResponse,
 } from '../../../contract/catalog.ts';
 import { PRODUCT_ROW_SIZE } from '../../../contract/catalog-constants.ts';
+import { bagToRead } from '../../platform/bag-owner.ts';
 import { keepBodiesSmall, TINY_BODY_LIMIT } from '../../platform/body-limit.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import type { Services } from '../../services.ts';
-import { bagToRead } from '../cart/owner.ts';
 import { parseFilters } from './filters.ts';
 import type { ListingScope } from './service.ts';
 

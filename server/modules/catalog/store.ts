@@ -3,7 +3,7 @@ import type { Prod } from '../../../contract/catalog.ts';
 import type { Db } from '../../db/connect.ts';
 import { runPrepared } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
-import { type BagOwner, ownedBy } from '../cart/owner.ts';
+import { type BagOwner, ownedBy } from '../../platform/bag-owner.ts';
 import { AVAILABLE_UNITS } from '../inventory/service.ts';
 import { genreReturnable } from '../returns/service.ts';
 import type { Figures } from './facet-index/types.ts';

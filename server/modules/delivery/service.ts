@@ -10,9 +10,9 @@ import type { PincodePlace } from '../../../contract/shopping.ts';
 import type { Db } from '../../db/connect.ts';
 import { tidyText } from '../../platform/api-values.ts';
 import { recordAudit } from '../../platform/audit.ts';
+import { type CsvRecord, lineError, readCsv } from '../../platform/csv.ts';
 import { type FieldErrors, InvalidFields, notFound } from '../../platform/errors.ts';
 import { Turns } from '../../platform/turns.ts';
-import { type CsvRecord, lineError, readCsv } from '../products/csv.ts';
 import { indiaPincode, indiaPincodes, type PincodeRow } from './india.ts';
 import * as store from './store.ts';
 

@@ -1,7 +1,7 @@
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import type { CouponsTable } from '../../db/schema.ts';
-import { type BagOwner, ownerColumn, ownerValues } from '../cart/owner.ts';
+import { type BagOwner, ownerColumn, ownerValues } from '../../platform/bag-owner.ts';
 
 export type CouponRow = Selectable<CouponsTable>;
 export type CouponColumns = Omit<Insertable<CouponsTable>, 'id' | 'used' | 'created_at' | 'updated_at'>;

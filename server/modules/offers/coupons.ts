@@ -15,9 +15,9 @@ import {
 import type { Db } from '../../db/connect.ts';
 import { indiaTime, rupees, tidyText } from '../../platform/api-values.ts';
 import { recordAudit } from '../../platform/audit.ts';
+import type { BagOwner } from '../../platform/bag-owner.ts';
 import { conflict, type FieldErrors, InvalidFields, notFound } from '../../platform/errors.ts';
 import type { Limit, RateLimits } from '../../platform/rate-limit.ts';
-import type { BagOwner } from '../cart/owner.ts';
 import { apportion } from './apportion.ts';
 import * as store from './coupons-store.ts';
 import { checkWindow, windowState } from './offer-window.ts';

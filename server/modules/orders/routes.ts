@@ -1,4 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import {
+  AdminOrder,
+  AdminOrderLine,
+  AdminOrdersQuery,
+  AdminOrdersResponse,
+  AdminRefund,
+  AdminRefundsResponse,
+  OrderParams,
+  PurchaseParams,
+  RefundParams,
+  RefundsQuery,
+  ShipBody,
+} from '../../../contract/admin.ts';
 import { ErrorResponse } from '../../../contract/errors.ts';
 import {
   CancelBody,
@@ -12,12 +26,22 @@ import {
   ReturnBody,
   ReturnResponse,
 } from '../../../contract/orders.ts';
+import { ShipmentBooked } from '../../../contract/shipping.ts';
+import { ownerOnly } from '../../platform/admin-auth.ts';
+import { cursorParam, idParam } from '../../platform/api-values.ts';
 import { keepBodiesSmall } from '../../platform/body-limit.ts';
+import { badRequest } from '../../platform/errors.ts';
 import { customersOnly } from '../../platform/sessions.ts';
 import type { Services } from '../../services.ts';
 
-/** The shopper's orders: listing, cancelling, and asking to return or exchange their own lines. */
+/** The shopper's orders and the back office's: each behind its own guard. */
 export const orderRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
+  await app.register(shopperRoutes, ctx);
+  await app.register(backOfficeRoutes, ctx);
+};
+
+/** The shopper's orders: listing, cancelling, and asking to return or exchange their own lines. */
+const shopperRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
   keepBodiesSmall(app);
   const { orders } = ctx;
   app.addHook('preValidation', customersOnly(ctx.sessions));
@@ -60,5 +84,81 @@ export const orderRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx)
       await orders.requestReturn(await ctx.sessions.requireCustomer(request), request.body);
       return {};
     },
+  );
+};
+
+/**
+ * The back office's orders: the lines to work, shipping (by hand or booked with the courier partner),
+ * delivering and cancelling them, and the refunds they owe. Staff signed in, or ADMIN_TOKEN's bearer;
+ * request.staff says who, for the audit log.
+ */
+const backOfficeRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
+  keepBodiesSmall(app);
+  const orders = ctx.backOffice;
+  // onRequest: an unauthorised caller is turned away before its body is read
+  app.addHook('onRequest', ctx.adminAuth.guard);
+
+  app.get(
+    '/admin/api/orders',
+    { schema: { querystring: AdminOrdersQuery, response: { 200: AdminOrdersResponse } } },
+    async (request) => orders.lines(request.query),
+  );
+
+  app.get(
+    '/admin/api/orders/:orderId',
+    { schema: { params: OrderParams, response: { 200: AdminOrder } } },
+    async (request) => orders.order(idParam(request.params.orderId, 'orderId')),
+  );
+
+  // the guard checks a cookie session's CSRF token itself; the bearer needs none
+  const change = { csrf: false };
+  const answersLine = { 200: AdminOrderLine };
+
+  app.post(
+    '/admin/api/orders/:purchaseId/ship',
+    {
+      config: change,
+      schema: {
+        params: PurchaseParams,
+        body: ShipBody,
+        response: { 200: Type.Union([ShipmentBooked, AdminOrderLine]) },
+      },
+    },
+    async (request) => {
+      const { purchaseId } = request.params;
+      const { trackingId, courierId } = request.body;
+      // no tracking id: booked through the courier partner, which answers the AWB
+      if (trackingId === undefined) return ctx.shipping.book(purchaseId, courierId, request.staff.actor);
+      if (courierId !== undefined) throw badRequest('Give trackingId or courierId, not both');
+      return orders.ship(purchaseId, trackingId, request.staff.actor);
+    },
+  );
+
+  app.post(
+    '/admin/api/orders/:purchaseId/deliver',
+    { config: change, schema: { params: PurchaseParams, response: answersLine } },
+    async (request) => orders.deliver(request.params.purchaseId, request.staff.actor),
+  );
+
+  app.post(
+    '/admin/api/orders/:purchaseId/cancel',
+    { config: change, schema: { params: PurchaseParams, response: answersLine } },
+    async (request) => orders.cancel(request.params.purchaseId, request.staff.actor),
+  );
+
+  app.get(
+    '/admin/api/refunds',
+    { schema: { querystring: RefundsQuery, response: { 200: AdminRefundsResponse } } },
+    async (request) => ctx.refunds.list({ ...request.query, before: cursorParam(request.query.before) }),
+  );
+
+  app.post(
+    '/admin/api/refunds/:id/retry',
+    {
+      config: change,
+      preHandler: ownerOnly,
+      schema: { params: RefundParams, response: { 200: AdminRefund } },
+    },
+    async (request) => ctx.refunds.retry(idParam(request.params.id, 'id'), request.staff.actor),
   );
 };

@@ -16,7 +16,6 @@ import type { Catalog } from '../catalog/service.ts';
 import { creditNoteUrl, invoiceUrl } from '../invoices/service.ts';
 import { Refunds } from '../payments/refunds.ts';
 import { lineProduct } from '../returns/service.ts';
-import { takeReviewPhoto } from '../reviews/service.ts';
 import { exchangeFields, requestExchange } from './exchange.ts';
 import { type MoveDeps, moveLine } from './lines.ts';
 import * as store from './store.ts';
@@ -173,11 +172,18 @@ export async function cancelLine(
   return refundPaise;
 }
 
+type ReviewPhotoTaker = (db: Db, customerId: number, productId: number, photo: string) => Promise<boolean>;
+
 /** The shopper's side of after-sale: their order lines, cancelling one and asking to return one. */
 export class Orders {
+  /**
+   * `takeReviewPhoto` moves a photo off the shopper's review (false: not theirs); reviews own that table and
+   * read purchases from here, so the composition root hands it in.
+   */
   constructor(
     private readonly deps: MoveDeps,
     private readonly catalog: Pick<Catalog, 'productChanged'>,
+    private readonly takeReviewPhoto: ReviewPhotoTaker,
   ) {}
 
   async list(customerId: number): Promise<OrdersResponse> {
@@ -235,7 +241,7 @@ export class Orders {
         if (!product.returnable) throw conflict(NOT_RETURNABLE_TEXT);
         if (!returnWindowOpen(line.delivered_at, now)) throw conflict(RETURN_WINDOW_CLOSED);
         if (asked.photo !== null) {
-          if (!(await takeReviewPhoto(trx, customerId, product.id, asked.photo))) {
+          if (!(await this.takeReviewPhoto(trx, customerId, product.id, asked.photo))) {
             throw badRequest(UNKNOWN_PHOTO);
           }
           photoOf = product.id;

@@ -7,6 +7,7 @@ import {
 import type { Db } from '../../db/connect.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { ChangeFeed } from '../../platform/changes.ts';
+import { type CsvRecord, formatCsv, lineError, readCsv } from '../../platform/csv.ts';
 import { AppError, conflict } from '../../platform/errors.ts';
 import { checkUploadedPhoto } from '../../platform/images/render.ts';
 import {
@@ -16,7 +17,6 @@ import {
 } from '../../platform/images/service.ts';
 import { Turns } from '../../platform/turns.ts';
 import type { Inventory } from '../inventory/service.ts';
-import { type CsvRecord, formatCsv, lineError, readCsv } from './csv.ts';
 import { toAdminProduct } from './service.ts';
 import * as store from './store.ts';
 import { isValid, type Lookups, sellerInactive, type ValidProduct, validateProduct } from './validate.ts';

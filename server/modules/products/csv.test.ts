@@ -1,11 +1,11 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_COLUMNS, type ImportResponse } from '../../../contract/products.ts';
+import { readCsv } from '../../platform/csv.ts';
 import { Turns } from '../../platform/turns.ts';
 import { startTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../../test/app.ts';
 import { expectAnsweredMeanwhile, probedWhile } from '../../test/health-probe.ts';
 import { TestClient } from '../../test/http.ts';
-import { readCsv } from './csv.ts';
 
 const BEARER = { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
 const ROWS = 50_000;

@@ -1,6 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
+import { AdminReview, AdminReviewsResponse, ReviewIdParams, ReviewsQuery } from '../../../contract/admin.ts';
 import { RateBody, RateResponse } from '../../../contract/orders.ts';
 import {
   PostReviewBody,
@@ -11,6 +12,7 @@ import {
   UploadParams,
   UploadResponse,
 } from '../../../contract/reviews.ts';
+import { cursorParam, idParam } from '../../platform/api-values.ts';
 import { keepBodiesSmall } from '../../platform/body-limit.ts';
 import { AppError, badRequest, tooLarge, unsupportedMediaType } from '../../platform/errors.ts';
 import { customersOnly } from '../../platform/sessions.ts';
@@ -52,8 +54,14 @@ async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
   }
 }
 
-/** POST /orders/rate, GET and POST /api/review/{prodId}, POST /upload/{prod}/{prodId}: login required. */
+/** Reviews: the shopper's (ratings, texts and photos) and the back office's (reading and hiding them). */
 export const reviewRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
+  await app.register(shopperRoutes, ctx);
+  await app.register(backOfficeRoutes, ctx);
+};
+
+/** POST /orders/rate, GET and POST /api/review/{prodId}, POST /upload/{prod}/{prodId}: login required. */
+const shopperRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
   keepBodiesSmall(app);
   const { reviews } = ctx;
   app.addHook('preValidation', customersOnly(ctx.sessions));
@@ -103,4 +111,25 @@ export const reviewRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx
     );
   };
   await app.register(uploadRoutes);
+};
+
+/** The back office's reviews: the latest first, and hiding or showing one on its product page. */
+const backOfficeRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
+  keepBodiesSmall(app);
+  app.addHook('onRequest', ctx.adminAuth.guard);
+
+  app.get(
+    '/admin/api/reviews',
+    { schema: { querystring: ReviewsQuery, response: { 200: AdminReviewsResponse } } },
+    async (request) => ctx.reviews.latest(cursorParam(request.query.before)),
+  );
+
+  for (const hidden of [true, false]) {
+    // the guard checks a cookie session's CSRF token itself; the bearer needs none
+    app.post(
+      `/admin/api/reviews/:id/${hidden ? 'hide' : 'show'}`,
+      { config: { csrf: false }, schema: { params: ReviewIdParams, response: { 200: AdminReview } } },
+      async (request) => ctx.reviews.setHidden(idParam(request.params.id, 'id'), hidden, request.staff.actor),
+    );
+  }
 };

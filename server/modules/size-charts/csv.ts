@@ -3,12 +3,12 @@ import {
   SIZE_CHART_CSV_COLUMNS,
   type SizeChartBody,
 } from '../../../contract/size-charts.ts';
+import { type CsvRecord, formatCsv, lineError, readCsv } from '../../platform/csv.ts';
 import { Turns } from '../../platform/turns.ts';
-import { type CsvRecord, formatCsv, lineError, readCsv } from '../products/csv.ts';
 import type { ChartColumns } from './store.ts';
 import { type ChartLookups, validateChart } from './validate.ts';
 
-// Size charts as CSV, as the catalogue's (products/csv.ts): one row per size, lists joined by "|", errors
+// Size charts as CSV, as the catalogue's (platform/csv.ts): one row per size, lists joined by "|", errors
 // as `line <n>, column <header>: <message>`.
 
 type Column = (typeof SIZE_CHART_CSV_COLUMNS)[number];

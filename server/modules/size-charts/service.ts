@@ -10,8 +10,8 @@ import type { Db } from '../../db/connect.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { ChangeFeed } from '../../platform/changes.ts';
 import { InvalidFields, notFound } from '../../platform/errors.ts';
-import { compareSizes } from '../catalog/filters.ts';
 import { exportCharts, readChartFile } from './csv.ts';
+import { compareSizes } from './sizes.ts';
 import * as store from './store.ts';
 import { type ChartLookups, validateChart } from './validate.ts';
 

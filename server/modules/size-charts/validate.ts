@@ -7,7 +7,7 @@ import {
   type SizeChartBody,
 } from '../../../contract/size-charts.ts';
 import type { FieldErrors } from '../../platform/errors.ts';
-import { compareSizes } from '../catalog/filters.ts';
+import { compareSizes } from './sizes.ts';
 import type { ChartColumns } from './store.ts';
 
 /** What checking a chart needs besides the body: the genre's sizes and the sellers the shop has. */

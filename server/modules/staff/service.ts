@@ -10,7 +10,6 @@ import type { Db } from '../../db/connect.ts';
 import { AUTOMATION, COMMAND_LINE, type StaffCaller } from '../../platform/admin-auth.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
-import { Passkeys } from '../passkeys/service.ts';
 import * as store from './store.ts';
 
 export const PHONE_IS_STAFF = 'This phone number is staff already';
@@ -38,9 +37,11 @@ const auditOf = (action: string, by: Changer, person: store.PersonRow) => ({
 
 /** The back office's people (owners and staff), and the activity log the owner reads. */
 export class StaffDirectory {
+  /** `forgetPasskeys` deletes a person's passkeys in the removal's transaction: passkeys sit above staff. */
   constructor(
     private readonly db: Db,
     private readonly now: () => Date,
+    private readonly forgetPasskeys: (trx: Db, staffId: number) => Promise<void>,
   ) {}
 
   async list(): Promise<StaffListItem[]> {
@@ -77,7 +78,7 @@ export class StaffDirectory {
       if (person.id === by.id) throw conflict(NOT_YOURSELF);
       if (person.role === 'owner' && (await store.countOwners(trx)) <= 1) throw conflict(LAST_OWNER);
       await store.removePerson(trx, person.id, this.now());
-      await Passkeys.forgetStaff(trx, person.id);
+      await this.forgetPasskeys(trx, person.id);
       await recordAudit(trx, auditOf('staff.remove', by, person));
       return person;
     });

@@ -9,9 +9,9 @@ import {
   WishUpdateBody,
   WishUpdateResponse,
 } from '../../../contract/shopping.ts';
+import { bagToChange, bagToRead } from '../../platform/bag-owner.ts';
 import { keepBodiesSmall } from '../../platform/body-limit.ts';
 import type { Services } from '../../services.ts';
-import { bagToChange, bagToRead } from '../cart/owner.ts';
 
 export const wishlistRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
   keepBodiesSmall(app);

@@ -1,8 +1,8 @@
 import type { WishlistResponse } from '../../../contract/shopping.ts';
 import type { Db } from '../../db/connect.ts';
 import { parseProductId, rupees } from '../../platform/api-values.ts';
+import type { BagOwner } from '../../platform/bag-owner.ts';
 import { notFound } from '../../platform/errors.ts';
-import type { BagOwner } from '../cart/owner.ts';
 import { chooseSize, type ProductChoice } from '../cart/service.ts';
 import type { LiveSales } from '../offers/sale-price.ts';
 import type { Sales } from '../offers/sales.ts';

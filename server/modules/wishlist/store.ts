@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
-import { type BagOwner, ownedBy, ownerColumn, ownerValues } from '../cart/owner.ts';
+import { type BagOwner, ownedBy, ownerColumn, ownerValues } from '../../platform/bag-owner.ts';
 
 /** The product's price now, for a wish's `wished_price_paise`. */
 export const priceNow = (productId: number) =>

@@ -1,7 +1,7 @@
 /** RFC 4180 CSV: fields quoted when they hold a comma, quote or line break; quotes doubled. */
 
 import { StringDecoder } from 'node:string_decoder';
-import type { Turns } from '../../platform/turns.ts';
+import type { Turns } from './turns.ts';
 
 const NEEDS_QUOTES = /[",\r\n]/;
 const [QUOTE, COMMA, CR, LF] = [34, 44, 13, 10];

@@ -1,6 +1,6 @@
 import type { SetStockBody, SetStockResponse } from '../../../contract/admin.ts';
 import { recordAudit } from '../../platform/audit.ts';
-import type { Inventory } from '../inventory/service.ts';
+import type { Inventory } from './service.ts';
 
 /** Sets a size's stock and records who (the actor) changed it from what, in one transaction. */
 export async function setStock(

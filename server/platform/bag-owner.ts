@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import type { Sessions } from '../../platform/sessions.ts';
+import type { Sessions } from './sessions.ts';
 
 /**
  * Whose bag and wishlist: a logged-in customer's, or a visitor's, kept with the visitor's session

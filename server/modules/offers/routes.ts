@@ -10,21 +10,31 @@ import {
   OfferReportResponse,
 } from '../../../contract/coupons.ts';
 import { ErrorResponse, FieldErrors } from '../../../contract/errors.ts';
-import { OfferParams } from '../../../contract/offers.ts';
+import { OfferParams, Sale, SaleBody, SalesResponse } from '../../../contract/offers.ts';
+import { bagToChange, bagToRead } from '../../platform/bag-owner.ts';
 import { keepBodiesSmall } from '../../platform/body-limit.ts';
 import { answerFormsByField } from '../../platform/errors.ts';
 import type { Services } from '../../services.ts';
-import { bagToChange, bagToRead } from '../cart/owner.ts';
 
-/** The back office's coupons and the offers' report (staff and owners); every change goes to Activity. */
-export const couponAdminRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
-  const { coupons } = ctx;
+/** The offers: the shopper's coupons on their bag, and the back office's coupons, sales and report. */
+export const offerRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
+  await app.register(couponRoutes, ctx);
+  await app.register(backOfficeRoutes, ctx);
+};
+
+/**
+ * The back office's offers (staff and owners): coupons, sales (scheduled, edited, stopped) and their report;
+ * every change goes to Activity.
+ */
+const backOfficeRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
+  const { coupons, sales } = ctx.offers;
   keepBodiesSmall(app);
   answerFormsByField(app);
   app.addHook('onRequest', ctx.adminAuth.guard);
   // the guard checks a cookie session's CSRF token itself; the bearer needs none
   const writes = { config: { csrf: false } };
   const answersEdit = { 200: Coupon, 400: FieldErrors, 404: ErrorResponse };
+  const answersSale = { 200: Sale, 400: FieldErrors, 404: ErrorResponse, 409: ErrorResponse };
 
   app.get('/admin/api/coupons', { schema: { response: { 200: CouponsResponse } } }, () => coupons.list());
 
@@ -46,16 +56,35 @@ export const couponAdminRoutes: FastifyPluginAsyncTypebox<Services> = async (app
     (request) => coupons.disable(Number(request.params.id), request.staff.actor),
   );
 
-  // the sales' lines, then the coupons'
-  app.get('/admin/api/offers/report', { schema: { response: { 200: OfferReportResponse } } }, async () => {
-    const [saleLines, couponLines] = await Promise.all([ctx.sales.report(), coupons.report()]);
-    return [...saleLines, ...couponLines];
-  });
+  app.get('/admin/api/sales', { schema: { response: { 200: SalesResponse } } }, async () => sales.list());
+
+  app.post(
+    '/admin/api/sales',
+    { ...writes, schema: { body: SaleBody, response: { 201: Sale, 400: FieldErrors } } },
+    async (request, reply) => reply.code(201).send(await sales.create(request.body, request.staff.actor)),
+  );
+
+  app.put(
+    '/admin/api/sales/:id',
+    { ...writes, schema: { params: OfferParams, body: SaleBody, response: answersSale } },
+    async (request) => sales.update(Number(request.params.id), request.body, request.staff.actor),
+  );
+
+  app.post(
+    '/admin/api/sales/:id/stop',
+    { ...writes, schema: { params: OfferParams, response: answersSale } },
+    async (request) => sales.switchOff(Number(request.params.id), request.staff.actor),
+  );
+
+  app.get('/admin/api/offers/report', { schema: { response: { 200: OfferReportResponse } } }, () =>
+    ctx.offers.report(),
+  );
 };
 
 /** The shopper's coupons on their bag (visitor or customer); writes carry the CSRF token, as every write. */
-export const couponRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
-  const { coupons, sessions, browser } = ctx;
+const couponRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
+  const { sessions, browser } = ctx;
+  const { coupons } = ctx.offers;
   keepBodiesSmall(app);
 
   app.get('/api/coupons', { schema: { response: { 200: BagCouponsResponse } } }, async (request, reply) => {
