@@ -11,7 +11,7 @@ import { CSV_COLUMNS } from '../contract/products.ts';
 import { connectPglite, createPglite } from '../server/db/connect.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { Inventory } from '../server/modules/inventory/service.ts';
-import { Catalogue } from '../server/modules/products/catalogue.ts';
+import { Catalogue } from '../server/modules/products/catalogue-csv.ts';
 import { ChangeFeed } from '../server/platform/changes.ts';
 import { formatCsv } from '../server/platform/csv.ts';
 

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { Profile } from './accounts.ts';
-import { Prod } from './catalog.ts';
+import { Prod } from './catalogue.ts';
 import { BagBreakdown, BagCouponApplied } from './coupons.ts';
 
 // the limits and their messages, for the server modules that import the schemas beside them

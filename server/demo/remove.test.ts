@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { ListingResponse, SuggestResponse } from '../../contract/catalog.ts';
+import type { ListingResponse, SuggestResponse } from '../../contract/catalogue.ts';
 import { DEMO_HAS_ORDERS, type DemoRemoved } from '../../contract/demo.ts';
 import { apiPaths } from '../../contract/paths.ts';
 import { ONLY_THE_OWNER } from '../../contract/staff.ts';

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { Prod } from '../../contract/catalog.ts';
+import type { Prod } from '../../contract/catalogue.ts';
 import { STOCK_HOLD_MINUTES } from '../../contract/shopping-rules.ts';
 import { loadConfig } from '../config.ts';
 import type { Db } from '../db/connect.ts';

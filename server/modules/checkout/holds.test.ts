@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ProductResponse } from '../../../contract/catalog.ts';
+import type { ProductResponse } from '../../../contract/catalogue.ts';
 import type { PurchasePageResponse } from '../../../contract/shopping.ts';
 import { orderMaxRupeesMessage, orderMaxUnitsMessage } from '../../../contract/shopping-messages.ts';
 import {

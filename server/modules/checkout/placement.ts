@@ -1,7 +1,7 @@
 import { type CheckOutResponse, COUPON_REFUND_MESSAGE, REFUND_MESSAGE } from '../../../contract/payments.ts';
 import type { Db } from '../../db/connect.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
-import { lockCart, removePurchased } from '../cart/service.ts';
+import { lockCart, removePurchased } from '../bag/service.ts';
 import type { Inventory } from '../inventory/service.ts';
 import { Invoices } from '../invoices/service.ts';
 import { Notifications } from '../notifications/service.ts';

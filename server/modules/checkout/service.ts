@@ -14,7 +14,7 @@ import { rupees } from '../../platform/api-values.ts';
 import { safeEqual } from '../../platform/crypto.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { Limit, RateLimits } from '../../platform/rate-limit.ts';
-import { lockedCart } from '../cart/service.ts';
+import { lockedCart } from '../bag/service.ts';
 import { isServiceable } from '../delivery/service.ts';
 import type { Inventory } from '../inventory/service.ts';
 import type { BagOffer, Coupons } from '../offers/coupons.ts';

@@ -12,7 +12,7 @@ import type {
 import type { Db } from '../../db/connect.ts';
 import { rupees, yesNo } from '../../platform/api-values.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
-import type { Catalog } from '../catalog/service.ts';
+import type { Catalog } from '../catalogue/service.ts';
 import { creditNoteUrl, invoiceUrl } from '../invoices/service.ts';
 import { Refunds } from '../payments/refunds.ts';
 import { lineProduct } from '../returns/service.ts';

@@ -9,7 +9,7 @@ import { recordAudit } from '../../platform/audit.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { removeReviewImage, storeReviewImage } from '../../platform/images/service.ts';
 import type { Limit, RateLimits } from '../../platform/rate-limit.ts';
-import type { Catalog } from '../catalog/service.ts';
+import type { Catalog } from '../catalogue/service.ts';
 import { purchaseOf } from '../orders/service.ts';
 import * as store from './store.ts';
 

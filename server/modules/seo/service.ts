@@ -1,9 +1,9 @@
-import type { ProductResponse } from '../../../contract/catalog.ts';
+import type { ProductResponse } from '../../../contract/catalogue.ts';
 import { isPagePath, paths } from '../../../contract/paths.ts';
 import type { PolicyPage } from '../../../contract/shop-constants.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { PageParts } from '../../platform/web.ts';
-import type { Catalog, ListingScope } from '../catalog/service.ts';
+import type { Catalog, ListingScope } from '../catalogue/service.ts';
 import type { Shop } from '../shop/service.ts';
 import {
   headTags,

@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import type { ListingResponse, ProductResponse } from '../../../contract/catalog.ts';
+import type { ListingResponse, ProductResponse } from '../../../contract/catalogue.ts';
 import type { WishlistResponse } from '../../../contract/shopping.ts';
 import { describeEachDatabase } from '../../test/app.ts';
 import { type FixtureProduct, Fixtures } from '../../test/fixtures.ts';

@@ -10,11 +10,11 @@ import { LoginPrompt } from '../../components/LoginPrompt.tsx';
 import { LoadFailed, NothingYet } from '../../components/ScreenMessage.tsx';
 import { AddressStep } from './AddressStep.tsx';
 import { BagChangesNotice } from './BagChangesNotice.tsx';
-import { CartItem } from './CartItem.tsx';
+import { CartItem } from './BagItem.tsx';
 import { CouponsPanel } from './CouponsPanel.tsx';
 import { PaymentStep } from './PaymentStep.tsx';
 import { PriceBreakdown } from './PriceBreakdown.tsx';
-import { type BagPage, useCart } from './useCart.ts';
+import { type BagPage, useCart } from './useBag.ts';
 import './checkout.css';
 
 const STEPS = ['PRODUCT REVIEW', 'SHIPPING ADDRESS', 'PAYMENT METHOD'] as const;

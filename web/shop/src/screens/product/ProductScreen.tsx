@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { ModifyProdResponse, ProductResponse } from '../../../../../contract/catalog.ts';
+import type { ModifyProdResponse, ProductResponse } from '../../../../../contract/catalogue.ts';
 import { NOT_RETURNABLE_TEXT } from '../../../../../contract/fit-returns-constants.ts';
 import { apiPaths, paths } from '../../../../../contract/paths.ts';
 import { UNAVAILABLE_MESSAGE } from '../../../../../contract/shopping-messages.ts';

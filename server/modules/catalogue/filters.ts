@@ -1,4 +1,4 @@
-import { DISCOUNT_FILTER, PRICE_FILTER, type SelectedFilters } from '../../../contract/catalog.ts';
+import { DISCOUNT_FILTER, PRICE_FILTER, type SelectedFilters } from '../../../contract/catalogue.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { NUL_REFUSED, nulPath } from '../../platform/input-guard.ts';
 import { parseDiscount, parsePriceRange } from './ranges.ts';

@@ -22,7 +22,7 @@ import {
   type SelectedFilters,
   type SortCode,
   type SuggestResponse,
-} from '../../../contract/catalog.ts';
+} from '../../../contract/catalogue.ts';
 import {
   FIT_ANSWER_CODES,
   FIT_MIN_ANSWERS,

@@ -6,7 +6,7 @@ import {
   type ModifyProdResponse,
   type ProductResponse,
   type TermsResponse,
-} from '../../../contract/catalog.ts';
+} from '../../../contract/catalogue.ts';
 import { describeEachDatabase } from '../../test/app.ts';
 import { type FixtureProduct, Fixtures } from '../../test/fixtures.ts';
 import type { TestClient } from '../../test/http.ts';

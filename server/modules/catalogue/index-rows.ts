@@ -3,7 +3,7 @@
  * as one JSON text, which the shop's thread passes on as it came, and the index's thread decodes here.
  * Decoding a million rows field by field and cloning them across took most of the shop thread's start.
  */
-import type { Prod } from '../../../contract/catalog.ts';
+import type { Prod } from '../../../contract/catalogue.ts';
 import type { IndexedProduct } from './facet-index/types.ts';
 import { foldText } from './search.ts';
 

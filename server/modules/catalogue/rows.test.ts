@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { HighlightsResponse, ProductCards } from '../../../contract/catalog.ts';
+import type { HighlightsResponse, ProductCards } from '../../../contract/catalogue.ts';
 import { apiPaths } from '../../../contract/paths.ts';
 import { describeEachDatabase } from '../../test/app.ts';
 import { type FixtureProduct, Fixtures, type ProductSpec } from '../../test/fixtures.ts';

@@ -20,8 +20,8 @@ import {
   SuggestQuery,
   SuggestResponse,
   TermsResponse,
-} from '../../../contract/catalog.ts';
-import { PRODUCT_ROW_SIZE } from '../../../contract/catalog-constants.ts';
+} from '../../../contract/catalogue.ts';
+import { PRODUCT_ROW_SIZE } from '../../../contract/catalogue-constants.ts';
 import { bagToRead } from '../../platform/bag-owner.ts';
 import { keepBodiesSmall, TINY_BODY_LIMIT } from '../../platform/body-limit.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ListingResponse, SelectedFilters, SuggestResponse } from '../../../contract/catalog.ts';
+import type { ListingResponse, SelectedFilters, SuggestResponse } from '../../../contract/catalogue.ts';
 import { describeEachDatabase, TEST_ADMIN_TOKEN } from '../../test/app.ts';
 import { type FixtureProduct, Fixtures, type ProductSpec } from '../../test/fixtures.ts';
 import type { TestClient } from '../../test/http.ts';

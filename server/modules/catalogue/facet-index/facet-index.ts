@@ -14,7 +14,7 @@
  * own price and MRP, and a change of the sales prices it again, moving only the products whose price
  * moves between the price buckets' and discount steps' bitsets.
  */
-import type { Prod } from '../../../../contract/catalog.ts';
+import type { Prod } from '../../../../contract/catalogue.ts';
 import { LiveSales, NO_SALES, type SaleTerms } from '../../offers/sale-price.ts';
 import { countAnd } from './bitset.ts';
 import type { Popularity } from './orders.ts';

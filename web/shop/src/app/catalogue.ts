@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { HomeResponse, ListingResponse } from '../../../../contract/catalog.ts';
+import type { HomeResponse, ListingResponse } from '../../../../contract/catalogue.ts';
 import { apiPaths } from '../../../../contract/paths.ts';
 import { api } from '../../../shared/api/client.ts';
 

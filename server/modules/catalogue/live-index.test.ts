@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DISCOUNT_FILTER, PRICE_FILTER } from '../../../contract/catalog-constants.ts';
+import { DISCOUNT_FILTER, PRICE_FILTER } from '../../../contract/catalogue-constants.ts';
 import { describeEachDatabase } from '../../test/app.ts';
 import { facetQuery, figures } from '../../test/facet-queries.ts';
 import { type FixtureProduct, Fixtures } from '../../test/fixtures.ts';

@@ -1,5 +1,5 @@
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
-import type { Prod } from '../../../contract/catalog.ts';
+import type { Prod } from '../../../contract/catalogue.ts';
 import type { Db } from '../../db/connect.ts';
 import { runPrepared } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';

@@ -2,7 +2,7 @@
  * The listings' sorts: each sort's order of two products, which may lie in different shards (the page
  * is merged across them), and the radix sort that makes the price and discount orders without it.
  */
-import type { SortCode } from '../../../../contract/catalog.ts';
+import type { SortCode } from '../../../../contract/catalogue.ts';
 
 /** The same figures by product id, as the sorts read them. */
 export interface Popularity {

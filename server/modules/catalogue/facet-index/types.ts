@@ -3,7 +3,7 @@
  * reads, a query and its answer. Apart from the index's code, so that the stores and the service that
  * feed and ask it take these without importing the index itself.
  */
-import type { Prod, SelectedFilters, SortCode } from '../../../../contract/catalog.ts';
+import type { Prod, SelectedFilters, SortCode } from '../../../../contract/catalogue.ts';
 import type { SearchTerms } from '../search.ts';
 
 /**

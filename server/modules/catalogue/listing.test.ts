@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ListingResponse, SelectedFilters } from '../../../contract/catalog.ts';
+import type { ListingResponse, SelectedFilters } from '../../../contract/catalogue.ts';
 import { describeEachDatabase } from '../../test/app.ts';
 import { Fixtures } from '../../test/fixtures.ts';
 import type { TestClient } from '../../test/http.ts';

@@ -4,8 +4,8 @@
  * stands), and the page's first hits, walked along a sort's order or scored for a search's relevance
  * (decision 017). Only the page's ids and the counts leave it.
  */
-import type { SelectedFilters } from '../../../../contract/catalog.ts';
-import { DISCOUNT_FILTER, PRICE_FILTER } from '../../../../contract/catalog-constants.ts';
+import type { SelectedFilters } from '../../../../contract/catalogue.ts';
+import { DISCOUNT_FILTER, PRICE_FILTER } from '../../../../contract/catalogue-constants.ts';
 import { paiseBetween, parseDiscount, parsePriceRange } from '../ranges.ts';
 import type { SearchTerms } from '../search.ts';
 import { andInto, anyAnd, countAnd, forEachBit, has, Scratch, setBit, someBit } from './bitset.ts';

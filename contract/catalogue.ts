@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { PRODUCT_ROW_SIZE, SEARCH_MAX_LENGTH } from './catalog-constants.ts';
+import { PRODUCT_ROW_SIZE, SEARCH_MAX_LENGTH } from './catalogue-constants.ts';
 import { FIT_ANSWER_CODES } from './fit-returns-constants.ts';
 import { ProductSale } from './offers.ts';
 import { SizeChart } from './size-charts.ts';
@@ -101,7 +101,7 @@ export {
   SEARCH_MAX_LENGTH,
   SORT_LABELS,
   SUGGEST_MIN_LENGTH,
-} from './catalog-constants.ts';
+} from './catalogue-constants.ts';
 
 // GET /api/search?q=&page=&sort=&filters= (the answer is a ListingResponse) ----------------------
 

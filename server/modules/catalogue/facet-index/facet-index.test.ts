@@ -6,7 +6,7 @@ import {
   PRICE_FILTER,
   type SelectedFilters,
   type SortCode,
-} from '../../../../contract/catalog.ts';
+} from '../../../../contract/catalogue.ts';
 import { facetQuery, figures } from '../../../test/facet-queries.ts';
 import { LiveSales, NO_SALES, type SaleTerms, salePricePaise } from '../../offers/sale-price.ts';
 import { genreKey, type ResolvedScope } from '../../offers/scope.ts';

@@ -5,14 +5,14 @@
  * the ordinals, made when first asked for. A changed product is appended afresh and its old ordinal
  * retired, so ordinals never move until the shard compacts.
  */
-import type { Prod, SortCode } from '../../../../contract/catalog.ts';
+import type { Prod, SortCode } from '../../../../contract/catalogue.ts';
 // the plain constants, not the schemas: the index's thread loads no more than it needs
 import {
   DISCOUNT_FILTER,
   DISCOUNT_STEPS,
   PRICE_BUCKETS,
   PRICE_FILTER,
-} from '../../../../contract/catalog-constants.ts';
+} from '../../../../contract/catalogue-constants.ts';
 import type { LiveSales, SalePrice } from '../../offers/sale-price.ts';
 import { paiseBetween, parsePriceRange } from '../ranges.ts';
 import { has, popcount, setBit, setBitTo, wordsFor } from './bitset.ts';

@@ -5,7 +5,7 @@ import {
   ListingResponse as ListingResponseSchema,
   type ProductResponse,
   ProductResponse as ProductResponseSchema,
-} from '../../../contract/catalog.ts';
+} from '../../../contract/catalogue.ts';
 import { ChangeFeed } from '../../platform/changes.ts';
 import { describeEachDatabase, TEST_ADMIN_TOKEN } from '../../test/app.ts';
 import { type FixtureProduct, Fixtures } from '../../test/fixtures.ts';
