@@ -28,7 +28,7 @@ import { Orders } from './modules/orders/service.ts';
 import { Passkeys } from './modules/passkeys/service.ts';
 import type { PaymentGateway } from './modules/payments/gateway.ts';
 import { Refunds } from './modules/payments/refunds.ts';
-import { Catalogue } from './modules/products/catalogue-csv.ts';
+import { CatalogueCsv } from './modules/products/catalogue-csv.ts';
 import { Products } from './modules/products/service.ts';
 import { ReturnableGenres } from './modules/returns/service.ts';
 import { Reviews, takeReviewPhoto } from './modules/reviews/service.ts';
@@ -113,7 +113,7 @@ export interface Services {
   returnableGenres: ReturnableGenres;
   /** the back office's catalogue: products, photos, low stock; and the CSV import and export */
   products: Products;
-  catalogue: Catalogue;
+  catalogueCsv: CatalogueCsv;
   /** the shop's sellers: staff read them, the owner changes them; deactivating one pauses its products */
   sellers: Sellers;
   /** delivery partners: their tracking pages and the pincodes each serves (owner only) */
@@ -228,7 +228,7 @@ export async function buildServices({
   const reviews = new Reviews(db, catalog, config.dataDir, limits);
   const returnableGenres = new ReturnableGenres(db, changes);
   const products = new Products(db, inventory, changes, config.dataDir, shop);
-  const catalogue = new Catalogue(db, inventory, changes, config.dataDir);
+  const catalogueCsv = new CatalogueCsv(db, inventory, changes, config.dataDir);
   const sellers = new Sellers(db, products, changes);
   const partners = new Partners(db);
   const deliveryEstimates = new DeliveryEstimates(
@@ -298,7 +298,7 @@ export async function buildServices({
     reviews,
     returnableGenres,
     products,
-    catalogue,
+    catalogueCsv,
     sellers,
     partners,
     courier,

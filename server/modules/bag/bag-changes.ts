@@ -1,7 +1,7 @@
 import { MAX_UNITS_PER_PRODUCT } from '../../../contract/shopping-rules.ts';
 
 /** A visitor's bag line as the shopper knows it. */
-export interface BagLine {
+export interface GuestLine {
   name: string;
   /** '' for accessories */
   size: string;
@@ -47,7 +47,7 @@ export function mergedQuantity(input: MergeInput): Merged {
 }
 
 /** The sentence that tells the shopper how a visitor's line changed at login; undefined when it did not. */
-export function bagChange(line: BagLine, merged: Merged): string | undefined {
+export function bagChange(line: GuestLine, merged: Merged): string | undefined {
   const label = line.size ? `${line.name} (size ${line.size})` : line.name;
   const instead = `${merged.quantity} in your bag instead of ${merged.wanted}`;
   switch (merged.reason) {

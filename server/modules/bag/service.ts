@@ -22,7 +22,7 @@ import type { BagOffer, CouponLine, Coupons } from '../offers/coupons.ts';
 import { discountOf, type LiveSales } from '../offers/sale-price.ts';
 import type { Sales } from '../offers/sales.ts';
 import type { DeliveryTerms, Shop } from '../shop/service.ts';
-import { type BagLine, bagChange, mergedQuantity } from './bag-changes.ts';
+import { bagChange, type GuestLine, mergedQuantity } from './bag-changes.ts';
 import { priceBreakdown } from './pricing.ts';
 import * as store from './store.ts';
 
@@ -168,7 +168,7 @@ export class Cart {
     await store.lockOwner(trx, account);
     const changes: string[] = [];
     for (const line of await store.cartLines(trx, guest)) {
-      const bagLine: BagLine = { name: line.name, size: line.size, quantity: line.quantity };
+      const guestLine: GuestLine = { name: line.name, size: line.size, quantity: line.quantity };
       const existing = await store.lineQuantity(trx, account, line.skuId);
       const merged = mergedQuantity({
         existing,
@@ -178,7 +178,7 @@ export class Cart {
         withdrawn: !line.active,
       });
       if (merged.quantity > existing) await store.setLine(trx, account, line.skuId, merged.quantity);
-      const sentence = bagChange(bagLine, merged);
+      const sentence = bagChange(guestLine, merged);
       if (sentence) changes.push(sentence);
     }
     await store.deleteAllLines(trx, guest);

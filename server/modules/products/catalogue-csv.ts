@@ -80,7 +80,7 @@ class Report {
  * Export then import changes nothing. Import checks every row first (the dry run) and applies all or
  * nothing, in one of Inventory's transactions.
  */
-export class Catalogue {
+export class CatalogueCsv {
   constructor(
     private readonly db: Db,
     private readonly inventory: Inventory,

@@ -75,9 +75,9 @@ function stockMessages(info: ProductResponse['productInfo']): string[] {
   const inStock = info.active === 'In stock';
   const messages: string[] = [];
   if (!inStock) messages.push(UNAVAILABLE_MESSAGE);
-  const inBag = info.held[0];
+  const held = info.held[0];
   if (info.prod === 'accessories' && info.stock === 0) {
-    messages.push(inBag ? inSomeonesBag(inBag.until) : 'Out of stock');
+    messages.push(held ? inSomeonesBag(held.until) : 'Out of stock');
   }
   if (inStock && info.stock > 0 && info.stock < LOW_STOCK_BELOW) {
     messages.push(`Hurry up only ${info.stock} stocks are available!`);
