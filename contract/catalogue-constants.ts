@@ -1,6 +1,6 @@
 /**
  * The catalogue's plain constants, apart from the schemas so that the web app can import them as values
- * without bundling TypeBox. contract/catalog.ts re-exports them.
+ * without bundling TypeBox. contract/catalogue.ts re-exports them.
  */
 
 /** Fields never shown as specifications (the spec's entities and fields). */

@@ -238,7 +238,7 @@ export const ProductResponse = Type.Object({
   colorInfo: Type.Array(Type.Object({ color: Type.String(), id: Type.Integer() })),
   /** its seller's size chart for its genre when there is one, else its genre's; null when neither */
   sizeChart: Type.Union([SizeChart, Type.Null()]),
-  /** units of this product in the shopper's cart: [] or [{quantity}] */
+  /** units of this product in the shopper's bag: [] or [{quantity}] */
   addToCart: Type.Array(Type.Object({ quantity: Type.Integer() })),
   /** [{wished: 'Y'|'N'}] */
   wishStatus: Type.Array(Type.Object({ wished: YesNo })),

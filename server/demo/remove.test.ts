@@ -82,7 +82,7 @@ describeEachDatabase('removing the demo', (t) => {
       .executeTakeFirstOrThrow();
     demoProduct = { id: first.id, photo: first.photos[0] ?? '', sku: first.sku };
     await fixtures.wish(shopper, demoProduct.id);
-    await fixtures.cartLine(shopper, demoProduct.sku, 1);
+    await fixtures.bagLine(shopper, demoProduct.sku, 1);
     await fixtures.review(shopper, demoProduct.id, { rating: 4, body: 'Nice' });
     pincodes = await count(db, 'pincodes');
     const person = await staffPerson(t(), 'owner', 'Asha Rao');

@@ -201,10 +201,10 @@ export class Fixtures {
   /** The customer's bag emptied, then one unit of this sku put in it. */
   async onlyInBag(customerId: number, skuId: number): Promise<void> {
     await this.db.deleteFrom('cart_lines').where('customer_id', '=', customerId).execute();
-    await this.cartLine(customerId, skuId, 1);
+    await this.bagLine(customerId, skuId, 1);
   }
 
-  async cartLine(customerId: number, skuId: number, quantity: number): Promise<void> {
+  async bagLine(customerId: number, skuId: number, quantity: number): Promise<void> {
     await this.db
       .insertInto('cart_lines')
       .values({ customer_id: customerId, sku_id: skuId, quantity })

@@ -35,7 +35,7 @@ describeEachDatabase('cart', (t) => {
     craft = await fixtures.product({ prod: 'accessories', pricePaise: 30_000, oldPricePaise: 30_000 });
   });
 
-  /** a fresh logged-in shopper with an empty cart */
+  /** a fresh logged-in shopper with an empty bag */
   async function shopper(): Promise<{ client: TestClient; customerId: number }> {
     const client = await t().client();
     const customerId = await fixtures.customer({ fname: 'Meera', lname: 'Iyer' });

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connect.ts';
 import type { Session } from '../../platform/sessions.ts';
-import type { Cart } from './service.ts';
+import type { Bag } from './service.ts';
 
 /** The wishlist's part of a login; the wishlist sits above the bag (it adds to it), so it is handed in. */
 interface GuestWishes {
@@ -11,7 +11,7 @@ interface GuestWishes {
 export class GuestBags {
   constructor(
     private readonly db: Db,
-    private readonly cart: Cart,
+    private readonly bag: Bag,
     private readonly wishlist: GuestWishes,
   ) {}
 
@@ -23,7 +23,7 @@ export class GuestBags {
     // a logged-in session's lines are the customer's already
     if (!session || session.customerId !== null) return [];
     return this.db.transaction().execute(async (trx) => {
-      const changes = await this.cart.adoptGuestLines(trx, session.id, customerId);
+      const changes = await this.bag.adoptGuestLines(trx, session.id, customerId);
       await this.wishlist.adoptGuestWishes(trx, session.id, customerId);
       return changes;
     });

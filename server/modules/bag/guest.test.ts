@@ -179,7 +179,7 @@ describeEachDatabase('guest bag', (t) => {
     const soldOut = await kurta('Merge sold-out kurta', 2);
     const kept = await kurta('Merge kept kurta', 5);
     const craft = await fixtures.product({ prod: 'accessories', name: 'Merge withdrawn bowl' });
-    await fixtures.cartLine(customerId, capped.skus.M ?? 0, 3);
+    await fixtures.bagLine(customerId, capped.skus.M ?? 0, 3);
 
     const visitor = await t().client();
     await addTimes(visitor, capped, 2);
@@ -218,7 +218,7 @@ describeEachDatabase('guest bag', (t) => {
   it('caps a product over its sizes: a size the account has no room for is told, not dropped', async () => {
     const { customerId, phone } = await account();
     const product = await kurta('Merge full kurta', 10);
-    await fixtures.cartLine(customerId, product.skus.M ?? 0, 4);
+    await fixtures.bagLine(customerId, product.skus.M ?? 0, 4);
     const visitor = await t().client();
     await addTimes(visitor, product, 1, 'L');
     expect((await logIn(visitor, phone)).bagChanges).toEqual([

@@ -1,9 +1,9 @@
 import type { PricedLine } from '../../db/schema.ts';
 import type { DeliveryTerms } from '../shop/service.ts';
 
-/** The spec's price breakdown, in paise: the one rule the cart page and payment share. */
+/** The spec's price breakdown, in paise: the one rule the bag page and payment share. */
 
-/** What a price needs of a line: a cart line, or a line of a payment attempt's snapshot. */
+/** What a price needs of a line: a bag line, or a line of a payment attempt's snapshot. */
 type Priceable = Pick<PricedLine, 'unitPricePaise' | 'unitOldPricePaise' | 'quantity'>;
 
 export interface PriceBreakdown {

@@ -12,10 +12,10 @@ import { bagToChange, bagToRead } from '../../platform/bag-owner.ts';
 import { keepBodiesSmall } from '../../platform/body-limit.ts';
 import type { Services } from '../../services.ts';
 
-export const cartRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
+export const bagRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
   keepBodiesSmall(app);
   // a visitor's bag is kept with their session, under the same rules as a customer's (decision 022)
-  const { cart, sessions } = ctx;
+  const { bag, sessions } = ctx;
 
   app.post(
     '/product/:prod/:productID',
@@ -25,7 +25,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) 
     },
     async (request, reply) => {
       const { addCart, ...choice } = request.body;
-      return cart.change(
+      return bag.change(
         await bagToChange(sessions, request, reply),
         { ...request.params, ...choice },
         addCart,
@@ -38,7 +38,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) 
     { schema: { response: { 200: PurchasePageResponse } } },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return cart.purchasePage(await bagToRead(sessions, request));
+      return bag.purchasePage(await bagToRead(sessions, request));
     },
   );
 
@@ -50,7 +50,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) 
     },
     async (request, reply) => {
       const owner = await bagToChange(sessions, request, reply);
-      const quantity = await cart.takeOne(owner, request.params.prod, Number(request.body.cartId));
+      const quantity = await bag.takeOne(owner, request.params.prod, Number(request.body.cartId));
       return { quantity };
     },
   );

@@ -1,9 +1,4 @@
-import type {
-  AddCartResponse,
-  CartLine,
-  PurchasePageResponse,
-  UserInfo,
-} from '../../../contract/shopping.ts';
+import type { AddCartResponse, BagLine, PurchasePageResponse, UserInfo } from '../../../contract/shopping.ts';
 import {
   MAX_UNITS_MESSAGE,
   type OrderLimits,
@@ -45,7 +40,7 @@ export interface ChosenSize {
 }
 
 /**
- * The product and size a cart or wishlist call means. Unknown product, or path and body naming
+ * The product and size a bag or wishlist call means. Unknown product, or path and body naming
  * different ones: 404. Apparel needs one of its sizes; accessories come in one size ('').
  */
 export async function chooseSize(db: Db, choice: ProductChoice): Promise<ChosenSize> {
@@ -66,10 +61,10 @@ export async function chooseSize(db: Db, choice: ProductChoice): Promise<ChosenS
 }
 
 /**
- * The shopper's cart, a customer's or a visitor's (decision 022); every change runs in one transaction
+ * The shopper's bag, a customer's or a visitor's (decision 022); every change runs in one transaction
  * holding the owner's row lock.
  */
-export class Cart {
+export class Bag {
   constructor(
     private readonly db: Db,
     private readonly inventory: Inventory,
@@ -125,7 +120,7 @@ export class Cart {
   /** The bag page; a visitor's has no shopper details (`userInfo` {}), and no owner yet an empty bag. */
   async purchasePage(owner: BagOwner | undefined): Promise<PurchasePageResponse> {
     const [rows, customer, delivery] = await Promise.all([
-      owner ? store.cartLines(this.db, owner) : [],
+      owner ? store.bagLines(this.db, owner) : [],
       owner && 'customerId' in owner ? store.customerInfo(this.db, owner.customerId) : undefined,
       this.shop.deliveryTerms(),
     ]);
@@ -134,7 +129,7 @@ export class Cart {
     const offer = owner && lines.length > 0 ? await this.coupons.onBag(this.db, owner, lines) : undefined;
     const breakdown = priceBreakdown(lines, delivery, couponPaise(offer));
     return {
-      prods: rows.map((row, i) => cartLine(row, lines[i] as PricedLine)),
+      prods: rows.map((row, i) => bagLine(row, lines[i] as PricedLine)),
       userInfo: customer ? userInfo(customer) : {},
       priceDetails: {
         totalPrice: rupees(breakdown.totalPaise),
@@ -167,7 +162,7 @@ export class Cart {
     const account = { customerId };
     await store.lockOwner(trx, account);
     const changes: string[] = [];
-    for (const line of await store.cartLines(trx, guest)) {
+    for (const line of await store.bagLines(trx, guest)) {
       const guestLine: GuestLine = { name: line.name, size: line.size, quantity: line.quantity };
       const existing = await store.lineQuantity(trx, account, line.skuId);
       const merged = mergedQuantity({
@@ -187,7 +182,7 @@ export class Cart {
   }
 }
 
-type LineRow = Awaited<ReturnType<typeof store.cartLines>>[number];
+type LineRow = Awaited<ReturnType<typeof store.bagLines>>[number];
 
 /**
  * A bag line at its price now, the shop's own or its best live sale's (offers/) and which sale that is
@@ -215,7 +210,7 @@ function pricedLine(row: LineRow, live: LiveSales) {
 
 /** The owner's bag priced as the bag page prices it: what a coupon is worked out on. */
 export async function bagLines(db: Db, owner: BagOwner, live: LiveSales): Promise<CouponLine[]> {
-  return (await store.cartLines(db, owner)).map((row) => pricedLine(row, live));
+  return (await store.bagLines(db, owner)).map((row) => pricedLine(row, live));
 }
 
 type PricedLine = ReturnType<typeof pricedLine>;
@@ -230,16 +225,11 @@ export interface BagPricing {
 }
 
 /**
- * The shopper's cart priced in paise at the live sales' prices and its coupon, as a payment snapshots it;
+ * The shopper's bag priced in paise at the live sales' prices and its coupon, as a payment snapshots it;
  * `db` may be a transaction.
  */
-async function pricedCart(
-  db: Db,
-  customerId: number,
-  delivery: DeliveryTerms,
-  { live, coupons }: BagPricing,
-) {
-  const rows = await store.cartLines(db, { customerId });
+async function pricedBag(db: Db, customerId: number, delivery: DeliveryTerms, { live, coupons }: BagPricing) {
+  const rows = await store.bagLines(db, { customerId });
   const lines = rows.map((row) => pricedLine(row, live));
   // what decides whether each line can be sold and shipped, beside its price
   const fulfilment = rows.map((row) => ({ name: row.name, partner: row.partner, active: row.active }));
@@ -248,27 +238,27 @@ async function pricedCart(
 }
 
 /**
- * The cart as it will be paid for, inside the caller's transaction: the shopper's row is locked first,
- * so no cart change slips in between pricing and whatever the caller does next. `coupon`: the applied
+ * The bag as it will be paid for, inside the caller's transaction: the shopper's row is locked first,
+ * so no bag change slips in between pricing and whatever the caller does next. `coupon`: the applied
  * code, priced on the lines (or why it no longer fits).
  */
-export async function lockedCart(trx: Db, customerId: number, delivery: DeliveryTerms, pricing: BagPricing) {
+export async function lockedBag(trx: Db, customerId: number, delivery: DeliveryTerms, pricing: BagPricing) {
   await store.lockOwner(trx, { customerId });
-  const cart = await pricedCart(trx, customerId, delivery, pricing);
-  return { ...cart, shopper: userInfo(await store.customerInfo(trx, customerId)) };
+  const bag = await pricedBag(trx, customerId, delivery, pricing);
+  return { ...bag, shopper: userInfo(await store.customerInfo(trx, customerId)) };
 }
 
-/** Serialises the caller's transaction with the shopper's cart changes and checkouts. */
-export async function lockCart(trx: Db, customerId: number): Promise<void> {
+/** Serialises the caller's transaction with the shopper's bag changes and checkouts. */
+export async function lockBag(trx: Db, customerId: number): Promise<void> {
   await store.lockOwner(trx, { customerId });
 }
 
-/** Within the transaction that places an order (holding lockCart): the paid sizes leave the cart. */
+/** Within the transaction that places an order (holding lockBag): the paid sizes leave the bag. */
 export async function removePurchased(trx: Db, customerId: number, skuIds: readonly number[]): Promise<void> {
   await store.deleteLines(trx, { customerId }, skuIds);
 }
 
-function cartLine(row: LineRow, priced: PricedLine): CartLine {
+function bagLine(row: LineRow, priced: PricedLine): BagLine {
   const currentPrice = rupees(priced.unitPricePaise);
   const oldPrice = rupees(row.old_price_paise);
   return {

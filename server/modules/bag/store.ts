@@ -20,7 +20,7 @@ export async function productWithSizes(db: Db, productId: number) {
 }
 
 /**
- * Serialises one owner's cart changes (the 4-unit rule spans lines, so a line lock is not enough): the
+ * Serialises one owner's bag changes (the 4-unit rule spans lines, so a line lock is not enough): the
  * customer's row, or the visitor's session row.
  */
 export async function lockOwner(db: Db, owner: BagOwner): Promise<void> {
@@ -31,7 +31,7 @@ export async function lockOwner(db: Db, owner: BagOwner): Promise<void> {
   }
 }
 
-/** The units of a product in the owner's cart, over all its sizes. */
+/** The units of a product in the owner's bag, over all its sizes. */
 export async function productUnits(db: Db, owner: BagOwner, productId: number): Promise<number> {
   const row = await db
     .selectFrom('cart_lines')
@@ -88,7 +88,7 @@ export async function ownLine(db: Db, owner: BagOwner, lineId: number) {
     .executeTakeFirst();
 }
 
-export async function cartLines(db: Db, owner: BagOwner) {
+export async function bagLines(db: Db, owner: BagOwner) {
   return linesOf(db, owner)
     .innerJoin('delivery_partners', 'delivery_partners.id', 'products.partner_id')
     .select([

@@ -13,7 +13,7 @@ import { TestClient } from '../../test/http.ts';
 import { Inventory } from '../inventory/service.ts';
 import { NO_SALES } from '../offers/sale-price.ts';
 import { SizeCharts } from '../size-charts/service.ts';
-import { Catalog, type ListingQuery } from './service.ts';
+import { Catalogue, type ListingQuery } from './service.ts';
 
 const GENRE = 'Answers fixture';
 const LISTING = `/api/item/Testwear/${encodeURIComponent(GENRE)}/`;
@@ -44,19 +44,19 @@ describeEachDatabase('catalogue answers sent as made once', (t) => {
   let kurtas: FixtureProduct[];
   let loggedOut: TestClient;
   // reads the catalogue beside the app's own, with nothing cached (each with its index's thread, ended after)
-  const catalogs: Catalog[] = [];
+  const catalogues: Catalogue[] = [];
   const fresh = (feed = new ChangeFeed()) => {
-    const catalog = new Catalog(
+    const catalogue = new Catalogue(
       t().db,
       feed,
       new Inventory(t().db, feed),
       NO_SALES_EVER,
       new SizeCharts(t().db, feed),
     );
-    catalogs.push(catalog);
-    return catalog;
+    catalogues.push(catalogue);
+    return catalogue;
   };
-  afterAll(() => Promise.all(catalogs.map((catalog) => catalog.stop())));
+  afterAll(() => Promise.all(catalogues.map((catalogue) => catalogue.stop())));
 
   beforeAll(async () => {
     fixtures = new Fixtures(t().db);
@@ -138,7 +138,7 @@ describeEachDatabase('catalogue answers sent as made once', (t) => {
       const { client, customerId } = await loggedIn();
       const kurta = kurtas[1] ?? kurtas[0];
       await fixtures.wish(customerId, kurta?.id ?? 0, 'S');
-      await fixtures.cartLine(customerId, kurta?.skus.M ?? 0, 2);
+      await fixtures.bagLine(customerId, kurta?.skus.M ?? 0, 2);
       const listed = await schemaSerialised(
         ListingResponseSchema,
         await fresh().listing(QUERY, { customerId }),
@@ -208,11 +208,11 @@ describeEachDatabase('catalogue answers sent as made once', (t) => {
 
     it("shows a product's row written behind the shop's back on its next uncached card", async () => {
       // cards are kept in memory (decision 025); the index's catch-up read forgets those it reads written
-      const catalog = fresh();
+      const catalogue = fresh();
       const kurta = kurtas[0];
       const id = kurta?.id ?? 0;
       const card = async (sort: 0 | 1 | 2) =>
-        (await catalog.listing({ ...QUERY, sort })).prods.find((p) => p.id === id);
+        (await catalogue.listing({ ...QUERY, sort })).prods.find((p) => p.id === id);
       const before = await card(0);
       expect(before).toMatchObject({ currentPrice: 999 });
       await t()
@@ -232,18 +232,18 @@ describeEachDatabase('catalogue answers sent as made once', (t) => {
     });
 
     it("keeps a card until its product's stock is announced, then shows its first size in stock", async () => {
-      const catalog = fresh();
+      const catalogue = fresh();
       const kurta = kurtas[1];
       const id = kurta?.id ?? 0;
       const card = async (sort: 0 | 1 | 2) =>
-        (await catalog.listing({ ...QUERY, sort })).prods.find((p) => p.id === id);
+        (await catalogue.listing({ ...QUERY, sort })).prods.find((p) => p.id === id);
       expect(await card(0)).toMatchObject({ size: 'S' });
       const sizeS = kurta?.skus.S ?? 0;
       await t().db.updateTable('skus').set({ stock: 0 }).where('id', '=', sizeS).execute();
       try {
         // unannounced, and the product's own row untouched: the card in memory stands
         expect(await card(1)).toMatchObject({ size: 'S' });
-        catalog.productChanged(id);
+        catalogue.productChanged(id);
         expect(await card(2)).toMatchObject({ size: 'M' });
       } finally {
         await t().db.updateTable('skus').set({ stock: 2 }).where('id', '=', sizeS).execute();
@@ -251,33 +251,33 @@ describeEachDatabase('catalogue answers sent as made once', (t) => {
     });
 
     it('answers the same object until productChanged, then the product afresh', async () => {
-      const catalog = fresh();
+      const catalogue = fresh();
       const kurta = kurtas[0];
       const id = String(kurta?.id);
-      const before = await catalog.product('apparel', id);
-      expect(await catalog.product('apparel', id)).toBe(before);
+      const before = await catalogue.product('apparel', id);
+      expect(await catalogue.product('apparel', id)).toBe(before);
       await t()
         .db.updateTable('skus')
         .set({ stock: 1 })
         .where('id', '=', kurta?.skus.M ?? 0)
         .execute();
-      expect(await catalog.product('apparel', id)).toBe(before);
-      catalog.productChanged(kurta?.id ?? 0);
-      const after = await catalog.product('apparel', id);
+      expect(await catalogue.product('apparel', id)).toBe(before);
+      catalogue.productChanged(kurta?.id ?? 0);
+      const after = await catalogue.product('apparel', id);
       expect(after).not.toBe(before);
       expect(after.productInfo).toMatchObject({ stock: 3, additionsize: { S: 2, M: 1 } });
     });
 
     it('answers the same listing object until a change to everything is announced, then afresh', async () => {
       const feed = new ChangeFeed();
-      const catalog = fresh(feed);
-      const before = await catalog.listing(QUERY);
-      expect(await catalog.listing(QUERY)).toBe(before);
+      const catalogue = fresh(feed);
+      const before = await catalogue.listing(QUERY);
+      expect(await catalogue.listing(QUERY)).toBe(before);
       const gone = kurtas[1]?.id ?? 0;
       await t().db.updateTable('products').set({ active: false }).where('id', '=', gone).execute();
-      expect(await catalog.listing(QUERY)).toBe(before);
+      expect(await catalogue.listing(QUERY)).toBe(before);
       feed.announce({ everything: true });
-      const after = await catalog.listing(QUERY);
+      const after = await catalogue.listing(QUERY);
       expect(after.noOfEntries).toBe(before.noOfEntries - 1);
       expect(after.prods.map((p) => p.id)).not.toContain(gone);
     });

@@ -189,8 +189,8 @@ describeEachDatabase('product page, colours, home and terms', (t) => {
 
     it("shows the logged-in shopper's cart units and wish", async () => {
       const customer = await fixtures.customer();
-      await fixtures.cartLine(customer, red.skus.M ?? 0, 2);
-      await fixtures.cartLine(customer, red.skus.L ?? 0, 1);
+      await fixtures.bagLine(customer, red.skus.M ?? 0, 2);
+      await fixtures.bagLine(customer, red.skus.L ?? 0, 1);
       await fixtures.wish(customer, red.id, 'M');
       const client = await t().client();
       await fixtures.logIn(client, customer);

@@ -43,12 +43,12 @@ const TERMS: TermsResponse = {
 // what Fastify itself sends with a serialised object
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-export const catalogRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
+export const catalogueRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
   keepBodiesSmall(app);
   const bagOf = (request: FastifyRequest) => bagToRead(ctx.sessions, request);
 
   /**
-   * The catalogue hands every shopper whose answer is not personal one shared object (see Catalog), so
+   * The catalogue hands every shopper whose answer is not personal one shared object (see Catalogue), so
    * its JSON is made once, by the route's own response serialiser, and sent as it is (a string payload
    * skips the serialiser). A new object, because the cache moved on or was invalidated, or because the
    * answer is the shopper's own, is serialised afresh.
@@ -65,7 +65,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ct
 
   app.get('/home', { schema: { response: { 200: HomeResponse } } }, async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=60');
-    return sendAnswer(reply, await ctx.catalog.home());
+    return sendAnswer(reply, await ctx.catalogue.home());
   });
 
   const listing = async (
@@ -75,7 +75,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ct
     filters?: string,
   ) => {
     const query = { scope, filters: parseFilters(filters), sort: body.sort, page: body.page };
-    return ctx.catalog.listing(query, await bagOf(request));
+    return ctx.catalogue.listing(query, await bagOf(request));
   };
 
   const accessories = { body: ListingBody, params: AccessoriesParams, response: { 200: ListingResponse } };
@@ -102,7 +102,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ct
       const { q, page = 1, sort = 0, filters } = request.query;
       if (q.trim() === '') throw badRequest('q must not be blank: say what to search for');
       const query = { q, page, sort: sort as SortCode, filters: parseFilters(filters) };
-      return sendAnswer(reply, await ctx.catalog.search(query, await bagOf(request)));
+      return sendAnswer(reply, await ctx.catalogue.search(query, await bagOf(request)));
     },
   );
 
@@ -112,7 +112,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ct
     { schema: { querystring: SuggestQuery, response: { 200: SuggestResponse } } },
     async (request, reply) => {
       reply.header('cache-control', 'public, max-age=60');
-      return sendAnswer(reply, await ctx.catalog.suggest(request.query.q));
+      return sendAnswer(reply, await ctx.catalogue.suggest(request.query.q));
     },
   );
 
@@ -122,7 +122,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ct
     async (request, reply) => {
       reply.header('cache-control', 'private, no-cache');
       const { prod, productID } = request.params;
-      return sendAnswer(reply, await ctx.catalog.product(prod, productID, await bagOf(request)));
+      return sendAnswer(reply, await ctx.catalogue.product(prod, productID, await bagOf(request)));
     },
   );
 
@@ -134,7 +134,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ct
     { schema: { querystring: ProductIdsQuery, response: { 200: ProductCards } } },
     async (request, reply) => {
       reply.header('cache-control', PUBLIC_ROW);
-      return ctx.catalog.productCards(productIds(request.query.ids));
+      return ctx.catalogue.productCards(productIds(request.query.ids));
     },
   );
 
@@ -142,7 +142,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ct
     '/api/products/:id/similar',
     { schema: { params: SimilarParams, response: { 200: ProductCards } } },
     async (request, reply) => {
-      const similar = await ctx.catalog.similar(request.params.id);
+      const similar = await ctx.catalogue.similar(request.params.id);
       if (!similar) throw notFound(`No product ${request.params.id}`);
       reply.header('cache-control', PUBLIC_ROW);
       return sendAnswer(reply, similar);
@@ -154,7 +154,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ct
     { schema: { response: { 200: HighlightsResponse } } },
     async (_request, reply) => {
       reply.header('cache-control', PUBLIC_ROW);
-      return sendAnswer(reply, await ctx.catalog.highlights());
+      return sendAnswer(reply, await ctx.catalogue.highlights());
     },
   );
 
@@ -171,7 +171,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ct
     },
     async (request) => {
       const { childKey, color } = request.body;
-      return { prodId: await ctx.catalog.siblingInColour(request.params.prod, childKey, color) };
+      return { prodId: await ctx.catalogue.siblingInColour(request.params.prod, childKey, color) };
     },
   );
 

@@ -95,7 +95,7 @@ export function isProd(value: string): value is Prod {
  * are the live sales' (offers/): cards are kept at the shop's own prices and priced as they are answered,
  * and the answers holding prices are forgotten whenever the live set changes.
  */
-export class Catalog {
+export class Catalogue {
   // sized for some tens of MB at most: an answer holds 20 cards and its counts, a product page 100 reviews
   private readonly homeCache = new TtlCache<HomeResponse>(CACHE_TTL_MS, 1);
   private readonly pageCache = new TtlCache<ListingResponse>(CACHE_TTL_MS, 5_000);
@@ -362,7 +362,7 @@ export class Catalog {
     if (!bag) return shared;
     const productId = shared.productInfo.id;
     const [units, wished, usualSize] = await Promise.all([
-      store.cartUnits(this.db, bag, productId),
+      store.bagUnits(this.db, bag, productId),
       store.wishedAmong(this.db, bag, [productId]),
       this.usualSize(bag, shared.productInfo),
     ]);

@@ -321,9 +321,9 @@ export async function usualSize(
   return row?.size;
 }
 
-/** The units of a product in a customer's cart, over all its sizes. */
+/** The units of a product in a customer's bag, over all its sizes. */
 /** The units of a product in a bag, over all its sizes: its page shows them. */
-export async function cartUnits(db: Db, bag: BagOwner, productId: number): Promise<number> {
+export async function bagUnits(db: Db, bag: BagOwner, productId: number): Promise<number> {
   const row = await db
     .selectFrom('cart_lines')
     .innerJoin('skus', 'skus.id', 'cart_lines.sku_id')

@@ -203,7 +203,7 @@ describeEachDatabase('wishlist', (t) => {
     expect((await list(mine)).map((w) => w.productId)).toEqual([saree.id]);
   });
 
-  // a visitor's wishlist (no login) is tested in cart/guest.test.ts
+  // a visitor's wishlist (no login) is tested in bag/guest.test.ts
   it('needs the CSRF token (403)', async () => {
     const visitor = await t().client();
     visitor.csrfToken = undefined;

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { paths } from '../../../../../contract/paths.ts';
-import type { CartLine } from '../../../../../contract/shopping.ts';
+import type { BagLine } from '../../../../../contract/shopping.ts';
 import { Price } from '../../components/Price.tsx';
 import { ProductRow } from '../../components/ProductRow.tsx';
 import { deliveryDay, deliveryEstimate } from '../../lib/delivery-window.ts';
 import { lastPincode } from '../../lib/last-pincode.ts';
 
 interface Props {
-  line: CartLine;
+  line: BagLine;
   busy: boolean;
   onPlus: () => void;
   onMinus: () => void;
@@ -36,8 +36,8 @@ function DeliveryBy({ productId }: { productId: number }) {
   ) : null;
 }
 
-/** One cart line with its quantity controls; minus at one unit removes the line. */
-export function CartItem({ line, busy, onPlus, onMinus }: Props) {
+/** One bag line with its quantity controls; minus at one unit removes the line. */
+export function BagItem({ line, busy, onPlus, onMinus }: Props) {
   return (
     <ProductRow
       className="cart-item"

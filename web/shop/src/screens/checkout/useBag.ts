@@ -3,7 +3,7 @@ import type { AppliedCoupon, ApplyCouponBody, BagCouponsResponse } from '../../.
 import { apiPaths } from '../../../../../contract/paths.ts';
 import type {
   AddCartResponse,
-  CartLine,
+  BagLine,
   DeleteItemResponse,
   PurchasePageResponse,
 } from '../../../../../contract/shopping.ts';
@@ -16,7 +16,7 @@ import { useLoad } from '../../api/useLoad.ts';
 import { noteBag } from '../../app/bag.ts';
 
 /** Why the plus button may not add another unit of this line, in the words of the spec's validation rules. */
-export function plusBlocked(line: CartLine, lines: CartLine[]): string | undefined {
+export function plusBlocked(line: BagLine, lines: BagLine[]): string | undefined {
   const units = lines.filter((l) => l.id === line.id).reduce((sum, l) => sum + l.quantity, 0);
   if (units >= MAX_UNITS_PER_PRODUCT) return MAX_UNITS_MESSAGE;
   if (line.quantity >= line.stock) return STOCK_LIMIT_MESSAGE;
@@ -31,7 +31,7 @@ export type BagPage = PurchasePageResponse & { coupons: BagCouponsResponse | und
  * coupon's apply and remove. After every change both are fetched again, so the price breakdown and what
  * each coupon saves always are the server's. A 403 shows the not-logged-in state.
  */
-export function useCart() {
+export function useBag() {
   const request = useCallback(async (signal?: AbortSignal): Promise<BagPage> => {
     const [page, coupons] = await Promise.all([
       api.get<PurchasePageResponse>(apiPaths.purchasePage(), { signal }).then(noteBag),
@@ -47,14 +47,14 @@ export function useCart() {
   const fail = useFailure();
   const [busy, setBusy] = useState(false);
 
-  /** Handles a failed change; true when the screen stays and should show the cart afresh. */
+  /** Handles a failed change; true when the screen stays and should show the bag afresh. */
   const refused = (error: unknown, logged: string): boolean => {
     const failure = fail(error, logged);
     if (failure?.kind !== 'refused') {
       if (failure) show(failure);
       return false;
     }
-    // a 404 is a line already gone (another tab): the fresh cart shows it
+    // a 404 is a line already gone (another tab): the fresh bag shows it
     if (failure.status !== 404) showAlert(failure.message);
     return true;
   };
@@ -69,7 +69,7 @@ export function useCart() {
     setBusy(false);
   };
 
-  const plus = (line: CartLine, lines: CartLine[]) => {
+  const plus = (line: BagLine, lines: BagLine[]) => {
     const blocked = plusBlocked(line, lines);
     if (blocked) {
       showAlert(blocked);
@@ -86,7 +86,7 @@ export function useCart() {
     );
   };
 
-  const minus = (line: CartLine) =>
+  const minus = (line: BagLine) =>
     change(
       () =>
         api.post<DeleteItemResponse>(
@@ -135,7 +135,7 @@ export function useCart() {
     minus,
     applyCoupon,
     removeCoupon,
-    /** fetches the cart again, keeping the steps on screen */
+    /** fetches the bag again, keeping the steps on screen */
     retry: reload,
     /** a 403 in a later step: the same not-logged-in state */
     sessionLost: () => show({ kind: 'sessionLost' }),

@@ -98,7 +98,7 @@ function Product({ data, onReviewed }: { data: ProductResponse; onReviewed: () =
   const sizes = Object.fromEntries(Object.entries(info.additionsize).filter(([size]) => size !== ''));
   const needsSize = info.prod !== 'accessories' && Object.keys(sizes).length > 0;
   const [size, setSize] = useState<string | undefined>(undefined);
-  const [inCart, setInCart] = useState((data.addToCart[0]?.quantity ?? 0) > 0);
+  const [inBag, setInBag] = useState((data.addToCart[0]?.quantity ?? 0) > 0);
   const [wished, setWished] = useState(data.wishStatus[0]?.wished === 'Y');
   const [serviceable, setServiceable] = useState(false);
   const [reviewing, setReviewing] = useState(false);
@@ -125,9 +125,9 @@ function Product({ data, onReviewed }: { data: ProductResponse; onReviewed: () =
       navigate(paths.login());
     }
   };
-  const toggleCart = async () => {
-    const units = await actions.toggleCart(inCart);
-    if (units !== undefined) setInCart(units > 0);
+  const toggleBag = async () => {
+    const units = await actions.toggleBag(inBag);
+    if (units !== undefined) setInBag(units > 0);
   };
   const toggleWish = async () => {
     const now = await actions.toggleWish(wished);
@@ -179,12 +179,12 @@ function Product({ data, onReviewed }: { data: ProductResponse; onReviewed: () =
             <button
               type="button"
               className="button button-primary"
-              disabled={!inCart && !serviceable}
-              onClick={toggleCart}
+              disabled={!inBag && !serviceable}
+              onClick={toggleBag}
             >
-              {inCart ? 'REMOVE FROM CART' : 'ADD TO CART'}
+              {inBag ? 'REMOVE FROM CART' : 'ADD TO CART'}
             </button>
-            {inCart && (
+            {inBag && (
               <Link className="button" to={paths.checkout()}>
                 GO TO BAG
               </Link>
