@@ -11,7 +11,7 @@ import { CSV_COLUMNS } from '../contract/products.ts';
 import { connectPglite, createPglite } from '../server/db/connect.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { Inventory } from '../server/modules/inventory/service.ts';
-import { Catalogue } from '../server/modules/products/catalogue.ts';
+import { CatalogueCsv } from '../server/modules/products/catalogue-csv.ts';
 import { ChangeFeed } from '../server/platform/changes.ts';
 import { formatCsv } from '../server/platform/csv.ts';
 
@@ -19,7 +19,7 @@ const SIZES = ['XS', 'S', 'M', 'L', 'XL'];
 const rowsArg = process.argv.indexOf('--rows');
 const rows = rowsArg > 0 ? Number(process.argv[rowsArg + 1]) : 10_000;
 
-function catalogueCsv(products: number): string {
+function benchCsv(products: number): string {
   const lines: string[][] = [[...CSV_COLUMNS]];
   for (let n = 1; n <= products; n++) {
     const product: Record<string, string> = {
@@ -62,15 +62,15 @@ try {
   await mkdir(join(dataDir, 'images', 'originals'), { recursive: true });
   await writeFile(join(dataDir, 'images', 'originals', 'bench-1.webp'), '');
   const changes = new ChangeFeed();
-  const catalogue = new Catalogue(handle.db, new Inventory(handle.db, changes), changes, dataDir);
-  const csv = Buffer.from(catalogueCsv(Math.ceil(rows / SIZES.length)));
+  const catalogueCsv = new CatalogueCsv(handle.db, new Inventory(handle.db, changes), changes, dataDir);
+  const csv = Buffer.from(benchCsv(Math.ceil(rows / SIZES.length)));
 
   const dryStart = performance.now();
-  const dry = await catalogue.import(csv, false, 'bench');
+  const dry = await catalogueCsv.import(csv, false, 'bench');
   const dryMs = performance.now() - dryStart;
   if (dry.errors.length > 0) throw new Error(dry.errors.slice(0, 5).join('\n'));
   const start = performance.now();
-  const applied = await catalogue.import(csv, true, 'bench');
+  const applied = await catalogueCsv.import(csv, true, 'bench');
   const applyMs = performance.now() - start;
   console.log(
     `import of ${applied.rows} rows (${applied.products} products) on PGlite: dry run ${(dryMs / 1000).toFixed(1)} s, apply ${(applyMs / 1000).toFixed(1)} s`,

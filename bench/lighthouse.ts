@@ -17,7 +17,7 @@ import { parseArgs, promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import type { AdminOrdersResponse } from '../contract/admin.ts';
-import type { ListingResponse } from '../contract/catalog.ts';
+import type { ListingResponse } from '../contract/catalogue.ts';
 import { apiPaths, paths } from '../contract/paths.ts';
 import { apiPaths as adminApiPaths, paths as adminPaths } from '../web/admin/src/api/paths.ts';
 import { call, request, startSession } from './client.ts';

@@ -14,7 +14,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import type { HomeResponse, ListingResponse, SelectedFilters } from '../contract/catalog.ts';
+import type { HomeResponse, ListingResponse, SelectedFilters } from '../contract/catalogue.ts';
 import { apiPaths } from '../contract/paths.ts';
 import { type Captured, call, request, type Session, startSession } from './client.ts';
 import { cpuMeter } from './cpu.ts';

@@ -8,12 +8,12 @@
  */
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import type { SelectedFilters, SortCode } from '../contract/catalog.ts';
+import type { SelectedFilters, SortCode } from '../contract/catalogue.ts';
 import { connectPostgres } from '../server/db/connect.ts';
-import { FacetIndex } from '../server/modules/catalog/facet-index/facet-index.ts';
-import type { FacetQuery } from '../server/modules/catalog/facet-index/types.ts';
-import { indexedProducts } from '../server/modules/catalog/index-rows.ts';
-import * as store from '../server/modules/catalog/store.ts';
+import { FacetIndex } from '../server/modules/catalogue/facet-index/facet-index.ts';
+import type { FacetQuery } from '../server/modules/catalogue/facet-index/types.ts';
+import { indexedProducts } from '../server/modules/catalogue/index-rows.ts';
+import * as store from '../server/modules/catalogue/store.ts';
 import type { SaleTerms } from '../server/modules/offers/sale-price.ts';
 import { benchGenres } from './catalogue.ts';
 import { benchSales, saleOfEverything } from './sales.ts';

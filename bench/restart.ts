@@ -11,7 +11,7 @@ import type { ChildProcess } from 'node:child_process';
 import { existsSync, openSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { HomeResponse, ListingResponse, SelectedFilters } from '../contract/catalog.ts';
+import type { HomeResponse, ListingResponse, SelectedFilters } from '../contract/catalogue.ts';
 import { apiPaths } from '../contract/paths.ts';
 import { spawnCompiledServer, spawnServer, stopProcess } from '../deploy/processes.ts';
 import { type Captured, call, request, type Session, startSession } from './client.ts';

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { Prod } from './catalog.ts';
+import { Prod } from './catalogue.ts';
 import { RETURN_REASON_CODES } from './fit-returns-constants.ts';
 import { LineStatus, TimelineEvent } from './orders.ts';
 import { LowStockSize } from './products.ts';

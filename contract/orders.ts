@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { Profile } from './accounts.ts';
-import { FitAnswerSchema, Prod } from './catalog.ts';
+import { FitAnswerSchema, Prod } from './catalogue.ts';
 import { RETURN_COMMENT_MAX, RETURN_REASON_CODES } from './fit-returns-constants.ts';
 
 export * from './after-sale-constants.ts';

@@ -1,5 +1,5 @@
-import type { Prod, SelectedFilters } from './catalog.ts';
-import { IMAGE_WIDTHS } from './catalog-constants.ts';
+import type { Prod, SelectedFilters } from './catalogue.ts';
+import { IMAGE_WIDTHS } from './catalogue-constants.ts';
 
 /** Every URL of the web app, built in one place. */
 

@@ -1,23 +1,23 @@
 import { type Static, Type } from 'typebox';
 
 /**
- * Paying for the cart. Amounts here are paise, as Razorpay's; the server decides every
- * amount from the shopper's own cart (a client amount that differs is refused).
+ * Paying for the bag. Amounts here are paise, as Razorpay's; the server decides every
+ * amount from the shopper's own bag (a client amount that differs is refused).
  */
 
 // POST /create-order (login required) -------------------------------------------------------------
 
 /**
- * `amount` must equal the cart's amount to pay in paise (priceDetails.amountToPay * 100), or the answer
- * is 409 {error} and nothing is held: the web app then reloads the cart.
+ * `amount` must equal the bag's amount to pay in paise (priceDetails.amountToPay * 100), or the answer
+ * is 409 {error} and nothing is held: the web app then reloads the bag.
  * `receipt` and `notes` are accepted for Razorpay's shape but not used: the receipt (`rcpt_…`) and the
  * notes sent to the gateway are ours.
  * The shipping address is the one on the shopper's profile (step 2 saves it with /editProfile first);
  * a profile without houseNo, roadName, areaName, city or pin is a 400 naming the first missing field.
- * Other answers: 409 for an empty cart, 409 for a bag of more than ORDER_MAX_UNITS units or above
+ * Other answers: 409 for an empty bag, 409 for a bag of more than ORDER_MAX_UNITS units or above
  * ORDER_MAX_RUPEES to pay, and 409 when a line's units are not available because others hold them
  * (nothing is held then, and no money moves). On success the account's earlier unpaid attempt lets go
- * of its units and the cart's are held until `heldUntil`: STOCK_HOLD_MINUTES from the account's first
+ * of its units and the bag's are held until `heldUntil`: STOCK_HOLD_MINUTES from the account's first
  * unpaid attempt in a row (decision 054). Accepted calls are limited to 10 per shopper per 15 minutes:
  * 429 {error, retryAfter} after that.
  */
@@ -49,7 +49,7 @@ export const CreateOrderResponse = Type.Object({
 });
 export type CreateOrderResponse = Static<typeof CreateOrderResponse>;
 
-export const EMPTY_CART_MESSAGE = 'Your cart is empty';
+export const EMPTY_BAG_MESSAGE = 'Your cart is empty';
 export const AMOUNT_CHANGED_MESSAGE = 'The amount to pay has changed; please review your cart';
 
 // POST /verify-payment (login required) -----------------------------------------------------------

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { FitAnswerSchema, Prod } from './catalog.ts';
+import { FitAnswerSchema, Prod } from './catalogue.ts';
 
 export * from './after-sale-constants.ts';
 

@@ -4,7 +4,7 @@
  * Money in paise, as the server counts it; the web app shows it in rupees.
  */
 
-// The cart ------------------------------------------------------------------------------------------
+// The bag ------------------------------------------------------------------------------------------
 
 /** units of one product in one order, all its sizes together */
 export const MAX_UNITS_PER_PRODUCT = 4;

@@ -1,13 +1,13 @@
 import { type Static, Type } from 'typebox';
 import { Profile } from './accounts.ts';
-import { Prod } from './catalog.ts';
+import { Prod } from './catalogue.ts';
 import { BagBreakdown, BagCouponApplied } from './coupons.ts';
 
 // the limits and their messages, for the server modules that import the schemas beside them
 export * from './shopping-messages.ts';
 export * from './shopping-rules.ts';
 
-/** The logged-in shopper's delivery check, wishlist and cart. Prices in whole rupees. */
+/** The logged-in shopper's delivery check, wishlist and bag. Prices in whole rupees. */
 
 // POST /api/pincheck --------------------------------------------------------------------------------
 
@@ -93,13 +93,13 @@ export const AddCartBody = Type.Object(
   { additionalProperties: false },
 );
 export type AddCartBody = Static<typeof AddCartBody>;
-/** units of this product and size now in the cart */
+/** units of this product and size now in the bag */
 export const AddCartResponse = Type.Object({ cartInd: Type.Integer() });
 export type AddCartResponse = Static<typeof AddCartResponse>;
 
 // GET /api/purchasePage -----------------------------------------------------------------------------
 
-export const CartLine = Type.Object({
+export const BagLine = Type.Object({
   /** the product's id */
   id: Type.Integer(),
   /** this line's id: the cartId of key=deleteItem (orderId is the same) */
@@ -124,7 +124,7 @@ export const CartLine = Type.Object({
   /** the product's delivery partner, as POST /api/pincheck names it */
   partner: Type.String(),
 });
-export type CartLine = Static<typeof CartLine>;
+export type BagLine = Static<typeof BagLine>;
 
 /** the shopper's profile and address, as GET /api/profile answers them (but the gender and SMS choice); '' for what is unset */
 export const UserInfo = Type.Omit(Profile, ['gender', 'smsUpdates']);
@@ -136,7 +136,7 @@ export const PriceDetails = Type.Object({
   totalPrice: Type.Integer(),
   /** sum of (current - old) x quantity: negative or 0 */
   discount: Type.Integer(),
-  /** 0 when totalPrice + discount is above freeDeliveryAbove (or the cart is empty), else the charge */
+  /** 0 when totalPrice + discount is above freeDeliveryAbove (or the bag is empty), else the charge */
   deliveryCharge: Type.Integer(),
   amountToPay: Type.Integer(),
   freeDeliveryAbove: Type.Integer(),
@@ -151,7 +151,7 @@ export const NoUserInfo = Type.Object({}, { additionalProperties: false });
  * as its own line (`coupon` null without one, or when the applied code no longer fits the bag)
  */
 export const PurchasePageResponse = Type.Object({
-  prods: Type.Array(CartLine),
+  prods: Type.Array(BagLine),
   userInfo: Type.Union([UserInfo, NoUserInfo]),
   priceDetails: PriceDetails,
   coupon: BagCouponApplied,

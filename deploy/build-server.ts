@@ -2,7 +2,7 @@ import { copyFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { INDEX_WORKER } from '../server/modules/catalog/index-thread.ts';
+import { INDEX_WORKER } from '../server/modules/catalogue/index-thread.ts';
 import { HOLIDAYS_TABLE, HOLIDAYS_TABLE_FILE } from '../server/modules/courier/business-days.ts';
 import { INDIA_TABLE, INDIA_TABLE_FILE } from '../server/modules/delivery/india.ts';
 import { PHOTO_ZIP_WORKER } from '../server/modules/products/photo-zip.ts';

@@ -108,7 +108,7 @@ async function photoShown(page: Page): Promise<void> {
     .toBeGreaterThan(0);
 }
 
-/** The shopper buys one M through the shop: pincode, size, cart, checkout, the simulated payment. */
+/** The shopper buys one M through the shop: pincode, size, bag, checkout, the simulated payment. */
 async function buy(page: Page, productId: number): Promise<void> {
   await page.goto(`/product/apparel/${productId}`);
   await page.getByRole('heading', { level: 1, name: PRODUCT.name.toUpperCase() }).waitFor();

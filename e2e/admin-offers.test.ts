@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ProductResponse } from '../contract/catalog.ts';
+import type { ProductResponse } from '../contract/catalogue.ts';
 import type { CouponsResponse } from '../contract/coupons.ts';
 import { startTestApp, TEST_ADMIN_TOKEN } from '../server/test/app.ts';
 import { Fixtures } from '../server/test/fixtures.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Page, Response } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ListingProduct, ListingResponse, ProductResponse } from '../contract/catalog.ts';
+import type { ListingProduct, ListingResponse, ProductResponse } from '../contract/catalogue.ts';
 import { startTestApp, TEST_ADMIN_TOKEN } from '../server/test/app.ts';
 import { expectAccessible } from './support/browser.ts';
 import { browserSite } from './support/site.ts';

@@ -36,7 +36,7 @@ beforeAll(async () => {
   shopperAt = await demoShoppers(site.app, 3);
 });
 
-/** One unit of the item in the cart and an address on the profile (no alternative number when `partial`). */
+/** One unit of the item in the bag and an address on the profile (no alternative number when `partial`). */
 async function prepare(customerId: number, partial: boolean): Promise<void> {
   const fixtures = new Fixtures(site.app.db);
   await fixtures.onlyInBag(customerId, item.skuId);
@@ -172,7 +172,7 @@ describe('checkout in the browser', () => {
     await expect.poll(() => heldUnits(shopper.id)).toBe(0);
     expect(await paymentsOf(shopper.id)).toEqual(['failed']);
 
-    // the price moved since the cart was shown: 409, the alert, and step 1 with the new price
+    // the price moved since the bag was shown: 409, the alert, and step 1 with the new price
     const newPaise = item.currentPaise + 10_000;
     await site.app.db
       .updateTable('products')

@@ -34,7 +34,7 @@ beforeAll(async () => {
     .where('id', '=', customerId)
     .executeTakeFirstOrThrow());
   await fixtures.order(customerId, [{ product: kurta }]);
-  await fixtures.cartLine(customerId, kurta.skus.M ?? 0, 2);
+  await fixtures.bagLine(customerId, kurta.skus.M ?? 0, 2);
   const home = await (await site.app.client()).get<{ userSegment: string; genre: string }[]>('/home');
   const first = home.body[0];
   if (!first) throw new Error('the test shop has no catalogue');

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { ListingResponse } from '../contract/catalog.ts';
+import type { ListingResponse } from '../contract/catalogue.ts';
 import { startTestApp } from '../server/test/app.ts';
 import { expectAccessible } from './support/browser.ts';
 import { browserSite } from './support/site.ts';

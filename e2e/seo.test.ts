@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { ListingResponse, ProductResponse } from '../contract/catalog.ts';
-import { FIRST_CARDS } from '../contract/catalog-constants.ts';
+import type { ListingResponse, ProductResponse } from '../contract/catalogue.ts';
+import { FIRST_CARDS } from '../contract/catalogue-constants.ts';
 import { apiPaths, paths } from '../contract/paths.ts';
 import { Sitemaps } from '../server/modules/seo/sitemap.ts';
 import { describeEachDatabase, startTestApp, type TestApp } from '../server/test/app.ts';

@@ -167,7 +167,7 @@ describe('shopping in the browser', () => {
     await heart.click();
     await card.locator('button[aria-pressed="true"]').waitFor();
 
-    // product page: sizes are needed before the wishlist or the cart
+    // product page: sizes are needed before the wishlist or the bag
     await openKurta(page);
     const addToCart = page.getByRole('button', { name: 'ADD TO CART' });
     expect(await addToCart.isDisabled(), 'the cart is locked until a pincode is checked').toBe(true);
@@ -175,7 +175,7 @@ describe('shopping in the browser', () => {
       page.getByRole('button', { name: 'WISHLIST', exact: true }).click(),
     );
 
-    // delivery: a remote pincode keeps the cart locked, typing clears the answer, a metro one unlocks it
+    // delivery: a remote pincode keeps the bag locked, typing clears the answer, a metro one unlocks it
     expect(await checkPincode(page, remotePincode)).toBe('Pincode is not serviceable! Try another');
     expect(await addToCart.isDisabled()).toBe(true);
     await page.getByPlaceholder('Search to unlock cart').fill(METRO_PINCODE.slice(0, 5));
@@ -187,15 +187,15 @@ describe('shopping in the browser', () => {
     expect(await addToCart.isDisabled()).toBe(false);
     await expectAlert(page, 'Please select a size!', () => addToCart.click());
 
-    // with a size: cart and wishlist toggles show the server's answers
+    // with a size: bag and wishlist toggles show the server's answers
     await page.getByRole('button', { name: kurta.size, exact: true }).click();
     await addToCart.click();
-    const removeFromCart = page.getByRole('button', { name: 'REMOVE FROM CART' });
-    await removeFromCart.waitFor();
-    await removeFromCart.click();
+    const removeFromBag = page.getByRole('button', { name: 'REMOVE FROM CART' });
+    await removeFromBag.waitFor();
+    await removeFromBag.click();
     await addToCart.waitFor();
     await addToCart.click();
-    await removeFromCart.waitFor();
+    await removeFromBag.waitFor();
     await page.getByRole('button', { name: 'WISHLIST', exact: true }).click();
     await page.getByRole('button', { name: 'WISHLISTED' }).waitFor();
 

@@ -11,8 +11,8 @@ import { devShippingRoutes } from './integrations/shiprocket/fake-routes.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { backInStockRoutes } from './modules/back-in-stock/routes.ts';
-import { cartRoutes } from './modules/cart/routes.ts';
-import { catalogRoutes } from './modules/catalog/routes.ts';
+import { bagRoutes } from './modules/bag/routes.ts';
+import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { courierRoutes, devCourierRoutes } from './modules/courier/routes.ts';
 import { shippingRoutes } from './modules/courier/shipping-routes.ts';
@@ -97,7 +97,7 @@ export async function buildApp(deps: AppDeps) {
   });
   // before every route: the document and its check see only routes added after
   await registerOpenApi(app, { docs: config.apiDocs });
-  registerHealth(app, { db, stopping: () => stopping, warming: () => services.catalog.warming() });
+  registerHealth(app, { db, stopping: () => stopping, warming: () => services.catalogue.warming() });
   registerGracefulClose(app, config.shutdownGraceMs);
   services.metrics.watchPool(deps.pool);
   registerMetrics(app, services.metrics, {
@@ -118,7 +118,7 @@ export async function buildApp(deps: AppDeps) {
   for (const routes of [
     accountRoutes,
     devSmsRoutes,
-    catalogRoutes,
+    catalogueRoutes,
     adminRoutes,
     inventoryRoutes,
     productRoutes,
@@ -129,7 +129,7 @@ export async function buildApp(deps: AppDeps) {
     shippingRoutes,
     wishlistRoutes,
     backInStockRoutes,
-    cartRoutes,
+    bagRoutes,
     checkoutRoutes,
     offerRoutes,
     orderRoutes,
@@ -170,7 +170,7 @@ function registerJobs(app: FastifyInstance, services: Services): void {
   app.addHook('onClose', async () => trackingPoller?.stop());
   app.addHook('onReady', async () => services.notifications.start());
   app.addHook('onClose', async () => services.notifications.stop());
-  app.addHook('onClose', async () => services.catalog.stop());
+  app.addHook('onClose', async () => services.catalogue.stop());
   app.addHook('onClose', async () => services.offers.sales.stop());
   app.addHook('onClose', async () => {
     // a run in progress ends at its safe point (each placement is one transaction) before the pool closes

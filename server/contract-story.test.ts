@@ -42,7 +42,7 @@ interface ProductPage {
   review: { fname: string; lname: string; review: string; rating: number; reviewDP1: string | null }[];
   loggedin: unknown;
 }
-interface CartLine {
+interface BagLine {
   id: number;
   orderID: number;
   size: string;
@@ -51,7 +51,7 @@ interface CartLine {
   prod: string;
 }
 interface PurchasePage {
-  prods: CartLine[];
+  prods: BagLine[];
   userInfo: Record<string, string>;
 }
 interface OrderLine {
@@ -146,7 +146,7 @@ async function firstBuyable(client: ContractClient, cards: ListingCard[]): Promi
 }
 
 /** Spec section 9: the amount after discount, plus 50 unless it is above 500 (rupees). */
-function amountToPay(lines: CartLine[]): number {
+function amountToPay(lines: BagLine[]): number {
   const afterDiscount = lines.reduce((sum, line) => sum + line.currentPrice * line.quantity, 0);
   return afterDiscount + (afterDiscount > FREE_DELIVERY_ABOVE ? 0 : DELIVERY_CHARGE);
 }
@@ -161,8 +161,8 @@ async function verifyPhone(client: ContractClient, phone: string): Promise<void>
   expect(expectStatus(verified, 200)).toEqual({ verified: true });
 }
 
-/** the cart's lines, once there are `count` of them */
-async function cartLines(client: ContractClient, count: number): Promise<CartLine[]> {
+/** the bag's lines, once there are `count` of them */
+async function bagLines(client: ContractClient, count: number): Promise<BagLine[]> {
   const page = expectStatus(await client.get<PurchasePage>('/api/purchasePage'), 200);
   expect(page.prods).toHaveLength(count);
   for (const l of page.prods) expect(l.prod).toBe(PROD);
@@ -301,18 +301,18 @@ describeEachDatabase(
           expect(expectStatus(answer, 200)).toEqual({ cartInd: unit });
         }
       }
-      const cart = await cartLines(client, 3);
-      const first = cart.find((l) => l.id === products[0]?.id);
+      const bag = await bagLines(client, 3);
+      const first = bag.find((l) => l.id === products[0]?.id);
       expect(first?.quantity).toBe(2);
       const take = { cartId: first?.orderID, size: first?.size };
       expectStatus(await client.post(`/api/${PROD}/purchasePage`, take, 'deleteItem'), 200);
-      const after = await cartLines(client, 3);
+      const after = await bagLines(client, 3);
       expect(after.map((l) => l.quantity)).toEqual([1, 1, 1]);
     });
 
     step('pays: /create-order for the amount to pay, the simulated gateway, /verify-payment', async () => {
-      const cart = await cartLines(client, 3);
-      amountPaise = amountToPay(cart) * 100;
+      const bag = await bagLines(client, 3);
+      amountPaise = amountToPay(bag) * 100;
       const body = { amount: amountPaise, currency: 'INR', receipt: 'haat-story', notes: {} };
       const order = expectStatus(await client.post<GatewayOrder>('/create-order', body), 200);
       expect(order).toMatchObject({ amount: amountPaise, currency: 'INR' });
@@ -331,7 +331,7 @@ describeEachDatabase(
       expect(userInfo).toMatchObject({ fname: 'Asha', pin: METRO_PIN, phoneNo: phone, mailID: mail });
       const body = { prods, userInfo, orderId: gatewayOrderId, razorpay_payment_id: paymentId };
       expect(expectStatus(await client.post('/api/purchasePage', body, 'checkOut'), 200)).toEqual({});
-      await cartLines(client, 0);
+      await bagLines(client, 0);
       const lines = await orders(client);
       expect(lines.map((l) => l.prodId).sort()).toEqual(products.map((p) => p.id).sort());
       const placed = { prod: PROD, tracking_id: null, delivered: 'N', deliveryEligible: 'N' };

@@ -251,13 +251,13 @@ describeEachDatabase(
         200,
       );
       expectStatus(await shopper.post('/verify-payment', paid), 200);
-      const cart = expectStatus(
+      const bag = expectStatus(
         await shopper.get<{ prods: unknown[]; userInfo: unknown }>('/api/purchasePage'),
         200,
       );
       const checkOut = {
-        prods: cart.prods,
-        userInfo: cart.userInfo,
+        prods: bag.prods,
+        userInfo: bag.userInfo,
         orderId: order.id,
         razorpay_payment_id: paid.razorpay_payment_id,
       };

@@ -6,9 +6,9 @@ import { DemoShop } from './demo/service.ts';
 import { type Courier, makeIntegrations } from './integrations/index.ts';
 import { AccountsService } from './modules/accounts/service.ts';
 import { BackInStock } from './modules/back-in-stock/service.ts';
-import { GuestBags } from './modules/cart/guest-bag.ts';
-import { bagLines, Cart } from './modules/cart/service.ts';
-import { Catalog } from './modules/catalog/service.ts';
+import { GuestBags } from './modules/bag/guest-bag.ts';
+import { Bag, bagLines } from './modules/bag/service.ts';
+import { Catalogue } from './modules/catalogue/service.ts';
 import { Placement } from './modules/checkout/placement.ts';
 import { Reconciler } from './modules/checkout/reconciler.ts';
 import { Checkout } from './modules/checkout/service.ts';
@@ -28,7 +28,7 @@ import { Orders } from './modules/orders/service.ts';
 import { Passkeys } from './modules/passkeys/service.ts';
 import type { PaymentGateway } from './modules/payments/gateway.ts';
 import { Refunds } from './modules/payments/refunds.ts';
-import { Catalogue } from './modules/products/catalogue.ts';
+import { CatalogueCsv } from './modules/products/catalogue-csv.ts';
 import { Products } from './modules/products/service.ts';
 import { ReturnableGenres } from './modules/returns/service.ts';
 import { Reviews, takeReviewPhoto } from './modules/reviews/service.ts';
@@ -90,14 +90,14 @@ export interface Services {
   shop: Shop;
   /** size charts per genre and per seller for a genre: the back office keeps them, product pages show them */
   sizeCharts: SizeCharts;
-  catalog: Catalog;
+  catalogue: Catalogue;
   accounts: AccountsService;
   wishlist: Wishlist;
   /** "Notify me" on a sold-out size: told by inventory, in the transaction that brings the size back */
   backInStock: BackInStock;
   /** festive sales and coupon codes: the bag, checkout and catalogue price with their parts */
   offers: Offers;
-  cart: Cart;
+  bag: Bag;
   /** a visitor's bag and wishlist, merged into the account's at login */
   guestBags: GuestBags;
   checkout: Checkout;
@@ -113,7 +113,7 @@ export interface Services {
   returnableGenres: ReturnableGenres;
   /** the back office's catalogue: products, photos, low stock; and the CSV import and export */
   products: Products;
-  catalogue: Catalogue;
+  catalogueCsv: CatalogueCsv;
   /** the shop's sellers: staff read them, the owner changes them; deactivating one pauses its products */
   sellers: Sellers;
   /** delivery partners: their tracking pages and the pincodes each serves (owner only) */
@@ -169,7 +169,7 @@ export async function buildServices({
   const sales = new Sales(db, changes, log, now);
   await sales.reload();
   const sizeCharts = new SizeCharts(db, changes);
-  const catalog = new Catalog(db, changes, inventory, sales, sizeCharts, now);
+  const catalogue = new Catalogue(db, changes, inventory, sales, sizeCharts, now);
   const accounts = new AccountsService({
     db,
     sms,
@@ -188,8 +188,8 @@ export async function buildServices({
   const wishlist = new Wishlist(db, sales);
   const backInStock = new BackInStock(db);
   const coupons = new Coupons(db, limits, (trx, owner) => bagLines(trx, owner, sales.current()), now);
-  const cart = new Cart(db, inventory, shop, sales, coupons, config.orderLimits);
-  const guestBags = new GuestBags(db, cart, wishlist);
+  const bag = new Bag(db, inventory, shop, sales, coupons, config.orderLimits);
+  const guestBags = new GuestBags(db, bag, wishlist);
   const { keyId, keySecret, webhookSecret } = config.razorpay;
   const checkout = new Checkout(
     db,
@@ -214,7 +214,7 @@ export async function buildServices({
     log,
     (outcome) => metrics.reconcilerRuns.inc({ outcome }),
   );
-  const orders = new Orders({ db, refunds, inventory }, catalog, takeReviewPhoto);
+  const orders = new Orders({ db, refunds, inventory }, catalogue, takeReviewPhoto);
   const shipping = new Shipping(
     { db, refunds, inventory },
     courier.partner,
@@ -225,10 +225,10 @@ export async function buildServices({
     shipping.bookReturn(purchaseId),
   );
   const invoices = new Invoices(db, config.dataDir, limits);
-  const reviews = new Reviews(db, catalog, config.dataDir, limits);
+  const reviews = new Reviews(db, catalogue, config.dataDir, limits);
   const returnableGenres = new ReturnableGenres(db, changes);
   const products = new Products(db, inventory, changes, config.dataDir, shop);
-  const catalogue = new Catalogue(db, inventory, changes, config.dataDir);
+  const catalogueCsv = new CatalogueCsv(db, inventory, changes, config.dataDir);
   const sellers = new Sellers(db, products, changes);
   const partners = new Partners(db);
   const deliveryEstimates = new DeliveryEstimates(
@@ -249,7 +249,7 @@ export async function buildServices({
       log,
       (outcome) => metrics.courierPollRuns.inc({ outcome }),
     );
-  const seoPages = new SeoPages(catalog, shop);
+  const seoPages = new SeoPages(catalogue, shop);
   const sitemaps = new Sitemaps(db);
   const demo = new DemoShop(db, changes, config.dataDir);
   const staff = buildStaffDirectory(db, now);
@@ -281,12 +281,12 @@ export async function buildServices({
     images,
     shop,
     sizeCharts,
-    catalog,
+    catalogue,
     accounts,
     wishlist,
     backInStock,
     offers: new Offers(sales, coupons),
-    cart,
+    bag,
     guestBags,
     checkout,
     placement,
@@ -298,7 +298,7 @@ export async function buildServices({
     reviews,
     returnableGenres,
     products,
-    catalogue,
+    catalogueCsv,
     sellers,
     partners,
     courier,

@@ -200,7 +200,7 @@ export interface WishlistItemsTable {
   wished_price_paise: number;
 }
 
-export interface CartLinesTable {
+export interface BagLinesTable {
   id: Generated<number>;
   /** the owner: a customer, or a visitor's session (014_guest_bag.sql); exactly one is set */
   customer_id: number | null;
@@ -706,7 +706,7 @@ export interface Database {
   otp_codes: OtpCodesTable;
   signed_in_browsers: SignedInBrowsersTable;
   wishlist_items: WishlistItemsTable;
-  cart_lines: CartLinesTable;
+  cart_lines: BagLinesTable;
   payment_orders: PaymentOrdersTable;
   stock_holds: StockHoldsTable;
   payments: PaymentsTable;

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { ListingResponse, SuggestResponse } from '../../contract/catalog.ts';
+import type { ListingResponse, SuggestResponse } from '../../contract/catalogue.ts';
 import { apiPaths } from '../../contract/paths.ts';
 import { describeEachDatabase } from '../test/app.ts';
 

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { ListingResponse, SuggestResponse } from '../../contract/catalog.ts';
+import type { ListingResponse, SuggestResponse } from '../../contract/catalogue.ts';
 import { DEMO_HAS_ORDERS, type DemoRemoved } from '../../contract/demo.ts';
 import { apiPaths } from '../../contract/paths.ts';
 import { ONLY_THE_OWNER } from '../../contract/staff.ts';
@@ -82,7 +82,7 @@ describeEachDatabase('removing the demo', (t) => {
       .executeTakeFirstOrThrow();
     demoProduct = { id: first.id, photo: first.photos[0] ?? '', sku: first.sku };
     await fixtures.wish(shopper, demoProduct.id);
-    await fixtures.cartLine(shopper, demoProduct.sku, 1);
+    await fixtures.bagLine(shopper, demoProduct.sku, 1);
     await fixtures.review(shopper, demoProduct.id, { rating: 4, body: 'Nice' });
     pincodes = await count(db, 'pincodes');
     const person = await staffPerson(t(), 'owner', 'Asha Rao');

@@ -2,7 +2,7 @@
 
 import { badRequest } from './errors.ts';
 
-/** Whole rupees for the public API, from integer paise; listings, product pages, carts and orders agree. */
+/** Whole rupees for the public API, from integer paise; listings, product pages, bags and orders agree. */
 export const rupees = (paise: number) => Math.round(paise / 100);
 
 /** A product id from a path: a positive 32-bit integer, or undefined. */

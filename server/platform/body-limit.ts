@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 
-/** Routes that take a few short fields (accounts, cart, wishlist, pincode check) need no more. */
+/** Routes that take a few short fields (accounts, bag, wishlist, pincode check) need no more. */
 export const SMALL_BODY_LIMIT = 16 * 1024;
 
 /** A body of a few numbers and short words (a listing's page and sort, a colour's key): a 1 MB array is refused unread. */

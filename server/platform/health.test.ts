@@ -1,9 +1,9 @@
 import Fastify from 'fastify';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import type { ListingResponse } from '../../contract/catalog.ts';
+import type { ListingResponse } from '../../contract/catalogue.ts';
 import { connectPglite, createPglite } from '../db/connect.ts';
 import { migrate } from '../db/migrate.ts';
-import { IndexThread } from '../modules/catalog/index-thread.ts';
+import { IndexThread } from '../modules/catalogue/index-thread.ts';
 import { describeEachDatabase, startTestApp, type TestApp } from '../test/app.ts';
 import { databaseKinds } from '../test/database.ts';
 import type { TestClient } from '../test/http.ts';

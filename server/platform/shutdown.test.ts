@@ -106,7 +106,7 @@ for (const kind of databaseKinds()) {
           })
           .where('id', '=', customerId)
           .execute();
-        await fixtures.cartLine(customerId, product.skus.M ?? 0, 1);
+        await fixtures.bagLine(customerId, product.skus.M ?? 0, 1);
         const client = new TestClient(baseUrl);
         // a session written before the server starts, as its login would (PGlite is one process's at a time)
         await fixtures.logIn(client, customerId);

@@ -19,7 +19,7 @@ export interface CouponShare {
   skuIds?: number[];
 }
 
-/** A shopper's way through checkout over real HTTP: cart, /create-order, the simulated window, verify, place. */
+/** A shopper's way through checkout over real HTTP: bag, /create-order, the simulated window, verify, place. */
 export class CheckoutDriver {
   private made: Fixtures | undefined;
 
@@ -31,7 +31,7 @@ export class CheckoutDriver {
     return this.made;
   }
 
-  /** a logged-in shopper with a complete address and `units` of the product's size in the cart */
+  /** a logged-in shopper with a complete address and `units` of the product's size in the bag */
   async shopper(units: number, product: FixtureProduct, size = 'M') {
     const client = await this.t().client();
     const customerId = await this.fixtures.customer();
@@ -44,7 +44,7 @@ export class CheckoutDriver {
     if (units > 0) {
       const skuId = product.skus[size];
       if (skuId === undefined) throw new Error(`no size ${size}`);
-      await this.fixtures.cartLine(customerId, skuId, units);
+      await this.fixtures.bagLine(customerId, skuId, units);
     }
     return { client, customerId };
   }
@@ -122,7 +122,7 @@ export class CheckoutDriver {
   }
 
   /**
-   * create-order for the cart's amount (less a coupon's saving when given), then pay it in the simulated
+   * create-order for the bag's amount (less a coupon's saving when given), then pay it in the simulated
    * window; throws unless both succeed
    */
   async paid(client: TestClient, webhook = false, coupon?: CouponShare): Promise<CheckoutResult> {

@@ -1,4 +1,4 @@
-import type { FacetQuery, Figures, ListingScope } from '../modules/catalog/facet-index/types.ts';
+import type { FacetQuery, Figures, ListingScope } from '../modules/catalogue/facet-index/types.ts';
 
 /** A query of the facet index for one scope's first page with every count (or as the overrides say). */
 export const facetQuery = (scope: ListingScope, overrides: Partial<FacetQuery> = {}): FacetQuery => ({

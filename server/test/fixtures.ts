@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { Prod } from '../../contract/catalog.ts';
+import type { Prod } from '../../contract/catalogue.ts';
 import { STOCK_HOLD_MINUTES } from '../../contract/shopping-rules.ts';
 import { loadConfig } from '../config.ts';
 import type { Db } from '../db/connect.ts';
@@ -201,10 +201,10 @@ export class Fixtures {
   /** The customer's bag emptied, then one unit of this sku put in it. */
   async onlyInBag(customerId: number, skuId: number): Promise<void> {
     await this.db.deleteFrom('cart_lines').where('customer_id', '=', customerId).execute();
-    await this.cartLine(customerId, skuId, 1);
+    await this.bagLine(customerId, skuId, 1);
   }
 
-  async cartLine(customerId: number, skuId: number, quantity: number): Promise<void> {
+  async bagLine(customerId: number, skuId: number, quantity: number): Promise<void> {
     await this.db
       .insertInto('cart_lines')
       .values({ customer_id: customerId, sku_id: skuId, quantity })

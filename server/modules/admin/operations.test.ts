@@ -13,7 +13,7 @@ import {
   DASHBOARD_LOW_STOCK,
   type DashboardResponse,
 } from '../../../contract/admin.ts';
-import type { ProductResponse } from '../../../contract/catalog.ts';
+import type { ProductResponse } from '../../../contract/catalogue.ts';
 import type { UploadResponse } from '../../../contract/reviews.ts';
 import { ONLY_THE_OWNER } from '../../../contract/staff.ts';
 import { describeEachDatabase, TEST_ADMIN_TOKEN, type TestApp } from '../../test/app.ts';

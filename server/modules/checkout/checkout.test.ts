@@ -5,7 +5,7 @@ import {
   AMOUNT_CHANGED_MESSAGE,
   type CheckoutResult,
   type DevPaymentResponse,
-  EMPTY_CART_MESSAGE,
+  EMPTY_BAG_MESSAGE,
 } from '../../../contract/payments.ts';
 import { hmacHex } from '../../platform/crypto.ts';
 import { describeEachDatabase } from '../../test/app.ts';
@@ -133,7 +133,7 @@ describeEachDatabase('checkout: create-order, holds, verify-payment, dev payment
       const { client } = await shopper(0);
       const res = await createOrder(client, 5_000);
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ error: EMPTY_CART_MESSAGE });
+      expect(res.body).toEqual({ error: EMPTY_BAG_MESSAGE });
     });
 
     it('refuses a profile without a complete address with 400 naming the field', async () => {
@@ -318,7 +318,7 @@ describeEachDatabase('checkout: create-order, holds, verify-payment, dev payment
       const paid = await driver.paid(client);
       expect((await driver.checkOut(client, paid)).status).toBe(200);
       await backdate(customerId, 5);
-      await fixtures.cartLine(customerId, kurta.skus.M ?? 0, 1);
+      await fixtures.bagLine(customerId, kurta.skus.M ?? 0, 1);
       expect((await createOrder(client, await amountToPay(client))).status).toBe(200);
       expect(minutesLeft(await liveHoldEnd(customerId))).toBeGreaterThan(9);
     });
@@ -471,7 +471,7 @@ describeEachDatabase(
       clockOffsetMs = 0;
     });
 
-    /** `n` calls for the cart's own amount, one after another; their statuses */
+    /** `n` calls for the bag's own amount, one after another; their statuses */
     async function calls(client: TestClient, n: number): Promise<number[]> {
       const amount = await driver.amountToPay(client);
       const statuses: number[] = [];

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ProductResponse } from '../../../contract/catalog.ts';
+import type { ProductResponse } from '../../../contract/catalogue.ts';
 import type { PurchasePageResponse } from '../../../contract/shopping.ts';
 import { orderMaxRupeesMessage, orderMaxUnitsMessage } from '../../../contract/shopping-messages.ts';
 import {
@@ -63,7 +63,7 @@ describeEachDatabase('checkout holds: order limits, one attempt per account, hel
           expect(added.status).toBe(200);
         }
       }
-      for (const product of products.slice(6)) await fixtures.cartLine(customerId, sku(product), 4);
+      for (const product of products.slice(6)) await fixtures.bagLine(customerId, sku(product), 4);
 
       // ten refusals in a row: none counts against the create-order limit of 10 accepted calls
       for (let call = 0; call < 10; call++) {
@@ -122,7 +122,7 @@ describeEachDatabase('checkout holds: order limits, one attempt per account, hel
       const kurta = await fixtures.product({ sizes: [['M', 3]] });
       const shawl = await fixtures.product({ sizes: [['M', 1]] });
       const { client, customerId } = await driver.shopper(2, kurta);
-      await fixtures.cartLine(customerId, sku(shawl), 1);
+      await fixtures.bagLine(customerId, sku(shawl), 1);
       const first = await checkout(client);
       expect(first.status).toBe(200);
       // the first attempt's gateway order is open: its holds are the ones a new attempt replaces

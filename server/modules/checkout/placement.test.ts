@@ -136,7 +136,7 @@ describeEachDatabase('placing the order: key=checkOut, webhook, refunds', (t) =>
       const { client, customerId } = await driver.shopper(1, kurta);
       const paid = await driver.paid(client);
       await driver.checkOut(client, paid);
-      await fixtures.cartLine(customerId, kurta.skus.M ?? 0, 1);
+      await fixtures.bagLine(customerId, kurta.skus.M ?? 0, 1);
       await driver.checkOut(client, paid);
       expect((await client.get<PurchasePageResponse>('/api/purchasePage')).body.prods).toHaveLength(1);
     });
@@ -236,7 +236,7 @@ describeEachDatabase('placing the order: key=checkOut, webhook, refunds', (t) =>
       const plenty = await product(10, 40_000);
       const scarce = await product(1, 25_000);
       const { client, customerId } = await driver.shopper(1, plenty);
-      await fixtures.cartLine(customerId, scarce.skus.M ?? 0, 1);
+      await fixtures.bagLine(customerId, scarce.skus.M ?? 0, 1);
       const paid = await driver.paid(client);
       await expireHolds(t());
       await t()
@@ -259,7 +259,7 @@ describeEachDatabase('placing the order: key=checkOut, webhook, refunds', (t) =>
       const plenty = await product(10, 40_000);
       const scarce = await product(1, 25_000);
       const { client, customerId } = await driver.shopper(1, plenty);
-      await fixtures.cartLine(customerId, scarce.skus.M ?? 0, 1);
+      await fixtures.bagLine(customerId, scarce.skus.M ?? 0, 1);
       // ₹65 off ₹650, shared ₹40 and ₹25
       const paid = await driver.paid(client, false, { code: 'FESTIVE65', savingPaise: 6_500 });
       await expireHolds(t());

@@ -1,7 +1,7 @@
 import { type CheckOutResponse, COUPON_REFUND_MESSAGE, REFUND_MESSAGE } from '../../../contract/payments.ts';
 import type { Db } from '../../db/connect.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
-import { lockCart, removePurchased } from '../cart/service.ts';
+import { lockBag, removePurchased } from '../bag/service.ts';
 import type { Inventory } from '../inventory/service.ts';
 import { Invoices } from '../invoices/service.ts';
 import { Notifications } from '../notifications/service.ts';
@@ -34,7 +34,7 @@ interface Decision {
 /**
  * Turns a paid attempt into an order, exactly once per payment, whoever asks first: the browser
  * (key=checkOut), the webhook or the reconciler. One transaction takes the stock, writes the order and
- * its lines, empties the cart and records what must be refunded; the refunds go to the gateway after it
+ * its lines, empties the bag and records what must be refunded; the refunds go to the gateway after it
  * commits (Medusa's "complete cart" with compensation).
  */
 export class Placement {
@@ -109,8 +109,8 @@ export class Placement {
   private async decide(trx: Db, paymentId: number, by: PlacedBy): Promise<Decision> {
     const payment = await placements.payment(trx, { id: paymentId });
     if (!payment) throw new Error(`payment ${paymentId} vanished while being placed`);
-    // the shopper's row first, as every cart change and /create-order lock it: no lock cycles
-    await lockCart(trx, payment.customerId);
+    // the shopper's row first, as every bag change and /create-order lock it: no lock cycles
+    await lockBag(trx, payment.customerId);
     const attempt = await placements.lockPaymentOrder(trx, payment.paymentOrderId);
     const earlier = await placements.outcomeOf(trx, paymentId);
     if (earlier.placed || earlier.refunded) {

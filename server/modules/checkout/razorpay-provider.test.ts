@@ -36,7 +36,7 @@ describeEachDatabase(
         .set({ house_no: '1', road_name: 'Park St', area_name: 'Esplanade', city: 'Kolkata', pin: '700001' })
         .where('id', '=', customerId)
         .execute();
-      await fixtures.cartLine(customerId, product.skus.M ?? 0, 1);
+      await fixtures.bagLine(customerId, product.skus.M ?? 0, 1);
       return { client, customerId, product };
     }
 

@@ -34,7 +34,7 @@ for (const kind of databaseKinds()) {
       productId = product.id;
       skuId = product.skus.M ?? 0;
       const customerId = await fixtures.customer();
-      await fixtures.cartLine(customerId, skuId, 2);
+      await fixtures.bagLine(customerId, skuId, 2);
       const customer = await handle.db
         .updateTable('customers')
         .set({ house_no: '4', road_name: 'Lake Road', area_name: 'Kalighat', city: 'Kolkata', pin: '700001' })

@@ -3,7 +3,7 @@ import {
   AMOUNT_CHANGED_MESSAGE,
   type CheckoutResult,
   type CreateOrderResponse,
-  EMPTY_CART_MESSAGE,
+  EMPTY_BAG_MESSAGE,
   type VerifyPaymentResponse,
 } from '../../../contract/payments.ts';
 import { NOT_SERVICEABLE_MESSAGE, UNAVAILABLE_MESSAGE, type UserInfo } from '../../../contract/shopping.ts';
@@ -14,7 +14,7 @@ import { rupees } from '../../platform/api-values.ts';
 import { safeEqual } from '../../platform/crypto.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { Limit, RateLimits } from '../../platform/rate-limit.ts';
-import { lockedCart } from '../cart/service.ts';
+import { lockedBag } from '../bag/service.ts';
 import { isServiceable } from '../delivery/service.ts';
 import type { Inventory } from '../inventory/service.ts';
 import type { BagOffer, Coupons } from '../offers/coupons.ts';
@@ -42,7 +42,7 @@ function shippingAddress(shopper: UserInfo): Record<string, string> {
   return address;
 }
 
-/** Everything in the cart is still sold, and its partner delivers to the address: or nothing is held. */
+/** Everything in the bag is still sold, and its partner delivers to the address: or nothing is held. */
 async function assertDeliverable(
   db: Db,
   lines: readonly { name: string; partner: string; active: boolean }[],
@@ -120,7 +120,7 @@ interface HeldAttempt {
   counted: number[];
 }
 
-/** Turning the shopper's cart into a payment: amount, stock holds, gateway order, verification. */
+/** Turning the shopper's bag into a payment: amount, stock holds, gateway order, verification. */
 export class Checkout {
   constructor(
     private readonly db: Db,
@@ -139,13 +139,13 @@ export class Checkout {
   ) {}
 
   /**
-   * Holds the cart's units (until the hold time after the account's first unpaid attempt in a row,
-   * decision 054) and opens a gateway order for the cart's amount. Everything is refused (409) before
+   * Holds the bag's units (until the hold time after the account's first unpaid attempt in a row,
+   * decision 054) and opens a gateway order for the bag's amount. Everything is refused (409) before
    * any money moves when the bag is above the order limits, the amount differs or the units are not
    * free; only an accepted call counts against the limit (taken in the same transaction).
    */
   async createOrder(customerId: number, clientAmountPaise: number): Promise<CreateOrderResponse> {
-    const attempt = await this.holdCart(customerId, clientAmountPaise);
+    const attempt = await this.holdBag(customerId, clientAmountPaise);
     const order = await this.openGatewayOrder(attempt);
     return {
       ...order,
@@ -155,29 +155,29 @@ export class Checkout {
     };
   }
 
-  /** In one transaction: the cart priced, checked and its units held for a new attempt. */
-  private async holdCart(customerId: number, clientAmountPaise: number): Promise<HeldAttempt> {
+  /** In one transaction: the bag priced, checked and its units held for a new attempt. */
+  private async holdBag(customerId: number, clientAmountPaise: number): Promise<HeldAttempt> {
     const receipt = gatewayId('rcpt');
     const delivery = await this.shop.deliveryTerms();
     return this.inventory.transaction(async (trx) => {
-      // serialises with the shopper's cart changes, so the cart priced here is the cart held
-      const cart = await lockedCart(trx, customerId, delivery, {
+      // serialises with the shopper's bag changes, so the bag priced here is the bag held
+      const bag = await lockedBag(trx, customerId, delivery, {
         live: this.sales.current(),
         coupons: this.coupons,
       });
-      // counted with its check, after the cart's lock: calls at once never pass the limit together, and a
+      // counted with its check, after the bag's lock: calls at once never pass the limit together, and a
       // refused call (409 below) rolls its count back with the rest
       const counted = await this.limits.takeWithin(trx, [
         { limit: CREATE_ORDER_LIMIT, subject: String(customerId) },
       ]);
-      const { fulfilment, breakdown, shopper, coupon } = cart;
-      if (cart.lines.length === 0) throw conflict(EMPTY_CART_MESSAGE);
-      assertWithinLimits(this.orderLimits, cart.lines, breakdown.amountToPayPaise);
+      const { fulfilment, breakdown, shopper, coupon } = bag;
+      if (bag.lines.length === 0) throw conflict(EMPTY_BAG_MESSAGE);
+      assertWithinLimits(this.orderLimits, bag.lines, breakdown.amountToPayPaise);
       if (clientAmountPaise !== breakdown.amountToPayPaise) {
-        const sale = () => this.sales.changedLately(trx, cart.lines);
+        const sale = () => this.sales.changedLately(trx, bag.lines);
         throw conflict(await amountChanged(coupon, sale, breakdown.amountToPayPaise));
       }
-      const lines = paidLines(cart.lines, coupon);
+      const lines = paidLines(bag.lines, coupon);
       const address = shippingAddress(shopper);
       await assertDeliverable(trx, fulfilment, address.pin ?? '');
       await this.inventory.releaseUnpaid(trx, customerId);

@@ -4,7 +4,7 @@ import type { Change, ChangeFeed } from '../../platform/changes.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import * as store from './store.ts';
 
-/** For other modules' read queries over `skus` (a cart's lines): a size's units free to sell. */
+/** For other modules' read queries over `skus` (a bag's lines): a size's units free to sell. */
 export { AVAILABLE_UNITS } from './store.ts';
 
 /** a line of an attempt: so many units of one size */

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SetStockResponse } from '../../../contract/admin.ts';
-import type { ListingResponse, ProductResponse } from '../../../contract/catalog.ts';
+import type { ListingResponse, ProductResponse } from '../../../contract/catalogue.ts';
 import { describeEachDatabase, TEST_ADMIN_TOKEN } from '../../test/app.ts';
 import { type FixtureProduct, Fixtures } from '../../test/fixtures.ts';
 import { TestClient } from '../../test/http.ts';

@@ -110,7 +110,7 @@ describeEachDatabase('GST tax invoices and credit notes', (t) => {
     const [first, ...rest] = lines;
     if (!first) throw new Error('nothing to buy');
     const { client, customerId } = await driver.shopper(first[1], first[0]);
-    for (const [item, units] of rest) await fixtures.cartLine(customerId, item.skus.M ?? 0, units);
+    for (const [item, units] of rest) await fixtures.bagLine(customerId, item.skus.M ?? 0, units);
     const city = pin === '700001' ? 'Kolkata' : 'New Delhi';
     await t()
       .db.updateTable('customers')

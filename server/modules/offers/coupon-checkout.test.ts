@@ -68,7 +68,7 @@ describeEachDatabase('coupons at checkout: the amount, the paid lines, and uses 
     const second = await fixtures.product({ pricePaise: 50_000, oldPricePaise: 50_000, sizes: [['M', 10]] });
     const flat = await coupon(first, { value: 200, scope: { productIds: [first.id, second.id] } });
     const { client, customerId } = await driver.shopper(2, first);
-    await fixtures.cartLine(customerId, second.skus.M ?? 0, 1);
+    await fixtures.bagLine(customerId, second.skus.M ?? 0, 1);
     await apply(client, flat.code.toLowerCase());
     expect(await driver.amountToPay(client)).toBe(230_000);
 

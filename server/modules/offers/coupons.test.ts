@@ -56,7 +56,7 @@ describeEachDatabase('coupons: the back office and the bag', (t) => {
     const client = await t().client();
     const customerId = await fixtures.customer();
     await fixtures.logIn(client, customerId);
-    if (units > 0) await fixtures.cartLine(customerId, kurta.skus.M ?? 0, units);
+    if (units > 0) await fixtures.bagLine(customerId, kurta.skus.M ?? 0, units);
     return { client, customerId };
   };
   const bagOf = (customerId: number, units: number) =>

@@ -1,4 +1,4 @@
-import type { Prod } from '../../../contract/catalog.ts';
+import type { Prod } from '../../../contract/catalogue.ts';
 import type {
   AppliedCoupon,
   BagCouponsResponse,
@@ -185,7 +185,7 @@ export class Coupons {
   constructor(
     private readonly db: Db,
     private readonly limits: RateLimits,
-    /** the bag's lines priced as the bag page prices them (the cart's) */
+    /** the bag's lines priced as the bag page prices them (the bag's) */
     private readonly bagLines: (db: Db, owner: BagOwner) => Promise<CouponLine[]>,
     private readonly now: () => Date = () => new Date(),
   ) {}

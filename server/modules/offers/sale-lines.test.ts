@@ -60,8 +60,8 @@ describeEachDatabase(
       const [first, second, full] = [await kurta(), await kurta(), await kurta()];
       const diwali = await sale([first, second]);
       const { client, customerId } = await driver.shopper(2, first);
-      await fixtures.cartLine(customerId, second.skus.M as number, 1);
-      await fixtures.cartLine(customerId, full.skus.M as number, 1);
+      await fixtures.bagLine(customerId, second.skus.M as number, 1);
+      await fixtures.bagLine(customerId, full.skus.M as number, 1);
       // 3 pieces at ₹750 and one at the shop's ₹1,000
       expect(await driver.amountToPay(client)).toBe(325_000);
       const paid = await driver.paid(client);

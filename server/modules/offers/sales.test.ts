@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ListingResponse, ProductResponse, SelectedFilters } from '../../../contract/catalog.ts';
-import { DISCOUNT_FILTER, PRICE_FILTER } from '../../../contract/catalog-constants.ts';
+import type { ListingResponse, ProductResponse, SelectedFilters } from '../../../contract/catalogue.ts';
+import { DISCOUNT_FILTER, PRICE_FILTER } from '../../../contract/catalogue-constants.ts';
 import type { Sale, SaleBody } from '../../../contract/offers.ts';
 import type { PurchasePageResponse, WishlistResponse } from '../../../contract/shopping.ts';
 import { describeEachDatabase, TEST_ADMIN_TOKEN, type TestApp } from '../../test/app.ts';

@@ -1,4 +1,4 @@
-import type { Prod } from '../../../contract/catalog.ts';
+import type { Prod } from '../../../contract/catalogue.ts';
 import type { OfferScope } from '../../../contract/offers.ts';
 import type { StoredScope } from '../../db/schema.ts';
 

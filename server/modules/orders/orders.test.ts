@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ProductResponse } from '../../../contract/catalog.ts';
+import type { ProductResponse } from '../../../contract/catalogue.ts';
 import type { CancelResponse, OrderLine, OrdersResponse } from '../../../contract/orders.ts';
 import type { DevPaymentResponse } from '../../../contract/payments.ts';
 import { RETURN_WINDOW_HOURS } from '../../../contract/shopping-rules.ts';

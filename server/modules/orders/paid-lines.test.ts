@@ -42,8 +42,8 @@ describeEachDatabase('money is exact per order line after a coupon', (t) => {
   /** a shopper who paid for 2 tees, socks and a hanky with the coupon; their lines, in that order */
   async function paidWithCoupon(coupon: CouponShare = SAVE100) {
     const { client, customerId } = await driver.shopper(2, tee);
-    await fixtures.cartLine(customerId, socks.skus.M ?? 0, 1);
-    await fixtures.cartLine(customerId, hanky.skus.M ?? 0, 1);
+    await fixtures.bagLine(customerId, socks.skus.M ?? 0, 1);
+    await fixtures.bagLine(customerId, hanky.skus.M ?? 0, 1);
     const paid = await driver.paid(client, false, coupon);
     expect((await driver.checkOut(client, paid)).body).toEqual({});
     const lines = (await client.get<OrdersResponse>('/api/orders')).body;

@@ -18,7 +18,7 @@ describeEachDatabase('GET /api/orders/placed/{paymentId}: the confirmation after
 
   it('answers the order the payment placed: its items, the amount paid, the address and when', async () => {
     const { client, customerId } = await driver.shopper(2, kurti);
-    await fixtures.cartLine(customerId, dupatta.skus.M ?? 0, 1);
+    await fixtures.bagLine(customerId, dupatta.skus.M ?? 0, 1);
     await t()
       .db.updateTable('customers')
       .set({ state: 'West Bengal' })

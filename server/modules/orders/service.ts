@@ -12,7 +12,7 @@ import type {
 import type { Db } from '../../db/connect.ts';
 import { rupees, yesNo } from '../../platform/api-values.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
-import type { Catalog } from '../catalog/service.ts';
+import type { Catalogue } from '../catalogue/service.ts';
 import { creditNoteUrl, invoiceUrl } from '../invoices/service.ts';
 import { Refunds } from '../payments/refunds.ts';
 import { lineProduct } from '../returns/service.ts';
@@ -182,7 +182,7 @@ export class Orders {
    */
   constructor(
     private readonly deps: MoveDeps,
-    private readonly catalog: Pick<Catalog, 'productChanged'>,
+    private readonly catalogue: Pick<Catalogue, 'productChanged'>,
     private readonly takeReviewPhoto: ReviewPhotoTaker,
   ) {}
 
@@ -251,6 +251,6 @@ export class Orders {
       },
     });
     // the photo left the review, which the product page may show
-    if (photoOf !== undefined) this.catalog.productChanged(photoOf);
+    if (photoOf !== undefined) this.catalogue.productChanged(photoOf);
   }
 }

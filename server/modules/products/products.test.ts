@@ -1,7 +1,7 @@
 import { zipSync } from 'fflate';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { HomeResponse, ListingResponse, ProductResponse } from '../../../contract/catalog.ts';
+import type { HomeResponse, ListingResponse, ProductResponse } from '../../../contract/catalogue.ts';
 import {
   type AdminProduct,
   type AdminProductsResponse,

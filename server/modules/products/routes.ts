@@ -38,7 +38,7 @@ function idOf(text: string): number {
 /** The back office's catalogue: products, their photos, the CSV import and export, and low stock. */
 export const productRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
   keepBodiesSmall(app);
-  const { products, catalogue } = ctx;
+  const { products, catalogueCsv } = ctx;
   app.addHook('onRequest', ctx.adminAuth.guard);
   answerFormsByField(app);
   // the guard checks a cookie session's CSRF token itself; the bearer needs none
@@ -99,7 +99,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ct
       reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="catalogue.csv"')
-        .send(await catalogue.export()),
+        .send(await catalogueCsv.export()),
   );
 
   app.get('/admin/api/stock/low', { schema: { response: { 200: LowStockResponse } } }, async () =>
@@ -136,7 +136,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ct
         const zip = files.get('photos');
         const photos = zip ? await readPhotoZip(zip) : undefined;
         const apply = request.query.mode === 'apply';
-        const report = await catalogue.import(
+        const report = await catalogueCsv.import(
           files.get('file') as Buffer,
           apply,
           request.staff.actor,

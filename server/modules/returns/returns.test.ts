@@ -7,7 +7,7 @@ import type {
   GenreReturnable,
   GenresReturnableResponse,
 } from '../../../contract/admin.ts';
-import type { ProductResponse } from '../../../contract/catalog.ts';
+import type { ProductResponse } from '../../../contract/catalogue.ts';
 import {
   NOT_RETURNABLE_TEXT,
   OTHER_REASON_TITLE,

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ProductResponse } from '../../../contract/catalog.ts';
+import type { ProductResponse } from '../../../contract/catalogue.ts';
 import type { FitAnswer } from '../../../contract/fit-returns-constants.ts';
 import type { OrderLineStatus } from '../../db/schema.ts';
 import { describeEachDatabase } from '../../test/app.ts';

@@ -9,7 +9,7 @@ import { recordAudit } from '../../platform/audit.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { removeReviewImage, storeReviewImage } from '../../platform/images/service.ts';
 import type { Limit, RateLimits } from '../../platform/rate-limit.ts';
-import type { Catalog } from '../catalog/service.ts';
+import type { Catalogue } from '../catalogue/service.ts';
 import { purchaseOf } from '../orders/service.ts';
 import * as store from './store.ts';
 
@@ -73,7 +73,7 @@ export function takeReviewPhoto(
 export class Reviews {
   constructor(
     private readonly db: Db,
-    private readonly catalog: Catalog,
+    private readonly catalogue: Catalogue,
     private readonly dataDir: string,
     private readonly limits: RateLimits,
   ) {}
@@ -132,8 +132,8 @@ export class Reviews {
 
   /** Its page is read afresh; its colours' too when a fit was said, as their fit split counts it. */
   private async changed(productId: number, fit: FitAnswer | undefined): Promise<void> {
-    if (fit === undefined) this.catalog.productChanged(productId);
-    else await this.catalog.fitChanged(productId);
+    if (fit === undefined) this.catalogue.productChanged(productId);
+    else await this.catalogue.fitChanged(productId);
   }
 
   /** Stores the photo (415 unless it is one) and makes it the review's; answers its file name. */
@@ -144,7 +144,7 @@ export class Reviews {
     const file = `rv-${productId}-${randomUUID()}.webp`;
     await storeReviewImage(this.dataDir, file, photo);
     await this.keepPhoto(customerId, productId, file);
-    this.catalog.productChanged(productId);
+    this.catalogue.productChanged(productId);
     return file;
   }
 
@@ -175,7 +175,7 @@ export class Reviews {
       return changed;
     });
     // a hidden review's fit no longer counts on the product's colours either
-    await this.catalog.fitChanged(review.product_id);
+    await this.catalogue.fitChanged(review.product_id);
     return toAdminReview(review);
   }
 

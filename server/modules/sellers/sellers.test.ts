@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import type { ListingResponse, ProductResponse } from '../../../contract/catalog.ts';
+import type { ListingResponse, ProductResponse } from '../../../contract/catalogue.ts';
 import { gstinCheckCharacter } from '../../../contract/gstin.ts';
 import {
   type AdminProduct,

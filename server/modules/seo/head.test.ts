@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ProductResponse } from '../../../contract/catalog.ts';
+import type { ProductResponse } from '../../../contract/catalogue.ts';
 import { productHead, type Site } from './head.ts';
 
 const SITE: Site = {

@@ -1,4 +1,4 @@
-import type { ProductResponse } from '../../../contract/catalog.ts';
+import type { ProductResponse } from '../../../contract/catalogue.ts';
 import { formatRupees } from '../../../contract/money.ts';
 import { paths } from '../../../contract/paths.ts';
 import type { ShopDetails } from '../../../contract/shop.ts';

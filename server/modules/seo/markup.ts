@@ -1,10 +1,10 @@
-import type { ListingResponse, ProductResponse } from '../../../contract/catalog.ts';
+import type { ListingResponse, ProductResponse } from '../../../contract/catalogue.ts';
 import {
   CARD_SIZES,
   DEFAULT_DENSITY,
   FIRST_CARDS,
   GALLERY_SIZES,
-} from '../../../contract/catalog-constants.ts';
+} from '../../../contract/catalogue-constants.ts';
 import { formatRupees } from '../../../contract/money.ts';
 import { paths } from '../../../contract/paths.ts';
 import { photosOf } from './head.ts';

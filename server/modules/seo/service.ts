@@ -1,9 +1,9 @@
-import type { ProductResponse } from '../../../contract/catalog.ts';
+import type { ProductResponse } from '../../../contract/catalogue.ts';
 import { isPagePath, paths } from '../../../contract/paths.ts';
 import type { PolicyPage } from '../../../contract/shop-constants.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { PageParts } from '../../platform/web.ts';
-import type { Catalog, ListingScope } from '../catalog/service.ts';
+import type { Catalogue, ListingScope } from '../catalogue/service.ts';
 import type { Shop } from '../shop/service.ts';
 import {
   headTags,
@@ -57,7 +57,7 @@ const firstParagraph = (html: string) =>
  */
 export class SeoPages {
   constructor(
-    private readonly catalog: Catalog,
+    private readonly catalogue: Catalogue,
     private readonly shop: Shop,
   ) {}
 
@@ -99,7 +99,7 @@ export class SeoPages {
   private async product(site: Site, prod: string | undefined, id: string | undefined, origin: string) {
     let data: ProductResponse;
     try {
-      data = await this.catalog.product(prod ?? '', id ?? '');
+      data = await this.catalogue.product(prod ?? '', id ?? '');
     } catch (error) {
       if (!isNotFound(error)) throw error;
       return this.notFound(site, origin, 'Product', paths.product(prod ?? '', id ?? ''));
@@ -108,7 +108,7 @@ export class SeoPages {
   }
 
   private async listing(site: Site, name: string, path: string, scope: ListingScope, origin: string) {
-    const answer = await this.catalog.listing({ scope, filters: {}, sort: 0, page: 1 });
+    const answer = await this.catalogue.listing({ scope, filters: {}, sort: 0, page: 1 });
     const head = listingHead(site, name, path, answer.noOfEntries, answer.prods[0]?.photo1);
     const body = answer.noOfEntries > 0 ? listingMarkup(name, answer, site.name) : '';
     return this.page(head, site, origin, body);

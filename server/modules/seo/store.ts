@@ -1,4 +1,4 @@
-import type { Prod } from '../../../contract/catalog.ts';
+import type { Prod } from '../../../contract/catalogue.ts';
 import type { Db } from '../../db/connect.ts';
 
 /** The listings a shopper can open: every segment/genre pair of apparel on sale, and the crafts when any are. */

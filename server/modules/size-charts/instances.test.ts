@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ProductResponse } from '../../../contract/catalog.ts';
+import type { ProductResponse } from '../../../contract/catalogue.ts';
 import { TEST_ADMIN_TOKEN } from '../../test/app.ts';
 import { databaseKinds } from '../../test/database.ts';
 import { Fixtures } from '../../test/fixtures.ts';

@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import type { ProductResponse } from '../../../contract/catalog.ts';
+import type { ProductResponse } from '../../../contract/catalogue.ts';
 import {
   type AdminSizeChart,
   SIZE_CHART_CSV_COLUMNS,

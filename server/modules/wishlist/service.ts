@@ -3,7 +3,7 @@ import type { Db } from '../../db/connect.ts';
 import { parseProductId, rupees } from '../../platform/api-values.ts';
 import type { BagOwner } from '../../platform/bag-owner.ts';
 import { notFound } from '../../platform/errors.ts';
-import { chooseSize, type ProductChoice } from '../cart/service.ts';
+import { chooseSize, type ProductChoice } from '../bag/service.ts';
 import type { LiveSales } from '../offers/sale-price.ts';
 import type { Sales } from '../offers/sales.ts';
 import * as store from './store.ts';

@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import type { ListingResponse, ProductResponse } from '../../../contract/catalog.ts';
+import type { ListingResponse, ProductResponse } from '../../../contract/catalogue.ts';
 import type { WishlistResponse } from '../../../contract/shopping.ts';
 import { describeEachDatabase } from '../../test/app.ts';
 import { type FixtureProduct, Fixtures } from '../../test/fixtures.ts';
@@ -203,7 +203,7 @@ describeEachDatabase('wishlist', (t) => {
     expect((await list(mine)).map((w) => w.productId)).toEqual([saree.id]);
   });
 
-  // a visitor's wishlist (no login) is tested in cart/guest.test.ts
+  // a visitor's wishlist (no login) is tested in bag/guest.test.ts
   it('needs the CSRF token (403)', async () => {
     const visitor = await t().client();
     visitor.csrfToken = undefined;

@@ -1,5 +1,5 @@
 import sharp, { type Metadata } from 'sharp';
-import { IMAGE_WIDTHS } from '../../../contract/catalog-constants.ts';
+import { IMAGE_WIDTHS } from '../../../contract/catalogue-constants.ts';
 import { tooLarge, unsupportedMediaType } from '../errors.ts';
 import { type Lane, Semaphore } from './semaphore.ts';
 

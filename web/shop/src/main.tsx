@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { csrf, onStatus } from '../../shared/api/client.ts';
 import { loadShop } from '../../shared/api/shop.ts';
-import { loadHome } from './app/catalog.ts';
+import { loadHome } from './app/catalogue.ts';
 import { AppRoutes, prefetchScreenData } from './app/router.tsx';
 import { markLoggedOut } from './app/session.tsx';
 

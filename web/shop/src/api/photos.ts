@@ -1,4 +1,4 @@
-import type { Prod } from '../../../../contract/catalog.ts';
+import type { Prod } from '../../../../contract/catalogue.ts';
 import { apiPaths } from '../../../../contract/paths.ts';
 import type { UploadResponse } from '../../../../contract/reviews.ts';
 import { api } from '../../../shared/api/client.ts';

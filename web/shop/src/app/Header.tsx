@@ -4,7 +4,7 @@ import { paths } from '../../../../contract/paths.ts';
 import { useDrawer } from '../components/useDrawer.ts';
 import { useScrollLock } from '../components/useScrollLock.ts';
 import { bagSentence, itemsText, useBagUnits } from './bag.ts';
-import { type Segment, useSegments } from './catalog.ts';
+import { type Segment, useSegments } from './catalogue.ts';
 import { BagIcon, ChevronIcon, CloseIcon, HeartIcon, HomeIcon, MenuIcon, UserIcon } from './icons.tsx';
 import { Logo } from './Logo.tsx';
 import { SearchBox } from './SearchBox.tsx';

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { SuggestResponse } from '../../../../contract/catalog.ts';
-import { SUGGEST_MIN_LENGTH } from '../../../../contract/catalog-constants.ts';
+import type { SuggestResponse } from '../../../../contract/catalogue.ts';
+import { SUGGEST_MIN_LENGTH } from '../../../../contract/catalogue-constants.ts';
 import { formatRupees } from '../../../../contract/money.ts';
 import { apiPaths, paths } from '../../../../contract/paths.ts';
 import { api } from '../../../shared/api/client.ts';

@@ -13,7 +13,7 @@ const lock = (
   </svg>
 );
 
-/** The not-logged-in state of the wishlist, the cart and other customer screens. */
+/** The not-logged-in state of the wishlist, the bag and other customer screens. */
 export function LoginPrompt({ message }: { message: string }) {
   return (
     <ScreenMessage title={message} art={lock} className="login-prompt">

@@ -4,7 +4,7 @@ import { Image } from './Image.tsx';
 import './ProductRow.css';
 
 interface Props {
-  /** the row's look on its page: `item-card` on the list pages, `cart-item` in the cart */
+  /** the row's look on its page: `item-card` on the list pages, `cart-item` in the bag */
   className: string;
   photo: string;
   /** the photo's width on screen, which also picks its file */
@@ -19,7 +19,7 @@ interface Props {
   actions?: (nameId: string) => ReactNode;
 }
 
-/** One product in a shopper's list (cart, orders, wishlist): its photo beside its name and details. */
+/** One product in a shopper's list (bag, orders, wishlist): its photo beside its name and details. */
 export function ProductRow({ className, photo, photoWidth, name, to, level, details, actions }: Props) {
   const nameId = useId();
   const Heading = level === 2 ? 'h2' : 'h3';

@@ -23,7 +23,7 @@ export function ScreenMessage({ title, art, className, children }: Props) {
   );
 }
 
-/** The shopper's list (cart, wishlist) could not be loaded; Try again loads it afresh. */
+/** The shopper's list (bag, wishlist) could not be loaded; Try again loads it afresh. */
 export function LoadFailed({ what, onRetry }: { what: string; onRetry: () => void }) {
   return (
     <ScreenMessage title={`Your ${what} could not be loaded`}>

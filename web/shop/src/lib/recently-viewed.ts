@@ -1,4 +1,4 @@
-import { PRODUCT_ROW_SIZE } from '../../../../contract/catalog-constants.ts';
+import { PRODUCT_ROW_SIZE } from '../../../../contract/catalogue-constants.ts';
 
 /** The products this browser viewed last: ids only, newest first, no repeats (localStorage). */
 

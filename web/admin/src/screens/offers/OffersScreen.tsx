@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { HomeResponse } from '../../../../../contract/catalog.ts';
+import type { HomeResponse } from '../../../../../contract/catalogue.ts';
 import type { Coupon, CouponsResponse, OfferReportResponse } from '../../../../../contract/coupons.ts';
 import type { Sale, SalesResponse } from '../../../../../contract/offers.ts';
 import type { OfferState } from '../../../../../contract/offers-constants.ts';

@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { FEATURE_LABELS } from '../../../../../contract/catalog-constants.ts';
+import { FEATURE_LABELS } from '../../../../../contract/catalogue-constants.ts';
 import type { AdminProduct, CatalogueChoices } from '../../../../../contract/products.ts';
 import { EDITABLE_FEATURES, type EditableFeature } from '../../../../../contract/products-constants.ts';
 import { api } from '../../api/client.ts';

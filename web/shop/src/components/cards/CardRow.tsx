@@ -1,6 +1,6 @@
 import { useCallback, useRef } from 'react';
 import { Link } from 'react-router';
-import type { ListingProduct } from '../../../../../contract/catalog.ts';
+import type { ListingProduct } from '../../../../../contract/catalogue.ts';
 import { useLoad } from '../../../../shared/api/useLoad.ts';
 import { ProductCard } from '../listing/ProductCard.tsx';
 import { useNearViewport } from './useNearViewport.ts';

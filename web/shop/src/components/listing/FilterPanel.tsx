@@ -1,6 +1,6 @@
 import { type FormEvent, useId } from 'react';
-import type { FilterCounts, SelectedFilters } from '../../../../../contract/catalog.ts';
-import { PRICE_FILTER } from '../../../../../contract/catalog-constants.ts';
+import type { FilterCounts, SelectedFilters } from '../../../../../contract/catalogue.ts';
+import { PRICE_FILTER } from '../../../../../contract/catalogue-constants.ts';
 import { featureLabel, isUnavailable, valueLabel } from './filters.ts';
 
 interface Props {

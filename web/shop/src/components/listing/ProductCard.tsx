@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { ListingProduct } from '../../../../../contract/catalog.ts';
+import type { ListingProduct } from '../../../../../contract/catalogue.ts';
 import { paths } from '../../../../../contract/paths.ts';
 import { Image } from '../Image.tsx';
 import { Price } from '../Price.tsx';

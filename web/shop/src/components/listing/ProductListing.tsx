@@ -1,7 +1,7 @@
 import { type ReactNode, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { SelectedFilters, SortCode } from '../../../../../contract/catalog.ts';
-import { CARD_SIZES, DEFAULT_DENSITY, FIRST_CARDS } from '../../../../../contract/catalog-constants.ts';
+import type { SelectedFilters, SortCode } from '../../../../../contract/catalogue.ts';
+import { CARD_SIZES, DEFAULT_DENSITY, FIRST_CARDS } from '../../../../../contract/catalogue-constants.ts';
 import { Spinner } from '../../../../shared/components/Spinner.tsx';
 import { FilterDrawer } from './FilterDrawer.tsx';
 import { FilterPanel } from './FilterPanel.tsx';

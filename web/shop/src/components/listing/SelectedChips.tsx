@@ -1,4 +1,4 @@
-import type { SelectedFilters } from '../../../../../contract/catalog.ts';
+import type { SelectedFilters } from '../../../../../contract/catalogue.ts';
 import { featureLabel, valueLabel } from './filters.ts';
 
 interface Props {

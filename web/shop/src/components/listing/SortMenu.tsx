@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import type { SortCode } from '../../../../../contract/catalog.ts';
+import type { SortCode } from '../../../../../contract/catalogue.ts';
 import { SORT_LABELS } from './filters.ts';
 
 const CODES: SortCode[] = [0, 1, 2, 3, 4, 5];

@@ -1,4 +1,4 @@
-import type { CARD_SIZES } from '../../../../../contract/catalog-constants.ts';
+import type { CARD_SIZES } from '../../../../../contract/catalogue-constants.ts';
 
 export type Density = keyof typeof CARD_SIZES;
 

@@ -1,8 +1,12 @@
-import type { FilterCounts, SelectedFilters, SortCode } from '../../../../../contract/catalog.ts';
-import { DISCOUNT_FILTER, FEATURE_LABELS, PRICE_FILTER } from '../../../../../contract/catalog-constants.ts';
+import type { FilterCounts, SelectedFilters, SortCode } from '../../../../../contract/catalogue.ts';
+import {
+  DISCOUNT_FILTER,
+  FEATURE_LABELS,
+  PRICE_FILTER,
+} from '../../../../../contract/catalogue-constants.ts';
 import { formatRupees } from '../../../../../contract/money.ts';
 
-export { SORT_LABELS } from '../../../../../contract/catalog-constants.ts';
+export { SORT_LABELS } from '../../../../../contract/catalogue-constants.ts';
 
 const PRICE_RANGE = /^(\d+)-(\d+)$/;
 // the last price bucket has a ceiling no product reaches

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
-import type { FilterCounts, ListingResponse, SortCode } from '../../../../../contract/catalog.ts';
-import { CARD_SIZES, DEFAULT_DENSITY } from '../../../../../contract/catalog-constants.ts';
+import type { FilterCounts, ListingResponse, SortCode } from '../../../../../contract/catalogue.ts';
+import { CARD_SIZES, DEFAULT_DENSITY } from '../../../../../contract/catalogue-constants.ts';
 import { api } from '../../../../shared/api/client.ts';
 import { takePrefetched } from '../../api/prefetch.ts';
 import { type Loaded, useLoad } from '../../api/useLoad.ts';

@@ -1,4 +1,4 @@
-import type { ListingProduct } from '../../../../../contract/catalog.ts';
+import type { ListingProduct } from '../../../../../contract/catalogue.ts';
 import { apiPaths } from '../../../../../contract/paths.ts';
 import { api } from '../../../../shared/api/client.ts';
 import { showAlert } from '../../../../shared/components/Alert.tsx';

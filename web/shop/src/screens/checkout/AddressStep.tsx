@@ -2,7 +2,7 @@ import { type FormEvent, Fragment, useEffect, useId, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { Profile } from '../../../../../contract/accounts.ts';
 import { apiPaths } from '../../../../../contract/paths.ts';
-import type { CartLine, UserInfo } from '../../../../../contract/shopping.ts';
+import type { BagLine, UserInfo } from '../../../../../contract/shopping.ts';
 import { NOT_SERVICEABLE_MESSAGE } from '../../../../../contract/shopping-messages.ts';
 import { api } from '../../../../shared/api/client.ts';
 import { useFailure } from '../../api/useFailure.ts';
@@ -20,7 +20,7 @@ import {
 import { deliversEverything } from './delivery.ts';
 
 interface Props {
-  lines: readonly CartLine[];
+  lines: readonly BagLine[];
   userInfo: UserInfo;
   onBack: () => void;
   /** the address is valid, deliverable and on the profile */

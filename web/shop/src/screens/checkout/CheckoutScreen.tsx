@@ -10,11 +10,11 @@ import { LoginPrompt } from '../../components/LoginPrompt.tsx';
 import { LoadFailed, NothingYet } from '../../components/ScreenMessage.tsx';
 import { AddressStep } from './AddressStep.tsx';
 import { BagChangesNotice } from './BagChangesNotice.tsx';
-import { CartItem } from './CartItem.tsx';
+import { BagItem } from './BagItem.tsx';
 import { CouponsPanel } from './CouponsPanel.tsx';
 import { PaymentStep } from './PaymentStep.tsx';
 import { PriceBreakdown } from './PriceBreakdown.tsx';
-import { type BagPage, useCart } from './useCart.ts';
+import { type BagPage, useBag } from './useBag.ts';
 import './checkout.css';
 
 const STEPS = ['PRODUCT REVIEW', 'SHIPPING ADDRESS', 'PAYMENT METHOD'] as const;
@@ -34,7 +34,7 @@ export function CheckoutScreen() {
 }
 
 function Bag() {
-  const { state, busy, plus, minus, applyCoupon, removeCoupon, retry, sessionLost } = useCart();
+  const { state, busy, plus, minus, applyCoupon, removeCoupon, retry, sessionLost } = useBag();
 
   if (state.status === 'loading') return <Spinner />;
   if (state.status === 'loggedOut') {
@@ -48,7 +48,7 @@ function Bag() {
   }
   return (
     <Checkout
-      cart={state.data}
+      bag={state.data}
       busy={busy}
       onPlus={plus}
       onMinus={minus}
@@ -61,12 +61,12 @@ function Bag() {
 }
 
 interface CheckoutProps {
-  cart: BagPage;
+  bag: BagPage;
   busy: boolean;
-  onPlus: ReturnType<typeof useCart>['plus'];
-  onMinus: ReturnType<typeof useCart>['minus'];
-  onApplyCoupon: ReturnType<typeof useCart>['applyCoupon'];
-  onRemoveCoupon: ReturnType<typeof useCart>['removeCoupon'];
+  onPlus: ReturnType<typeof useBag>['plus'];
+  onMinus: ReturnType<typeof useBag>['minus'];
+  onApplyCoupon: ReturnType<typeof useBag>['applyCoupon'];
+  onRemoveCoupon: ReturnType<typeof useBag>['removeCoupon'];
   onReload: () => void;
   onSessionLost: () => void;
 }
@@ -74,15 +74,15 @@ interface CheckoutProps {
 type Step = 0 | 1 | 2;
 
 /** The customer's details, or undefined for a visitor's bag (its `userInfo` is {}). */
-const shopperOf = (cart: PurchasePageResponse): UserInfo | undefined =>
-  'phoneNo' in cart.userInfo ? cart.userInfo : undefined;
+const shopperOf = (bag: PurchasePageResponse): UserInfo | undefined =>
+  'phoneNo' in bag.userInfo ? bag.userInfo : undefined;
 
 /**
  * The three steps (the spec's states): 1 <-> 2 <-> 3; focus follows to each step's heading. A visitor's
  * Continue goes to login (or sign-up) and back here, since checkout needs an account.
  */
 function Checkout({
-  cart,
+  bag,
   busy,
   onPlus,
   onMinus,
@@ -94,11 +94,11 @@ function Checkout({
   const navigate = useNavigate();
   const [step, setStep] = useState<Step>(0);
   // the address as step 2 saved it; until then the profile's
-  const [userInfo, setUserInfo] = useState(() => shopperOf(cart));
+  const [userInfo, setUserInfo] = useState(() => shopperOf(bag));
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const units = cart.prods.reduce((sum, line) => sum + line.quantity, 0);
+  const units = bag.prods.reduce((sum, line) => sum + line.quantity, 0);
   // the server's sentence: create-order would refuse this bag with it
-  const overLimit = cart.orderLimit;
+  const overLimit = bag.orderLimit;
 
   const goTo = (next: Step) => {
     flushSync(() => setStep(next));
@@ -126,19 +126,19 @@ function Checkout({
           {step === 0 && (
             <>
               <ul className="cart-items">
-                {cart.prods.map((line) => (
-                  <CartItem
+                {bag.prods.map((line) => (
+                  <BagItem
                     key={line.orderID}
                     line={line}
                     busy={busy}
-                    onPlus={() => onPlus(line, cart.prods)}
+                    onPlus={() => onPlus(line, bag.prods)}
                     onMinus={() => onMinus(line)}
                   />
                 ))}
               </ul>
               <CouponsPanel
-                coupons={cart.coupons}
-                applied={cart.coupon}
+                coupons={bag.coupons}
+                applied={bag.coupon}
                 busy={busy}
                 onApply={onApplyCoupon}
                 onRemove={onRemoveCoupon}
@@ -169,7 +169,7 @@ function Checkout({
           )}
           {step === 1 && userInfo && (
             <AddressStep
-              lines={cart.prods}
+              lines={bag.prods}
               userInfo={userInfo}
               onBack={() => goTo(0)}
               onSaved={(saved) => {
@@ -181,10 +181,10 @@ function Checkout({
           )}
           {step === 2 && userInfo && (
             <PaymentStep
-              cart={cart}
+              bag={bag}
               userInfo={userInfo}
               onBack={() => goTo(1)}
-              onCartChanged={() => {
+              onBagChanged={() => {
                 onReload();
                 goTo(0);
               }}
@@ -193,9 +193,9 @@ function Checkout({
           )}
         </section>
         <PriceBreakdown
-          priceDetails={cart.priceDetails}
-          breakdown={cart.breakdown}
-          coupon={cart.coupon}
+          priceDetails={bag.priceDetails}
+          breakdown={bag.breakdown}
+          coupon={bag.coupon}
           units={units}
         />
       </div>

@@ -5,20 +5,20 @@ import { SimulatedCheckout } from './SimulatedCheckout.tsx';
 import { usePayment } from './usePayment.ts';
 
 interface Props {
-  cart: PurchasePageResponse;
+  bag: PurchasePageResponse;
   userInfo: UserInfo;
   onBack: () => void;
-  onCartChanged: () => void;
+  onBagChanged: () => void;
   onSessionLost: () => void;
 }
 
 /** Step 3 (PAYMENT METHOD): online payment is the only method (the spec: prepaid only). */
-export function PaymentStep({ cart, userInfo, onBack, onCartChanged, onSessionLost }: Props) {
+export function PaymentStep({ bag, userInfo, onBack, onBagChanged, onSessionLost }: Props) {
   const methodName = useId();
   const { processing, notice, checkOut, simulatedWindow } = usePayment({
-    cart,
+    bag,
     userInfo,
-    onCartChanged,
+    onBagChanged,
     onSessionLost,
   });
 

@@ -26,10 +26,10 @@ export const PAYMENT_FAILED = 'Payment failed. Please try again.';
 const CHECKOUT_FAILED_LOG = 'Error occured while checking out!';
 
 interface Context {
-  cart: PurchasePageResponse;
+  bag: PurchasePageResponse;
   userInfo: UserInfo;
-  /** the server refused the cart as priced (409): show it afresh */
-  onCartChanged: () => void;
+  /** the server refused the bag as priced (409): show it afresh */
+  onBagChanged: () => void;
   onSessionLost: () => void;
 }
 
@@ -44,7 +44,7 @@ export interface SimulatedWindow {
  * Spec section 4's payment: create the gateway order, open the gateway's window, verify what it hands
  * back, then place the order and go to /orders, which confirms it once. A window closed or failed gives the held units back.
  */
-export function usePayment({ cart, userInfo, onCartChanged, onSessionLost }: Context) {
+export function usePayment({ bag, userInfo, onBagChanged, onSessionLost }: Context) {
   const shopName = useShop()?.name ?? DEFAULT_SHOP_NAME;
   /** the label of the payment on the gateway's window and receipt */
   const receiptLabel = `${shopName} order`;
@@ -63,10 +63,10 @@ export function usePayment({ cart, userInfo, onCartChanged, onSessionLost }: Con
   };
 
   const createOrder = async (): Promise<CreateOrderResponse | undefined> => {
-    const units = cart.prods.reduce((sum, line) => sum + line.quantity, 0);
+    const units = bag.prods.reduce((sum, line) => sum + line.quantity, 0);
     const body: CreateOrderBody = {
       // what the server priced the bag at, the coupon included (create-order checks it)
-      amount: cart.breakdown.amount * 100,
+      amount: bag.breakdown.amount * 100,
       currency: 'INR',
       // create-order takes 40 characters of it (and keeps none: Razorpay's shape)
       receipt: receiptLabel.slice(0, 40),
@@ -78,7 +78,7 @@ export function usePayment({ cart, userInfo, onCartChanged, onSessionLost }: Con
       const failure = fail(error, CHECKOUT_FAILED_LOG);
       if (failure?.kind === 'sessionLost') onSessionLost();
       else if (failure) showAlert(failure.kind === 'refused' ? failure.message : CONNECTION_PROBLEM);
-      if (failure?.kind === 'refused' && failure.status === 409) onCartChanged();
+      if (failure?.kind === 'refused' && failure.status === 409) onBagChanged();
       return undefined;
     }
   };
@@ -86,7 +86,7 @@ export function usePayment({ cart, userInfo, onCartChanged, onSessionLost }: Con
   const placeOrder = async (order: CreateOrderResponse, result: CheckoutResult) => {
     setProcessing('Placing your order...');
     const body: CheckOutBody = {
-      prods: cart.prods,
+      prods: bag.prods,
       userInfo,
       orderId: order.id,
       razorpay_payment_id: result.razorpay_payment_id,

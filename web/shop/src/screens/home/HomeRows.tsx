@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { HighlightRow, HighlightsResponse, SortCode } from '../../../../../contract/catalog.ts';
+import type { HighlightRow, HighlightsResponse, SortCode } from '../../../../../contract/catalogue.ts';
 import { apiPaths, paths } from '../../../../../contract/paths.ts';
 import { api } from '../../../../shared/api/client.ts';
 import { CardRow } from '../../components/cards/CardRow.tsx';

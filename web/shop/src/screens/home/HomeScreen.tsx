@@ -7,7 +7,7 @@ import { ApiError } from '../../../../shared/api/client.ts';
 import { useShop } from '../../../../shared/api/shop.ts';
 import { showAlert } from '../../../../shared/components/Alert.tsx';
 import { usePageTitle } from '../../../../shared/components/usePageTitle.ts';
-import { loadHome, nothingOnSale } from '../../app/catalog.ts';
+import { loadHome, nothingOnSale } from '../../app/catalogue.ts';
 import { ScreenMessage } from '../../components/ScreenMessage.tsx';
 import { Art } from './art.tsx';
 import { Carousel } from './Carousel.tsx';

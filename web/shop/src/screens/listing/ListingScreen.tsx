@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import type { SelectedFilters, SortCode } from '../../../../../contract/catalog.ts';
+import type { SelectedFilters, SortCode } from '../../../../../contract/catalogue.ts';
 import { apiPaths, paths } from '../../../../../contract/paths.ts';
 import { usePageTitle } from '../../../../shared/components/usePageTitle.ts';
 import { parseFilters, parsePage, parseSort } from '../../components/listing/filters.ts';

@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
-import type { ProductInfo } from '../../../../../contract/catalog.ts';
+import type { ProductInfo } from '../../../../../contract/catalogue.ts';
 import { paths } from '../../../../../contract/paths.ts';
 import type { SizeChart } from '../../../../../contract/size-charts.ts';
 import { inSomeonesBag } from '../../lib/holds.ts';

@@ -10,7 +10,7 @@ interface Props {
   productId: number;
   /** true/false once the server answers; undefined when it did not (e.g. the connection failed) */
   onCheck: (pincode: string) => Promise<boolean | undefined>;
-  /** whether the cart is unlocked: only a pincode confirmed serviceable does it */
+  /** whether the bag is unlocked: only a pincode confirmed serviceable does it */
   onResult: (serviceable: boolean) => void;
 }
 

@@ -1,4 +1,4 @@
-import type { FitSplit } from '../../../../../contract/catalog.ts';
+import type { FitSplit } from '../../../../../contract/catalogue.ts';
 import { FIT_ANSWER_CODES, FIT_ANSWERS } from '../../../../../contract/fit-returns-constants.ts';
 import './fit-note.css';
 

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type PointerEvent, useRef, useState } from 'react';
-import { GALLERY_SIZES } from '../../../../../contract/catalog-constants.ts';
+import { GALLERY_SIZES } from '../../../../../contract/catalogue-constants.ts';
 import { Image } from '../../components/Image.tsx';
 
 interface Props {

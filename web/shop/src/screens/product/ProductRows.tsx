@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react';
-import type { ProductCards } from '../../../../../contract/catalog.ts';
+import type { ProductCards } from '../../../../../contract/catalogue.ts';
 import { apiPaths } from '../../../../../contract/paths.ts';
 import { api } from '../../../../shared/api/client.ts';
 import { CardRow } from '../../components/cards/CardRow.tsx';

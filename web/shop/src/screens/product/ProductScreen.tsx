@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { ModifyProdResponse, ProductResponse } from '../../../../../contract/catalog.ts';
+import type { ModifyProdResponse, ProductResponse } from '../../../../../contract/catalogue.ts';
 import { NOT_RETURNABLE_TEXT } from '../../../../../contract/fit-returns-constants.ts';
 import { apiPaths, paths } from '../../../../../contract/paths.ts';
 import { UNAVAILABLE_MESSAGE } from '../../../../../contract/shopping-messages.ts';
@@ -75,9 +75,9 @@ function stockMessages(info: ProductResponse['productInfo']): string[] {
   const inStock = info.active === 'In stock';
   const messages: string[] = [];
   if (!inStock) messages.push(UNAVAILABLE_MESSAGE);
-  const inBag = info.held[0];
+  const held = info.held[0];
   if (info.prod === 'accessories' && info.stock === 0) {
-    messages.push(inBag ? inSomeonesBag(inBag.until) : 'Out of stock');
+    messages.push(held ? inSomeonesBag(held.until) : 'Out of stock');
   }
   if (inStock && info.stock > 0 && info.stock < LOW_STOCK_BELOW) {
     messages.push(`Hurry up only ${info.stock} stocks are available!`);
@@ -98,7 +98,7 @@ function Product({ data, onReviewed }: { data: ProductResponse; onReviewed: () =
   const sizes = Object.fromEntries(Object.entries(info.additionsize).filter(([size]) => size !== ''));
   const needsSize = info.prod !== 'accessories' && Object.keys(sizes).length > 0;
   const [size, setSize] = useState<string | undefined>(undefined);
-  const [inCart, setInCart] = useState((data.addToCart[0]?.quantity ?? 0) > 0);
+  const [inBag, setInBag] = useState((data.addToCart[0]?.quantity ?? 0) > 0);
   const [wished, setWished] = useState(data.wishStatus[0]?.wished === 'Y');
   const [serviceable, setServiceable] = useState(false);
   const [reviewing, setReviewing] = useState(false);
@@ -125,9 +125,9 @@ function Product({ data, onReviewed }: { data: ProductResponse; onReviewed: () =
       navigate(paths.login());
     }
   };
-  const toggleCart = async () => {
-    const units = await actions.toggleCart(inCart);
-    if (units !== undefined) setInCart(units > 0);
+  const toggleBag = async () => {
+    const units = await actions.toggleBag(inBag);
+    if (units !== undefined) setInBag(units > 0);
   };
   const toggleWish = async () => {
     const now = await actions.toggleWish(wished);
@@ -179,12 +179,12 @@ function Product({ data, onReviewed }: { data: ProductResponse; onReviewed: () =
             <button
               type="button"
               className="button button-primary"
-              disabled={!inCart && !serviceable}
-              onClick={toggleCart}
+              disabled={!inBag && !serviceable}
+              onClick={toggleBag}
             >
-              {inCart ? 'REMOVE FROM CART' : 'ADD TO CART'}
+              {inBag ? 'REMOVE FROM CART' : 'ADD TO CART'}
             </button>
-            {inCart && (
+            {inBag && (
               <Link className="button" to={paths.checkout()}>
                 GO TO BAG
               </Link>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { RatingCount } from '../../../../../contract/catalog.ts';
+import type { RatingCount } from '../../../../../contract/catalogue.ts';
 
 const STARS = [5, 4, 3, 2, 1];
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ProductReview } from '../../../../../contract/catalog.ts';
+import type { ProductReview } from '../../../../../contract/catalogue.ts';
 import { paths } from '../../../../../contract/paths.ts';
 import { Modal } from '../../../../shared/components/Modal.tsx';
 import { Stars } from './Stars.tsx';

@@ -1,5 +1,5 @@
-import type { ProductInfo } from '../../../../../contract/catalog.ts';
-import { FEATURE_LABELS, HIDDEN_PRODUCT_FIELDS } from '../../../../../contract/catalog-constants.ts';
+import type { ProductInfo } from '../../../../../contract/catalogue.ts';
+import { FEATURE_LABELS, HIDDEN_PRODUCT_FIELDS } from '../../../../../contract/catalogue-constants.ts';
 
 /** Identity, media, money and stock fields, and the fields the spec excludes: never specifications. */
 const NOT_SPECS = new Set<string>([

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import type { ProductResponse } from '../../../../../contract/catalog.ts';
-import { GALLERY_SIZES } from '../../../../../contract/catalog-constants.ts';
+import type { ProductResponse } from '../../../../../contract/catalogue.ts';
+import { GALLERY_SIZES } from '../../../../../contract/catalogue-constants.ts';
 import { apiPaths } from '../../../../../contract/paths.ts';
 import { api } from '../../../../shared/api/client.ts';
 import { takePrefetched } from '../../api/prefetch.ts';

@@ -15,8 +15,8 @@ import { refreshBag } from '../../app/bag.ts';
 export interface ProductActions {
   /** true or false once the server has answered; undefined when it did not */
   checkPincode: (pincode: string) => Promise<boolean | undefined>;
-  /** the units of this size now in the cart, or undefined when nothing changed */
-  toggleCart: (inCart: boolean) => Promise<number | undefined>;
+  /** the units of this size now in the bag, or undefined when nothing changed */
+  toggleBag: (inBag: boolean) => Promise<number | undefined>;
   /** the wish state now, or undefined when nothing changed */
   toggleWish: (wished: boolean) => Promise<boolean | undefined>;
   /** true when the review was saved */
@@ -58,9 +58,9 @@ export function useProductActions(context: Context): ProductActions {
   return {
     checkPincode: (pincode) =>
       call(() => api.post<boolean>(apiPaths.pincheck(), { pincode, partner }), false),
-    toggleCart: (inCart) =>
+    toggleBag: (inBag) =>
       call(async () => {
-        const body = { prodID: productId, size: size ?? '', addCart: inCart ? 0 : 1 };
+        const body = { prodID: productId, size: size ?? '', addCart: inBag ? 0 : 1 };
         const answer = await api.post<AddCartResponse>(action, body, { key: 'addCart' });
         refreshBag();
         return answer.cartInd;

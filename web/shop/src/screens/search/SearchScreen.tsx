@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { SelectedFilters, SortCode } from '../../../../../contract/catalog.ts';
+import type { SelectedFilters, SortCode } from '../../../../../contract/catalogue.ts';
 import { apiPaths, paths } from '../../../../../contract/paths.ts';
 import { usePageTitle } from '../../../../shared/components/usePageTitle.ts';
-import { useSegments } from '../../app/catalog.ts';
+import { useSegments } from '../../app/catalogue.ts';
 import { parseFilters, parsePage, parseSort } from '../../components/listing/filters.ts';
 import { ProductListing } from '../../components/listing/ProductListing.tsx';
 import './search.css';

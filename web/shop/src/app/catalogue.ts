@@ -1,0 +1,65 @@
+import { useEffect, useState } from 'react';
+import type { HomeResponse, ListingResponse } from '../../../../contract/catalogue.ts';
+import { apiPaths } from '../../../../contract/paths.ts';
+import { api } from '../../../shared/api/client.ts';
+
+/** GET /home: the segments and their genres, fetched once and shared by the header and the home screen. */
+
+let home: Promise<HomeResponse> | undefined;
+
+export function loadHome(): Promise<HomeResponse> {
+  if (!home) {
+    home = api.get<HomeResponse>(apiPaths.home());
+    // a failed load is retried by the next caller
+    home.catch(() => {
+      home = undefined;
+    });
+  }
+  return home;
+}
+
+/**
+ * Whether the shop has nothing on sale at all (a new shop, before its first product): GET /home names
+ * apparel only, so a shop of crafts alone is asked for its accessories too.
+ */
+export async function nothingOnSale(items: HomeResponse): Promise<boolean> {
+  if (items.length > 0) return false;
+  const crafts = await api.post<ListingResponse>(apiPaths.accessories({}), { page: 1, sort: 0 });
+  return crafts.noOfEntries === 0;
+}
+
+export interface Segment {
+  /** as the API spells it, for links */
+  name: string;
+  genres: string[];
+}
+
+/** Segments in reverse alphabetical order, each with its genres in the order the API gives them. */
+export function toSegments(items: HomeResponse): Segment[] {
+  const bySegment = new Map<string, string[]>();
+  for (const { userSegment, genre } of items) {
+    const genres = bySegment.get(userSegment) ?? [];
+    if (!genres.includes(genre)) genres.push(genre);
+    bySegment.set(userSegment, genres);
+  }
+  return [...bySegment]
+    .map(([name, genres]) => ({ name, genres }))
+    .sort((a, b) => b.name.toUpperCase().localeCompare(a.name.toUpperCase()));
+}
+
+/** The segments, or undefined while GET /home is on its way. */
+export function useSegments(): Segment[] | undefined {
+  const [segments, setSegments] = useState<Segment[]>();
+  useEffect(() => {
+    let live = true;
+    loadHome().then(
+      (items) => live && setSegments(toSegments(items)),
+      // the home screen reports a failed load; the menu just shows its fixed entries
+      () => live && setSegments([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return segments;
+}
