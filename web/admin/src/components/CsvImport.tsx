@@ -1,7 +1,8 @@
-import { type ChangeEvent, type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { showAlert } from '../../../shared/components/Alert.tsx';
 import { api } from '../api/client.ts';
 import { failureMessage } from '../api/useLoad.ts';
+import { FileField } from './FileField.tsx';
 import { ImportReport } from './ImportReport.tsx';
 
 /** What every import answers: its errors by line and column, and whether it was applied. */
@@ -68,8 +69,8 @@ export function CsvImport<R extends Report>({
   };
 
   // a new file makes the last report stale
-  const choose = (set: (file: File | undefined) => void) => (event: ChangeEvent<HTMLInputElement>) => {
-    set(event.target.files?.[0]);
+  const choose = (set: (file: File | undefined) => void) => (file: File | undefined) => {
+    set(file);
     setReport(undefined);
     setMessage('');
   };
@@ -83,27 +84,21 @@ export function CsvImport<R extends Report>({
     <section className="admin-card admin-import" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Import CSV</h2>
       <form className="admin-filters" onSubmit={check}>
-        <div className="admin-field">
-          <label htmlFor={`${id}-file`}>CSV file</label>
-          <input
-            id={`${id}-file`}
-            type="file"
-            accept=".csv,text/csv"
-            aria-describedby={`${id}-help`}
-            onChange={choose(setFile)}
-          />
-        </div>
+        <FileField
+          id={`${id}-file`}
+          label="CSV file"
+          accept=".csv,text/csv"
+          helpId={`${id}-help`}
+          onChoose={choose(setFile)}
+        />
         {zipLabel && (
-          <div className="admin-field">
-            <label htmlFor={`${id}-zip`}>{zipLabel}</label>
-            <input
-              id={`${id}-zip`}
-              type="file"
-              accept=".zip,application/zip"
-              aria-describedby={`${id}-help`}
-              onChange={choose(setZip)}
-            />
-          </div>
+          <FileField
+            id={`${id}-zip`}
+            label={zipLabel}
+            accept=".zip,application/zip"
+            helpId={`${id}-help`}
+            onChoose={choose(setZip)}
+          />
         )}
         <button type="submit" className="button" disabled={busy}>
           Check the file

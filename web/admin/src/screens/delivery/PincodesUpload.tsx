@@ -1,10 +1,11 @@
-import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import type { Partner, PincodesReport } from '../../../../../contract/partners.ts';
 import { showAlert } from '../../../../shared/components/Alert.tsx';
 import { api } from '../../api/client.ts';
 import { apiPaths } from '../../api/paths.ts';
 import { failureMessage } from '../../api/useLoad.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { FileField } from '../../components/FileField.tsx';
 import { ImportReport } from '../../components/ImportReport.tsx';
 import { plural } from '../../lib/format.ts';
 
@@ -92,19 +93,16 @@ export function PincodesUpload({ partners, onApplied }: Props) {
             ))}
           </select>
         </div>
-        <div className="admin-field">
-          <label htmlFor={`${id}-file`}>CSV file</label>
-          <input
-            id={`${id}-file`}
-            type="file"
-            accept=".csv,text/csv"
-            aria-describedby={`${id}-help`}
-            onChange={(event: ChangeEvent<HTMLInputElement>) => {
-              setFile(event.target.files?.[0]);
-              changed();
-            }}
-          />
-        </div>
+        <FileField
+          id={`${id}-file`}
+          label="CSV file"
+          accept=".csv,text/csv"
+          helpId={`${id}-help`}
+          onChoose={(chosen) => {
+            setFile(chosen);
+            changed();
+          }}
+        />
         <button type="submit" className="button" disabled={busy}>
           Check the file
         </button>

@@ -1,0 +1,25 @@
+interface Props {
+  id: string;
+  label: string;
+  /** the files offered, as the input's `accept` says them: ".csv,text/csv" */
+  accept: string;
+  /** the id of the words that say what the file holds */
+  helpId: string;
+  onChoose: (file: File | undefined) => void;
+}
+
+/** A labelled field choosing one file for an upload. */
+export function FileField({ id, label, accept, helpId, onChoose }: Props) {
+  return (
+    <div className="admin-field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="file"
+        accept={accept}
+        aria-describedby={helpId}
+        onChange={(event) => onChoose(event.target.files?.[0])}
+      />
+    </div>
+  );
+}
