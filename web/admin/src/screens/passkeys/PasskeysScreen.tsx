@@ -7,8 +7,10 @@ import { api } from '../../api/client.ts';
 import { apiPaths } from '../../api/paths.ts';
 import { alertFailure, useLoad } from '../../api/useLoad.ts';
 import { AddPasskey } from '../../components/AddPasskey.tsx';
+import { AdminTable } from '../../components/AdminTable.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Loading } from '../../components/Loading.tsx';
+import { RowAction } from '../../components/RowAction.tsx';
 import { formatWhen } from '../../lib/format.ts';
 
 /** The signed-in person's passkeys: a way in with no SMS code; add one per device, remove old ones. */
@@ -43,38 +45,23 @@ export function PasskeysScreen() {
           passkeys.length === 0 ? (
             <p className="admin-empty">You have no passkeys yet.</p>
           ) : (
-            <table className="admin-table">
-              <caption>Passkeys that sign you in to the back office</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Added</th>
-                  <th scope="col">Last used</th>
-                  <th scope="col">Actions</th>
+            <AdminTable
+              caption="Passkeys that sign you in to the back office"
+              columns={['Name', 'Added', 'Last used', 'Actions']}
+            >
+              {passkeys.map((passkey) => (
+                <tr key={passkey.id}>
+                  <td data-label="Name">{passkey.name}</td>
+                  <td data-label="Added">{formatWhen(passkey.createdAt)}</td>
+                  <td data-label="Last used">
+                    {passkey.lastUsedAt ? formatWhen(passkey.lastUsedAt) : 'Never'}
+                  </td>
+                  <td data-label="Actions">
+                    <RowAction action="Remove" what={passkey.name} onClick={() => setRemoving(passkey)} />
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {passkeys.map((passkey) => (
-                  <tr key={passkey.id}>
-                    <td data-label="Name">{passkey.name}</td>
-                    <td data-label="Added">{formatWhen(passkey.createdAt)}</td>
-                    <td data-label="Last used">
-                      {passkey.lastUsedAt ? formatWhen(passkey.lastUsedAt) : 'Never'}
-                    </td>
-                    <td data-label="Actions">
-                      <button
-                        type="button"
-                        className="button"
-                        aria-label={`Remove ${passkey.name}`}
-                        onClick={() => setRemoving(passkey)}
-                      >
-                        Remove
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </AdminTable>
           )
         }
       </Loading>
