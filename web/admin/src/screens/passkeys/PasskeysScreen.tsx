@@ -1,15 +1,14 @@
 import { useCallback, useState } from 'react';
 import type { Passkey, PasskeyList } from '../../../../../contract/passkeys.ts';
-import { showAlert } from '../../../../shared/components/Alert.tsx';
 import { usePageTitle } from '../../../../shared/components/usePageTitle.ts';
 import { passkeysSupported } from '../../../../shared/lib/passkeys.ts';
 import { api } from '../../api/client.ts';
 import { apiPaths } from '../../api/paths.ts';
-import { alertFailure, useLoad } from '../../api/useLoad.ts';
+import { useLoad } from '../../api/useLoad.ts';
 import { AddPasskey } from '../../components/AddPasskey.tsx';
 import { AdminTable } from '../../components/AdminTable.tsx';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Loading } from '../../components/Loading.tsx';
+import { RemoveDialog } from '../../components/RemoveDialog.tsx';
 import { RowAction } from '../../components/RowAction.tsx';
 import { formatWhen } from '../../lib/format.ts';
 
@@ -22,16 +21,6 @@ export function PasskeysScreen() {
   );
   const { state, retry, reload } = useLoad(request, 'Loading your passkeys failed');
   const [removing, setRemoving] = useState<Passkey | undefined>();
-
-  const remove = async (passkey: Passkey) => {
-    try {
-      await api.delete(apiPaths.passkey(passkey.id));
-      showAlert(`Removed: ${passkey.name}`);
-    } catch (error) {
-      alertFailure(error, 'Removing a passkey failed');
-    }
-    reload();
-  };
 
   return (
     <>
@@ -71,14 +60,15 @@ export function PasskeysScreen() {
         <p className="admin-empty">This browser cannot make passkeys.</p>
       )}
       {removing && (
-        <ConfirmDialog
-          title={`Remove ${removing.name}`}
-          confirm="Remove"
+        <RemoveDialog
+          name={removing.name}
+          path={apiPaths.passkey(removing.id)}
+          logged="Removing a passkey failed"
           onClose={() => setRemoving(undefined)}
-          onConfirm={() => remove(removing)}
+          onSettled={reload}
         >
           <p>It will no longer sign you in. The device may still list it: remove it there too.</p>
-        </ConfirmDialog>
+        </RemoveDialog>
       )}
     </>
   );

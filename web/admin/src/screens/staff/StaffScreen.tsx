@@ -5,11 +5,11 @@ import { usePageTitle } from '../../../../shared/components/usePageTitle.ts';
 import { digitsOnly, PHONE_LENGTH, phoneError } from '../../../../shared/lib/account-rules.ts';
 import { api } from '../../api/client.ts';
 import { apiPaths } from '../../api/paths.ts';
-import { alertFailure, failureMessage, useLoad } from '../../api/useLoad.ts';
+import { failureMessage, useLoad } from '../../api/useLoad.ts';
 import { useStaff } from '../../app/session.tsx';
 import { AdminTable } from '../../components/AdminTable.tsx';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Loading } from '../../components/Loading.tsx';
+import { RemoveDialog } from '../../components/RemoveDialog.tsx';
 import { RowAction } from '../../components/RowAction.tsx';
 import { formatWhen } from '../../lib/format.ts';
 
@@ -22,16 +22,6 @@ export function StaffScreen() {
   const request = useCallback((signal?: AbortSignal) => api.get<StaffList>(apiPaths.staff(), { signal }), []);
   const { state, retry, reload } = useLoad(request, 'Loading the staff failed');
   const [removing, setRemoving] = useState<StaffMember | undefined>();
-
-  const remove = async (person: StaffMember) => {
-    try {
-      await api.delete(apiPaths.person(person.id));
-      showAlert(`Removed: ${person.name}`);
-    } catch (error) {
-      alertFailure(error, 'Removing a member of staff failed');
-    }
-    reload();
-  };
 
   return (
     <>
@@ -61,14 +51,15 @@ export function StaffScreen() {
       </Loading>
       <AddPerson onAdded={reload} />
       {removing && (
-        <ConfirmDialog
-          title={`Remove ${removing.name}`}
-          confirm="Remove"
+        <RemoveDialog
+          name={removing.name}
+          path={apiPaths.person(removing.id)}
+          logged="Removing a member of staff failed"
           onClose={() => setRemoving(undefined)}
-          onConfirm={() => remove(removing)}
+          onSettled={reload}
         >
           <p>They are signed out at once and can no longer sign in.</p>
-        </ConfirmDialog>
+        </RemoveDialog>
       )}
     </>
   );
