@@ -48,13 +48,7 @@ export function CsvImport<R extends CsvReport>({
     <section className="admin-card admin-import" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Import CSV</h2>
       <form className="admin-filters" onSubmit={check}>
-        <FileField
-          id={`${id}-file`}
-          label="CSV file"
-          accept=".csv,text/csv"
-          helpId={`${id}-help`}
-          onChoose={choose}
-        />
+        <FileField id={`${id}-file`} helpId={`${id}-help`} onChoose={choose} />
         {zipLabel && (
           <FileField
             id={`${id}-zip`}

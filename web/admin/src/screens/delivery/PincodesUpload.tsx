@@ -64,13 +64,7 @@ export function PincodesUpload({ partners, onApplied }: Props) {
             ))}
           </select>
         </div>
-        <FileField
-          id={`${id}-file`}
-          label="CSV file"
-          accept=".csv,text/csv"
-          helpId={`${id}-help`}
-          onChoose={choose}
-        />
+        <FileField id={`${id}-file`} helpId={`${id}-help`} onChoose={choose} />
         <button type="submit" className="button" disabled={busy}>
           Check the file
         </button>
