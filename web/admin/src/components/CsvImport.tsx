@@ -1,16 +1,10 @@
-import { type ChangeEvent, type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { showAlert } from '../../../shared/components/Alert.tsx';
-import { api } from '../api/client.ts';
-import { failureMessage } from '../api/useLoad.ts';
+import { FileField } from './FileField.tsx';
 import { ImportReport } from './ImportReport.tsx';
+import { type CsvReport, useCsvCheck } from './useCsvCheck.ts';
 
-/** What every import answers: its errors by line and column, and whether it was applied. */
-interface Report {
-  errors: string[];
-  applied: boolean;
-}
-
-interface Props<R extends Report> {
+interface Props<R extends CsvReport> {
   /** the import's address for a dry run or for applying */
   path: (mode: 'dry-run' | 'apply') => string;
   /** what the file holds, e.g. "12 rows for 4 products" */
@@ -29,7 +23,7 @@ interface Props<R extends Report> {
  * "Import CSV": the file is checked first (a dry run reporting every error by line and column), and only
  * a file without errors can be applied, all or nothing.
  */
-export function CsvImport<R extends Report>({
+export function CsvImport<R extends CsvReport>({
   path,
   summary,
   applied,
@@ -39,71 +33,33 @@ export function CsvImport<R extends Report>({
   onApplied,
 }: Props<R>) {
   const id = useId();
-  const [file, setFile] = useState<File | undefined>();
   const [zip, setZip] = useState<File | undefined>();
-  const [report, setReport] = useState<R | undefined>();
-  const [message, setMessage] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  const send = async (mode: 'dry-run' | 'apply') => {
-    if (!file) return setMessage('Choose a CSV file first');
-    const form = new FormData();
-    form.append('file', file);
-    if (zip) form.append('photos', zip);
-    setBusy(true);
-    setMessage('');
-    try {
-      const answer = await api.post<R>(path(mode), form);
-      setReport(answer);
-      if (answer.applied) {
-        showAlert(applied(answer));
-        onApplied();
-      }
-    } catch (error) {
-      setReport(undefined);
-      setMessage(failureMessage(error, logged));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  // a new file makes the last report stale
-  const choose = (set: (file: File | undefined) => void) => (event: ChangeEvent<HTMLInputElement>) => {
-    set(event.target.files?.[0]);
-    setReport(undefined);
-    setMessage('');
-  };
-
-  const check = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    send('dry-run');
-  };
+  const { report, message, busy, stale, choose, check, apply } = useCsvCheck<R>({
+    path,
+    photos: zip,
+    logged,
+    onApplied: (answer) => {
+      showAlert(applied(answer));
+      onApplied();
+    },
+  });
 
   return (
     <section className="admin-card admin-import" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Import CSV</h2>
       <form className="admin-filters" onSubmit={check}>
-        <div className="admin-field">
-          <label htmlFor={`${id}-file`}>CSV file</label>
-          <input
-            id={`${id}-file`}
-            type="file"
-            accept=".csv,text/csv"
-            aria-describedby={`${id}-help`}
-            onChange={choose(setFile)}
-          />
-        </div>
+        <FileField id={`${id}-file`} helpId={`${id}-help`} onChoose={choose} />
         {zipLabel && (
-          <div className="admin-field">
-            <label htmlFor={`${id}-zip`}>{zipLabel}</label>
-            <input
-              id={`${id}-zip`}
-              type="file"
-              accept=".zip,application/zip"
-              aria-describedby={`${id}-help`}
-              onChange={choose(setZip)}
-            />
-          </div>
+          <FileField
+            id={`${id}-zip`}
+            label={zipLabel}
+            accept=".zip,application/zip"
+            helpId={`${id}-help`}
+            onChoose={(chosen) => {
+              setZip(chosen);
+              stale();
+            }}
+          />
         )}
         <button type="submit" className="button" disabled={busy}>
           Check the file
@@ -115,13 +71,8 @@ export function CsvImport<R extends Report>({
       <p className="admin-form-message" role="alert">
         {message}
       </p>
-      {report && !report.applied && (
-        <ImportReport
-          summary={summary(report)}
-          errors={report.errors}
-          busy={busy}
-          onApply={() => send('apply')}
-        />
+      {report && (
+        <ImportReport summary={summary(report)} errors={report.errors} busy={busy} onApply={apply} />
       )}
     </section>
   );

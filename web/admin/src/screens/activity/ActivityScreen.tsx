@@ -5,6 +5,7 @@ import { usePageTitle } from '../../../../shared/components/usePageTitle.ts';
 import { api } from '../../api/client.ts';
 import { apiPaths, paths, query } from '../../api/paths.ts';
 import { useLoad } from '../../api/useLoad.ts';
+import { AdminTable } from '../../components/AdminTable.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { describeAction, describeDetails } from '../../lib/actions.ts';
@@ -25,31 +26,22 @@ export function ActivityScreen() {
       <Loading state={state} onRetry={retry}>
         {({ entries, next }) => (
           <>
-            <table className="admin-table">
-              <caption>Every change, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Who</th>
-                  <th scope="col">What</th>
-                  <th scope="col">To what</th>
-                  <th scope="col">Details</th>
+            <AdminTable
+              caption="Every change, newest first"
+              columns={['When', 'Who', 'What', 'To what', 'Details']}
+            >
+              {entries.map((entry) => (
+                <tr key={entry.id}>
+                  <td data-label="When">{formatWhen(entry.at)}</td>
+                  <td data-label="Who">{entry.who}</td>
+                  <td data-label="What">{describeAction(entry.action)}</td>
+                  <td data-label="To what">{entry.subject}</td>
+                  <td data-label="Details" className="admin-details">
+                    {describeDetails(entry.details)}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {entries.map((entry) => (
-                  <tr key={entry.id}>
-                    <td data-label="When">{formatWhen(entry.at)}</td>
-                    <td data-label="Who">{entry.who}</td>
-                    <td data-label="What">{describeAction(entry.action)}</td>
-                    <td data-label="To what">{entry.subject}</td>
-                    <td data-label="Details" className="admin-details">
-                      {describeDetails(entry.details)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </AdminTable>
             <Pager path={paths.activity()} asked={asked} next={next} what="entries" />
           </>
         )}

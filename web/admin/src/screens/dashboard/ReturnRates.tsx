@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { type ReturnRates as Rates, RETURN_RATE_DAYS } from '../../../../../contract/admin.ts';
 import { paths, query } from '../../api/paths.ts';
+import { AdminTable } from '../../components/AdminTable.tsx';
 
 const percent = (value: number) => `${value.toLocaleString('en-IN', { maximumFractionDigits: 1 })}%`;
 
@@ -20,56 +21,38 @@ export function ReturnRates({ rates }: { rates: Rates }) {
       {rates.delivered > 0 && (
         <div className="admin-return-rate-tables">
           <div>
-            <table className="admin-table">
-              <caption>By genre</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Genre</th>
-                  <th scope="col">Delivered</th>
-                  <th scope="col">Asked back</th>
-                  <th scope="col">Rate</th>
+            <AdminTable caption="By genre" columns={['Genre', 'Delivered', 'Asked back', 'Rate']}>
+              {rates.byGenre.map((row) => (
+                <tr key={`${row.userSegment}/${row.genre}`}>
+                  <th scope="row">
+                    {row.userSegment}, {row.genre}
+                  </th>
+                  <td data-label="Delivered">{row.delivered}</td>
+                  <td data-label="Asked back">{row.returned}</td>
+                  <td data-label="Rate">{percent(row.percent)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {rates.byGenre.map((row) => (
-                  <tr key={`${row.userSegment}/${row.genre}`}>
-                    <th scope="row">
-                      {row.userSegment}, {row.genre}
-                    </th>
-                    <td data-label="Delivered">{row.delivered}</td>
-                    <td data-label="Asked back">{row.returned}</td>
-                    <td data-label="Rate">{percent(row.percent)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </AdminTable>
           </div>
           <div>
-            <table className="admin-table">
-              <caption>By reason, of all lines delivered</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Reason</th>
-                  <th scope="col">Asked back</th>
-                  <th scope="col">Rate</th>
+            <AdminTable
+              caption="By reason, of all lines delivered"
+              columns={['Reason', 'Asked back', 'Rate']}
+            >
+              {rates.byReason.map((row) => (
+                <tr key={row.reasonCode ?? 'other'}>
+                  <th scope="row">
+                    <Link
+                      to={`${paths.returns()}${query({ state: 'all', reason: row.reasonCode ?? 'other' })}`}
+                    >
+                      {row.title}
+                    </Link>
+                  </th>
+                  <td data-label="Asked back">{row.returned}</td>
+                  <td data-label="Rate">{percent(row.percent)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {rates.byReason.map((row) => (
-                  <tr key={row.reasonCode ?? 'other'}>
-                    <th scope="row">
-                      <Link
-                        to={`${paths.returns()}${query({ state: 'all', reason: row.reasonCode ?? 'other' })}`}
-                      >
-                        {row.title}
-                      </Link>
-                    </th>
-                    <td data-label="Asked back">{row.returned}</td>
-                    <td data-label="Rate">{percent(row.percent)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </AdminTable>
           </div>
         </div>
       )}

@@ -5,7 +5,9 @@ import { usePageTitle } from '../../../../shared/components/usePageTitle.ts';
 import { api } from '../../api/client.ts';
 import { apiPaths } from '../../api/paths.ts';
 import { useLoad } from '../../api/useLoad.ts';
+import { AdminTable } from '../../components/AdminTable.tsx';
 import { Loading } from '../../components/Loading.tsx';
+import { RowAction } from '../../components/RowAction.tsx';
 import { PartnerForm } from './PartnerForm.tsx';
 import { PincodesUpload } from './PincodesUpload.tsx';
 import './DeliveryScreen.css';
@@ -32,42 +34,25 @@ export function DeliveryScreen() {
             {partners.length === 0 ? (
               <p className="admin-empty">No delivery partners yet: add the first below.</p>
             ) : (
-              <table className="admin-table">
-                <caption>Who delivers the shop's products, and where</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Partner</th>
-                    <th scope="col">Code</th>
-                    <th scope="col">Tracking page</th>
-                    <th scope="col">Pincodes served</th>
-                    <th scope="col">Live products</th>
-                    <th scope="col">Actions</th>
+              <AdminTable
+                caption="Who delivers the shop's products, and where"
+                columns={['Partner', 'Code', 'Tracking page', 'Pincodes served', 'Live products', 'Actions']}
+              >
+                {partners.map((partner) => (
+                  <tr key={partner.code}>
+                    <td data-label="Partner">{partner.name}</td>
+                    <td data-label="Code">{partner.code}</td>
+                    <td data-label="Tracking page" className="admin-tracking-url">
+                      {partner.trackingUrl ?? '—'}
+                    </td>
+                    <td data-label="Pincodes served">{partner.pincodes.toLocaleString('en-IN')}</td>
+                    <td data-label="Live products">{partner.activeProducts}</td>
+                    <td data-label="Actions">
+                      <RowAction action="Edit" what={partner.name} onClick={() => setEditing(partner)} />
+                    </td>
                   </tr>
-                </thead>
-                <tbody>
-                  {partners.map((partner) => (
-                    <tr key={partner.code}>
-                      <td data-label="Partner">{partner.name}</td>
-                      <td data-label="Code">{partner.code}</td>
-                      <td data-label="Tracking page" className="admin-tracking-url">
-                        {partner.trackingUrl ?? '—'}
-                      </td>
-                      <td data-label="Pincodes served">{partner.pincodes.toLocaleString('en-IN')}</td>
-                      <td data-label="Live products">{partner.activeProducts}</td>
-                      <td data-label="Actions">
-                        <button
-                          type="button"
-                          className="button"
-                          aria-label={`Edit ${partner.name}`}
-                          onClick={() => setEditing(partner)}
-                        >
-                          Edit
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                ))}
+              </AdminTable>
             )}
             {partners.length > 0 && <PincodesUpload partners={partners} onApplied={reload} />}
           </>

@@ -1,11 +1,13 @@
-import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { Partner, PincodesReport } from '../../../../../contract/partners.ts';
 import { showAlert } from '../../../../shared/components/Alert.tsx';
 import { api } from '../../api/client.ts';
 import { apiPaths } from '../../api/paths.ts';
 import { failureMessage } from '../../api/useLoad.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { FileField } from '../../components/FileField.tsx';
 import { ImportReport } from '../../components/ImportReport.tsx';
+import { useCsvCheck } from '../../components/useCsvCheck.ts';
 import { plural } from '../../lib/format.ts';
 
 interface Props {
@@ -21,36 +23,17 @@ interface Props {
 export function PincodesUpload({ partners, onApplied }: Props) {
   const id = useId();
   const [code, setCode] = useState(partners[0]?.code ?? '');
-  const [file, setFile] = useState<File | undefined>();
-  const [report, setReport] = useState<PincodesReport | undefined>();
-  const [message, setMessage] = useState('');
-  const [busy, setBusy] = useState(false);
   const [askingAllIndia, setAskingAllIndia] = useState(false);
   const partner = partners.find((p) => p.code === code);
-
-  const applied = (answer: PincodesReport) => {
-    showAlert(`${partner?.name ?? code} now serves ${plural(answer.pincodes, 'pincode', 'pincodes')}`);
-    setReport(undefined);
-    onApplied();
-  };
-
-  const send = async (mode: 'dry-run' | 'apply') => {
-    if (!file) return setMessage('Choose a CSV file first');
-    const form = new FormData();
-    form.append('file', file);
-    setBusy(true);
-    setMessage('');
-    try {
-      const answer = await api.post<PincodesReport>(apiPaths.partnerPincodes(code, mode), form);
-      if (answer.applied) applied(answer);
-      else setReport(answer);
-    } catch (error) {
-      setReport(undefined);
-      setMessage(failureMessage(error, 'Uploading pincodes failed'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { report, message, setMessage, busy, applied, stale, choose, check, apply } =
+    useCsvCheck<PincodesReport>({
+      path: (mode) => apiPaths.partnerPincodes(code, mode),
+      logged: 'Uploading pincodes failed',
+      onApplied: (answer) => {
+        showAlert(`${partner?.name ?? code} now serves ${plural(answer.pincodes, 'pincode', 'pincodes')}`);
+        onApplied();
+      },
+    });
 
   const allIndia = async () => {
     try {
@@ -58,17 +41,6 @@ export function PincodesUpload({ partners, onApplied }: Props) {
     } catch (error) {
       setMessage(failureMessage(error, 'Serving all of India failed'));
     }
-  };
-
-  // another partner or file makes the last report stale
-  const changed = () => {
-    setReport(undefined);
-    setMessage('');
-  };
-
-  const check = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    send('dry-run');
   };
 
   return (
@@ -82,7 +54,7 @@ export function PincodesUpload({ partners, onApplied }: Props) {
             value={code}
             onChange={(event) => {
               setCode(event.target.value);
-              changed();
+              stale();
             }}
           >
             {partners.map((p) => (
@@ -92,19 +64,7 @@ export function PincodesUpload({ partners, onApplied }: Props) {
             ))}
           </select>
         </div>
-        <div className="admin-field">
-          <label htmlFor={`${id}-file`}>CSV file</label>
-          <input
-            id={`${id}-file`}
-            type="file"
-            accept=".csv,text/csv"
-            aria-describedby={`${id}-help`}
-            onChange={(event: ChangeEvent<HTMLInputElement>) => {
-              setFile(event.target.files?.[0]);
-              changed();
-            }}
-          />
-        </div>
+        <FileField id={`${id}-file`} helpId={`${id}-help`} onChoose={choose} />
         <button type="submit" className="button" disabled={busy}>
           Check the file
         </button>
@@ -124,7 +84,7 @@ export function PincodesUpload({ partners, onApplied }: Props) {
           summary={`${plural(report.rows, 'row', 'rows')} for ${plural(report.pincodes, 'pincode', 'pincodes')}`}
           errors={report.errors}
           busy={busy}
-          onApply={() => send('apply')}
+          onApply={apply}
         />
       )}
       {askingAllIndia && (

@@ -8,6 +8,7 @@ import { api } from '../../api/client.ts';
 import { apiPaths, paths } from '../../api/paths.ts';
 import { failureMessage, useLoad } from '../../api/useLoad.ts';
 import { useStaff } from '../../app/session.tsx';
+import { AdminTable } from '../../components/AdminTable.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { ProductStatus } from '../../components/ProductStatus.tsx';
 import { StockInput } from '../../components/StockInput.tsx';
@@ -35,40 +36,32 @@ export function LowStockScreen() {
             {sizes.length === 0 ? (
               <p className="admin-empty">No size is at or below {threshold}.</p>
             ) : (
-              <table className="admin-table">
-                <caption>Sizes with {threshold} or fewer in stock, fewest first</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Product</th>
-                    <th scope="col">Size</th>
-                    <th scope="col">Stock</th>
-                    <th scope="col">Status</th>
+              <AdminTable
+                caption={`Sizes with ${threshold} or fewer in stock, fewest first`}
+                columns={['Product', 'Size', 'Stock', 'Status']}
+              >
+                {sizes.map((size) => (
+                  <tr key={`${size.productId}-${size.size}`}>
+                    <td data-label="Product">
+                      <Link to={paths.product(size.productId)}>{size.name}</Link>
+                      <br />
+                      <span className="admin-details">{size.sku}</span>
+                    </td>
+                    <td data-label="Size">{size.size || 'One size'}</td>
+                    <td data-label="Stock">
+                      <StockInput
+                        productId={size.productId}
+                        productName={size.name}
+                        size={size.size}
+                        stock={size.stock}
+                      />
+                    </td>
+                    <td data-label="Status">
+                      <ProductStatus active={size.active} />
+                    </td>
                   </tr>
-                </thead>
-                <tbody>
-                  {sizes.map((size) => (
-                    <tr key={`${size.productId}-${size.size}`}>
-                      <td data-label="Product">
-                        <Link to={paths.product(size.productId)}>{size.name}</Link>
-                        <br />
-                        <span className="admin-details">{size.sku}</span>
-                      </td>
-                      <td data-label="Size">{size.size || 'One size'}</td>
-                      <td data-label="Stock">
-                        <StockInput
-                          productId={size.productId}
-                          productName={size.name}
-                          size={size.size}
-                          stock={size.stock}
-                        />
-                      </td>
-                      <td data-label="Status">
-                        <ProductStatus active={size.active} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                ))}
+              </AdminTable>
             )}
           </>
         )}

@@ -4,6 +4,7 @@ import { api } from '../../api/client.ts';
 import { apiPaths } from '../../api/paths.ts';
 import type { FieldErrors } from '../../api/useSave.ts';
 import { CheckField, controlProps, Field } from '../../components/Field.tsx';
+import { FieldGroup } from '../../components/FieldGroup.tsx';
 import { type CouponDraft, type CouponKind, couponBodyOf, couponDraftOf } from './drafts.ts';
 import { OfferForm, type OwnFields } from './OfferForm.tsx';
 import type { ScopeChoices } from './ScopePicker.tsx';
@@ -121,13 +122,7 @@ interface KindProps {
 /** Flat or percentage, as two radio buttons in a group that takes the focus when refused. */
 function KindChoice({ id, kind, onChoose, errors }: KindProps) {
   return (
-    <fieldset
-      id={id}
-      className="admin-fieldset admin-field-wide"
-      tabIndex={-1}
-      aria-describedby={`${id}-error`}
-    >
-      <legend>What it takes off</legend>
+    <FieldGroup id={id} legend="What it takes off" error={errors.kind}>
       {KINDS.map((choice) => (
         <label key={choice.kind} className="admin-check">
           <input
@@ -139,9 +134,6 @@ function KindChoice({ id, kind, onChoose, errors }: KindProps) {
           {choice.label}
         </label>
       ))}
-      <p id={`${id}-error`} className="admin-field-error">
-        {errors.kind}
-      </p>
-    </fieldset>
+    </FieldGroup>
   );
 }

@@ -10,8 +10,10 @@ import { usePageTitle } from '../../../../shared/components/usePageTitle.ts';
 import { api } from '../../api/client.ts';
 import { apiPaths } from '../../api/paths.ts';
 import { alertFailure, useLoad } from '../../api/useLoad.ts';
+import { AdminTable } from '../../components/AdminTable.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Loading } from '../../components/Loading.tsx';
+import { RowAction } from '../../components/RowAction.tsx';
 import { formatRupees, formatWhen } from '../../lib/format.ts';
 import { OFFER_STATE_LABELS } from '../../lib/labels.ts';
 import { CouponForm } from './CouponForm.tsx';
@@ -173,60 +175,35 @@ interface TableProps {
 
 function OfferTable({ offers, onEdit, onSwitchOff }: TableProps) {
   return (
-    <table className="admin-table">
-      <caption>Sales and coupons, what is on now first; money in rupees</caption>
-      <thead>
-        <tr>
-          <th scope="col">Offer</th>
-          <th scope="col">State</th>
-          <th scope="col">When (India time)</th>
-          <th scope="col">Uses</th>
-          <th scope="col">Discount given</th>
-          <th scope="col">Sales value</th>
-          <th scope="col">Actions</th>
+    <AdminTable
+      caption="Sales and coupons, what is on now first; money in rupees"
+      columns={['Offer', 'State', 'When (India time)', 'Uses', 'Discount given', 'Sales value', 'Actions']}
+    >
+      {offers.map((offer) => (
+        <tr key={`${offer.kind}-${offer.line.id}`}>
+          <td data-label="Offer">
+            {offer.line.title}
+            <div className="admin-details">{termsOf(offer)}</div>
+          </td>
+          <td data-label="State">
+            <span className="admin-status">{OFFER_STATE_LABELS[offer.line.state]}</span>
+          </td>
+          <td data-label="When">{windowOf(offer)}</td>
+          <td data-label="Uses">{offer.line.uses.toLocaleString('en-IN')}</td>
+          <td data-label="Discount given">{formatRupees(offer.line.discountGiven)}</td>
+          <td data-label="Sales value">{formatRupees(offer.line.salesValue)}</td>
+          <td data-label="Actions">
+            {isOn(offer) && (
+              <div className="admin-actions">
+                {(offer.kind === 'sale' ? offer.sale : offer.coupon) && (
+                  <RowAction action="Edit" what={nameOf(offer)} onClick={() => onEdit(offer)} />
+                )}
+                <RowAction action="Switch off" what={nameOf(offer)} onClick={() => onSwitchOff(offer)} />
+              </div>
+            )}
+          </td>
         </tr>
-      </thead>
-      <tbody>
-        {offers.map((offer) => (
-          <tr key={`${offer.kind}-${offer.line.id}`}>
-            <td data-label="Offer">
-              {offer.line.title}
-              <div className="admin-details">{termsOf(offer)}</div>
-            </td>
-            <td data-label="State">
-              <span className="admin-status">{OFFER_STATE_LABELS[offer.line.state]}</span>
-            </td>
-            <td data-label="When">{windowOf(offer)}</td>
-            <td data-label="Uses">{offer.line.uses.toLocaleString('en-IN')}</td>
-            <td data-label="Discount given">{formatRupees(offer.line.discountGiven)}</td>
-            <td data-label="Sales value">{formatRupees(offer.line.salesValue)}</td>
-            <td data-label="Actions">
-              {isOn(offer) && (
-                <div className="admin-actions">
-                  {(offer.kind === 'sale' ? offer.sale : offer.coupon) && (
-                    <button
-                      type="button"
-                      className="button"
-                      aria-label={`Edit ${nameOf(offer)}`}
-                      onClick={() => onEdit(offer)}
-                    >
-                      Edit
-                    </button>
-                  )}
-                  <button
-                    type="button"
-                    className="button"
-                    aria-label={`Switch off ${nameOf(offer)}`}
-                    onClick={() => onSwitchOff(offer)}
-                  >
-                    Switch off
-                  </button>
-                </div>
-              )}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </AdminTable>
   );
 }

@@ -1,5 +1,6 @@
 import { errorAt, type FieldErrors } from '../../api/useSave.ts';
 import { CheckField, controlProps, Field } from '../../components/Field.tsx';
+import { FieldGroup } from '../../components/FieldGroup.tsx';
 import { type GenrePair, type ScopeDraft, sameGenre } from './drafts.ts';
 
 /** What an offer may cover: the shop's segments and their genres (apparel on sale), and its sellers. */
@@ -37,13 +38,7 @@ export function ScopePicker({ id, value, onChange, choices, errors }: Props) {
   const set = (change: Partial<ScopeDraft>) => onChange({ ...value, ...change });
   const scopeId = `${id}-scope`;
   return (
-    <fieldset
-      id={scopeId}
-      className="admin-fieldset admin-field-wide"
-      tabIndex={-1}
-      aria-describedby={`${scopeId}-error`}
-    >
-      <legend>What it covers</legend>
+    <FieldGroup id={scopeId} legend="What it covers" error={errors.scope}>
       <label className="admin-check">
         <input type="radio" name={scopeId} checked={value.all} onChange={() => set({ all: true })} />
         Everything in the shop
@@ -111,10 +106,7 @@ export function ScopePicker({ id, value, onChange, choices, errors }: Props) {
           </Field>
         </div>
       )}
-      <p id={`${scopeId}-error`} className="admin-field-error">
-        {errors.scope}
-      </p>
-    </fieldset>
+    </FieldGroup>
   );
 }
 
@@ -140,13 +132,7 @@ function Checklist<T>({ id, legend, options, chosen, same, label, onChange, erro
   const isChosen = (item: T) => chosen.some((c) => same(c, item));
   return (
     // across the form, so that a long list of names takes columns rather than the page's length
-    <fieldset
-      id={id}
-      className="admin-fieldset admin-field-wide"
-      tabIndex={-1}
-      aria-describedby={`${id}-error`}
-    >
-      <legend>{legend}</legend>
+    <FieldGroup id={id} legend={legend} error={error}>
       {options.length === 0 ? (
         <p className="admin-details">None in the shop yet.</p>
       ) : (
@@ -167,9 +153,6 @@ function Checklist<T>({ id, legend, options, chosen, same, label, onChange, erro
           ))}
         </ul>
       )}
-      <p id={`${id}-error`} className="admin-field-error">
-        {error}
-      </p>
-    </fieldset>
+    </FieldGroup>
   );
 }

@@ -6,6 +6,7 @@ import { api } from '../../api/client.ts';
 import { apiPaths, paths } from '../../api/paths.ts';
 import { useLoad } from '../../api/useLoad.ts';
 import { useShippingPartner } from '../../api/useShipping.ts';
+import { AdminTable } from '../../components/AdminTable.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { describeAction, describeDetails } from '../../lib/actions.ts';
@@ -75,40 +76,28 @@ export function OrderScreen() {
             </div>
 
             <h2>Items</h2>
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">Purchase id</th>
-                  <th scope="col">Item</th>
-                  <th scope="col">Amount</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Tracking ID</th>
-                  <th scope="col">Actions</th>
+            <AdminTable columns={['Purchase id', 'Item', 'Amount', 'Status', 'Tracking ID', 'Actions']}>
+              {order.lines.map((line) => (
+                <tr key={line.purchaseId} aria-label={`${line.product.name}, ${line.purchaseId}`}>
+                  <td data-label="Purchase id">{line.purchaseId}</td>
+                  <td data-label="Item">
+                    {line.product.name} ({line.size ? `${line.size}, ` : ''}×{line.quantity})
+                    {line.exchangeOf && <> exchange of {line.exchangeOf}</>}
+                    {line.exchange && <> for size {line.exchange.toSize}</>}
+                  </td>
+                  <td data-label="Amount">{formatRupees(line.unitPrice * line.quantity)}</td>
+                  <td data-label="Status">
+                    <StatusBadge status={line.status} />
+                  </td>
+                  <td data-label="Tracking ID">
+                    <LineShipment line={line} />
+                  </td>
+                  <td data-label="Actions">
+                    <LineActions line={line} booking={partner !== null} onChanged={reload} />
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {order.lines.map((line) => (
-                  <tr key={line.purchaseId} aria-label={`${line.product.name}, ${line.purchaseId}`}>
-                    <td data-label="Purchase id">{line.purchaseId}</td>
-                    <td data-label="Item">
-                      {line.product.name} ({line.size ? `${line.size}, ` : ''}×{line.quantity})
-                      {line.exchangeOf && <> exchange of {line.exchangeOf}</>}
-                      {line.exchange && <> for size {line.exchange.toSize}</>}
-                    </td>
-                    <td data-label="Amount">{formatRupees(line.unitPrice * line.quantity)}</td>
-                    <td data-label="Status">
-                      <StatusBadge status={line.status} />
-                    </td>
-                    <td data-label="Tracking ID">
-                      <LineShipment line={line} />
-                    </td>
-                    <td data-label="Actions">
-                      <LineActions line={line} booking={partner !== null} onChanged={reload} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </AdminTable>
 
             <h2>Timeline</h2>
             {order.lines.map((line) => (

@@ -1,4 +1,5 @@
 import type { AdminOrder } from '../../../../../contract/admin.ts';
+import { AdminTable } from '../../components/AdminTable.tsx';
 import { addressLines } from '../../lib/address.ts';
 
 /** What goes in the parcel: printed alone (print CSS), the screen's own parts hidden. */
@@ -13,26 +14,16 @@ export function PackingSlip({ order }: { order: AdminOrder }) {
           <div key={line}>{line}</div>
         ))}
       </address>
-      <table className="admin-table">
-        <thead>
-          <tr>
-            <th scope="col">Purchase id</th>
-            <th scope="col">Item</th>
-            <th scope="col">Size</th>
-            <th scope="col">Quantity</th>
+      <AdminTable columns={['Purchase id', 'Item', 'Size', 'Quantity']}>
+        {packed.map((line) => (
+          <tr key={line.purchaseId}>
+            <td>{line.purchaseId}</td>
+            <td>{line.product.name}</td>
+            <td>{line.size || 'One size'}</td>
+            <td>{line.quantity}</td>
           </tr>
-        </thead>
-        <tbody>
-          {packed.map((line) => (
-            <tr key={line.purchaseId}>
-              <td>{line.purchaseId}</td>
-              <td>{line.product.name}</td>
-              <td>{line.size || 'One size'}</td>
-              <td>{line.quantity}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </AdminTable>
     </section>
   );
 }

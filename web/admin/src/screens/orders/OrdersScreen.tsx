@@ -6,6 +6,7 @@ import { api } from '../../api/client.ts';
 import { apiPaths, paths, query } from '../../api/paths.ts';
 import { useLoad } from '../../api/useLoad.ts';
 import { useShippingPartner } from '../../api/useShipping.ts';
+import { AdminTable } from '../../components/AdminTable.tsx';
 import { FilterForm, SearchField } from '../../components/FilterForm.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Pager } from '../../components/Pager.tsx';
@@ -71,54 +72,51 @@ export function OrdersScreen() {
             {lines.length === 0 ? (
               <p className="admin-empty">No order matches.</p>
             ) : (
-              <table className="admin-table">
-                <caption>Order lines, newest first</caption>
-                <thead>
-                  <tr>
-                    {partner && <th scope="col">Select</th>}
-                    <th scope="col">Placed</th>
-                    <th scope="col">Purchase id</th>
-                    <th scope="col">Customer</th>
-                    <th scope="col">Item</th>
-                    <th scope="col">Amount</th>
-                    <th scope="col">Status</th>
+              <AdminTable
+                caption="Order lines, newest first"
+                columns={[
+                  partner && 'Select',
+                  'Placed',
+                  'Purchase id',
+                  'Customer',
+                  'Item',
+                  'Amount',
+                  'Status',
+                ]}
+              >
+                {lines.map((line) => (
+                  <tr key={line.purchaseId}>
+                    {partner && (
+                      <td data-label="Select">
+                        {line.status === 'placed' && (
+                          <input
+                            type="checkbox"
+                            aria-label={`Select ${line.purchaseId}`}
+                            checked={selected.includes(line.purchaseId)}
+                            onChange={(event) => toggle(line.purchaseId, event.target.checked)}
+                          />
+                        )}
+                      </td>
+                    )}
+                    <td data-label="Placed">{formatWhen(line.placedAt)}</td>
+                    <td data-label="Purchase id">
+                      <Link to={paths.order(line.orderId)}>{line.purchaseId}</Link>
+                    </td>
+                    <td data-label="Customer">
+                      {line.customer.name}
+                      <br />
+                      {line.customer.phone}
+                    </td>
+                    <td data-label="Item">
+                      {line.product.name} ({line.size ? `${line.size}, ` : ''}×{line.quantity})
+                    </td>
+                    <td data-label="Amount">{formatRupees(line.unitPrice * line.quantity)}</td>
+                    <td data-label="Status">
+                      <StatusBadge status={line.status} />
+                    </td>
                   </tr>
-                </thead>
-                <tbody>
-                  {lines.map((line) => (
-                    <tr key={line.purchaseId}>
-                      {partner && (
-                        <td data-label="Select">
-                          {line.status === 'placed' && (
-                            <input
-                              type="checkbox"
-                              aria-label={`Select ${line.purchaseId}`}
-                              checked={selected.includes(line.purchaseId)}
-                              onChange={(event) => toggle(line.purchaseId, event.target.checked)}
-                            />
-                          )}
-                        </td>
-                      )}
-                      <td data-label="Placed">{formatWhen(line.placedAt)}</td>
-                      <td data-label="Purchase id">
-                        <Link to={paths.order(line.orderId)}>{line.purchaseId}</Link>
-                      </td>
-                      <td data-label="Customer">
-                        {line.customer.name}
-                        <br />
-                        {line.customer.phone}
-                      </td>
-                      <td data-label="Item">
-                        {line.product.name} ({line.size ? `${line.size}, ` : ''}×{line.quantity})
-                      </td>
-                      <td data-label="Amount">{formatRupees(line.unitPrice * line.quantity)}</td>
-                      <td data-label="Status">
-                        <StatusBadge status={line.status} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                ))}
+              </AdminTable>
             )}
             <Pager path={paths.orders()} asked={asked} next={next} what="orders" />
           </>

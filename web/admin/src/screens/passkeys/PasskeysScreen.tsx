@@ -1,14 +1,15 @@
 import { useCallback, useState } from 'react';
 import type { Passkey, PasskeyList } from '../../../../../contract/passkeys.ts';
-import { showAlert } from '../../../../shared/components/Alert.tsx';
 import { usePageTitle } from '../../../../shared/components/usePageTitle.ts';
 import { passkeysSupported } from '../../../../shared/lib/passkeys.ts';
 import { api } from '../../api/client.ts';
 import { apiPaths } from '../../api/paths.ts';
-import { alertFailure, useLoad } from '../../api/useLoad.ts';
+import { useLoad } from '../../api/useLoad.ts';
 import { AddPasskey } from '../../components/AddPasskey.tsx';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { AdminTable } from '../../components/AdminTable.tsx';
 import { Loading } from '../../components/Loading.tsx';
+import { RemoveDialog } from '../../components/RemoveDialog.tsx';
+import { RowAction } from '../../components/RowAction.tsx';
 import { formatWhen } from '../../lib/format.ts';
 
 /** The signed-in person's passkeys: a way in with no SMS code; add one per device, remove old ones. */
@@ -20,16 +21,6 @@ export function PasskeysScreen() {
   );
   const { state, retry, reload } = useLoad(request, 'Loading your passkeys failed');
   const [removing, setRemoving] = useState<Passkey | undefined>();
-
-  const remove = async (passkey: Passkey) => {
-    try {
-      await api.delete(apiPaths.passkey(passkey.id));
-      showAlert(`Removed: ${passkey.name}`);
-    } catch (error) {
-      alertFailure(error, 'Removing a passkey failed');
-    }
-    reload();
-  };
 
   return (
     <>
@@ -43,38 +34,23 @@ export function PasskeysScreen() {
           passkeys.length === 0 ? (
             <p className="admin-empty">You have no passkeys yet.</p>
           ) : (
-            <table className="admin-table">
-              <caption>Passkeys that sign you in to the back office</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Added</th>
-                  <th scope="col">Last used</th>
-                  <th scope="col">Actions</th>
+            <AdminTable
+              caption="Passkeys that sign you in to the back office"
+              columns={['Name', 'Added', 'Last used', 'Actions']}
+            >
+              {passkeys.map((passkey) => (
+                <tr key={passkey.id}>
+                  <td data-label="Name">{passkey.name}</td>
+                  <td data-label="Added">{formatWhen(passkey.createdAt)}</td>
+                  <td data-label="Last used">
+                    {passkey.lastUsedAt ? formatWhen(passkey.lastUsedAt) : 'Never'}
+                  </td>
+                  <td data-label="Actions">
+                    <RowAction action="Remove" what={passkey.name} onClick={() => setRemoving(passkey)} />
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {passkeys.map((passkey) => (
-                  <tr key={passkey.id}>
-                    <td data-label="Name">{passkey.name}</td>
-                    <td data-label="Added">{formatWhen(passkey.createdAt)}</td>
-                    <td data-label="Last used">
-                      {passkey.lastUsedAt ? formatWhen(passkey.lastUsedAt) : 'Never'}
-                    </td>
-                    <td data-label="Actions">
-                      <button
-                        type="button"
-                        className="button"
-                        aria-label={`Remove ${passkey.name}`}
-                        onClick={() => setRemoving(passkey)}
-                      >
-                        Remove
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </AdminTable>
           )
         }
       </Loading>
@@ -84,14 +60,15 @@ export function PasskeysScreen() {
         <p className="admin-empty">This browser cannot make passkeys.</p>
       )}
       {removing && (
-        <ConfirmDialog
-          title={`Remove ${removing.name}`}
-          confirm="Remove"
+        <RemoveDialog
+          name={removing.name}
+          path={apiPaths.passkey(removing.id)}
+          logged="Removing a passkey failed"
           onClose={() => setRemoving(undefined)}
-          onConfirm={() => remove(removing)}
+          onSettled={reload}
         >
           <p>It will no longer sign you in. The device may still list it: remove it there too.</p>
-        </ConfirmDialog>
+        </RemoveDialog>
       )}
     </>
   );

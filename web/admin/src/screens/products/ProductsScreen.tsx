@@ -9,6 +9,7 @@ import { usePageTitle } from '../../../../shared/components/usePageTitle.ts';
 import { api } from '../../api/client.ts';
 import { apiPaths, paths, query } from '../../api/paths.ts';
 import { useLoad } from '../../api/useLoad.ts';
+import { AdminTable } from '../../components/AdminTable.tsx';
 import { CsvImport } from '../../components/CsvImport.tsx';
 import { FilterForm, SearchField } from '../../components/FilterForm.tsx';
 import { Loading } from '../../components/Loading.tsx';
@@ -90,55 +91,45 @@ export function ProductsScreen() {
 
 function ProductTable({ products, total }: { products: AdminProductRow[]; total: number }) {
   return (
-    <table className="admin-table admin-products">
-      <caption>
-        {total} {total === 1 ? 'product' : 'products'}, newest first
-      </caption>
-      <thead>
-        <tr>
-          <th scope="col">Photo</th>
-          <th scope="col">Name</th>
-          <th scope="col">Price</th>
-          <th scope="col">Stock</th>
-          <th scope="col">Status</th>
+    <AdminTable
+      caption={`${total} ${total === 1 ? 'product' : 'products'}, newest first`}
+      columns={['Photo', 'Name', 'Price', 'Stock', 'Status']}
+      className="admin-products"
+    >
+      {products.map((product) => (
+        <tr key={product.id}>
+          <td data-label="Photo">
+            {product.photo ? (
+              <img className="admin-thumb" src={product.photo} alt="" width={64} height={85} />
+            ) : (
+              '–'
+            )}
+          </td>
+          <td data-label="Name">
+            <Link to={paths.product(product.id)}>{product.name}</Link>
+            <br />
+            <span className="admin-details">
+              {product.sku} · {product.userSegment} / {product.genre}
+            </span>
+          </td>
+          <td data-label="Price">
+            {formatRupees(product.price)}
+            {product.mrp > product.price && (
+              <>
+                <br />
+                <span className="admin-details">MRP {formatRupees(product.mrp)}</span>
+              </>
+            )}
+          </td>
+          <td data-label="Stock">
+            <StockCell product={product} />
+          </td>
+          <td data-label="Status">
+            <ProductStatus active={product.active} />
+          </td>
         </tr>
-      </thead>
-      <tbody>
-        {products.map((product) => (
-          <tr key={product.id}>
-            <td data-label="Photo">
-              {product.photo ? (
-                <img className="admin-thumb" src={product.photo} alt="" width={64} height={85} />
-              ) : (
-                '–'
-              )}
-            </td>
-            <td data-label="Name">
-              <Link to={paths.product(product.id)}>{product.name}</Link>
-              <br />
-              <span className="admin-details">
-                {product.sku} · {product.userSegment} / {product.genre}
-              </span>
-            </td>
-            <td data-label="Price">
-              {formatRupees(product.price)}
-              {product.mrp > product.price && (
-                <>
-                  <br />
-                  <span className="admin-details">MRP {formatRupees(product.mrp)}</span>
-                </>
-              )}
-            </td>
-            <td data-label="Stock">
-              <StockCell product={product} />
-            </td>
-            <td data-label="Status">
-              <ProductStatus active={product.active} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </AdminTable>
   );
 }
 

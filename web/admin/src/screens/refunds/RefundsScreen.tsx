@@ -7,6 +7,7 @@ import { api } from '../../api/client.ts';
 import { apiPaths, paths, query } from '../../api/paths.ts';
 import { alertFailure, useLoad } from '../../api/useLoad.ts';
 import { useStaff } from '../../app/session.tsx';
+import { AdminTable } from '../../components/AdminTable.tsx';
 import { ChoiceFilter } from '../../components/ChoiceFilter.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Loading } from '../../components/Loading.tsx';
@@ -55,49 +56,39 @@ export function RefundsScreen() {
             {refunds.length === 0 ? (
               <p className="admin-empty">No refunds here.</p>
             ) : (
-              <table className="admin-table">
-                <caption>Refunds, newest first</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Created</th>
-                    <th scope="col">Order</th>
-                    <th scope="col">Amount</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Reason</th>
-                    {role === 'owner' && <th scope="col">Actions</th>}
-                  </tr>
-                </thead>
-                <tbody>
-                  {refunds.map((refund) => (
-                    <tr key={refund.id}>
-                      <td data-label="Created">{formatWhen(refund.createdAt)}</td>
-                      <td data-label="Order">
-                        {refund.orderId === null ? (
-                          'No order'
-                        ) : (
-                          <Link to={paths.order(refund.orderId)}>{refund.purchaseId ?? refund.orderId}</Link>
+              <AdminTable
+                caption="Refunds, newest first"
+                columns={['Created', 'Order', 'Amount', 'Status', 'Reason', role === 'owner' && 'Actions']}
+              >
+                {refunds.map((refund) => (
+                  <tr key={refund.id}>
+                    <td data-label="Created">{formatWhen(refund.createdAt)}</td>
+                    <td data-label="Order">
+                      {refund.orderId === null ? (
+                        'No order'
+                      ) : (
+                        <Link to={paths.order(refund.orderId)}>{refund.purchaseId ?? refund.orderId}</Link>
+                      )}
+                    </td>
+                    <td data-label="Amount">{formatRupees(refund.amount)}</td>
+                    <td data-label="Status">
+                      {REFUND_STATUS_LABELS[refund.status]}
+                      {refund.processedAt && ` ${formatWhen(refund.processedAt)}`}
+                      {refund.failure && <div className="admin-details">{refund.failure}</div>}
+                    </td>
+                    <td data-label="Reason">{refund.reason}</td>
+                    {role === 'owner' && (
+                      <td data-label="Actions">
+                        {refund.status === 'failed' && (
+                          <button type="button" className="button" onClick={() => setRetrying(refund)}>
+                            Retry
+                          </button>
                         )}
                       </td>
-                      <td data-label="Amount">{formatRupees(refund.amount)}</td>
-                      <td data-label="Status">
-                        {REFUND_STATUS_LABELS[refund.status]}
-                        {refund.processedAt && ` ${formatWhen(refund.processedAt)}`}
-                        {refund.failure && <div className="admin-details">{refund.failure}</div>}
-                      </td>
-                      <td data-label="Reason">{refund.reason}</td>
-                      {role === 'owner' && (
-                        <td data-label="Actions">
-                          {refund.status === 'failed' && (
-                            <button type="button" className="button" onClick={() => setRetrying(refund)}>
-                              Retry
-                            </button>
-                          )}
-                        </td>
-                      )}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                    )}
+                  </tr>
+                ))}
+              </AdminTable>
             )}
             <Pager path={paths.refunds()} asked={asked} next={next} what="refunds" />
           </>

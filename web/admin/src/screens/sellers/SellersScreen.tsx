@@ -6,8 +6,10 @@ import { api } from '../../api/client.ts';
 import { apiPaths } from '../../api/paths.ts';
 import { alertFailure, useLoad } from '../../api/useLoad.ts';
 import { useStaff } from '../../app/session.tsx';
+import { AdminTable } from '../../components/AdminTable.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Loading } from '../../components/Loading.tsx';
+import { RowAction } from '../../components/RowAction.tsx';
 import { SellerForm } from './SellerForm.tsx';
 
 /** What (de)activating means for the seller's products, said before it is done. */
@@ -53,62 +55,42 @@ export function SellersScreen() {
           sellers.length === 0 ? (
             <p className="admin-empty">No sellers yet: add the first below.</p>
           ) : (
-            <table className="admin-table">
-              <caption>Whose goods the shop sells; each invoice names its seller</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Seller</th>
-                  <th scope="col">State</th>
-                  <th scope="col">GSTIN</th>
-                  <th scope="col">Products</th>
-                  <th scope="col">Status</th>
-                  {owner && <th scope="col">Actions</th>}
-                </tr>
-              </thead>
-              <tbody>
-                {sellers.map((seller) => (
-                  <tr key={seller.id}>
-                    <td data-label="Seller">
-                      {seller.name}
-                      {seller.legalName && seller.legalName !== seller.name && (
-                        <div className="admin-details">{seller.legalName}</div>
-                      )}
-                    </td>
-                    <td data-label="State">{seller.state ?? '—'}</td>
-                    <td data-label="GSTIN">{seller.gstin ?? '—'}</td>
-                    <td data-label="Products">
-                      {`${seller.activeProducts} live`}
-                      {seller.pausedProducts > 0 && `, ${seller.pausedProducts} paused`}
-                    </td>
-                    <td data-label="Status">
-                      <span className="admin-status">{seller.active ? 'Active' : 'Deactivated'}</span>
-                    </td>
-                    {owner && (
-                      <td data-label="Actions">
-                        <div className="admin-actions">
-                          <button
-                            type="button"
-                            className="button"
-                            aria-label={`Edit ${seller.name}`}
-                            onClick={() => setEditing(seller)}
-                          >
-                            Edit
-                          </button>
-                          <button
-                            type="button"
-                            className="button"
-                            aria-label={`${seller.active ? 'Deactivate' : 'Activate'} ${seller.name}`}
-                            onClick={() => setSwitching(seller)}
-                          >
-                            {seller.active ? 'Deactivate' : 'Activate'}
-                          </button>
-                        </div>
-                      </td>
+            <AdminTable
+              caption="Whose goods the shop sells; each invoice names its seller"
+              columns={['Seller', 'State', 'GSTIN', 'Products', 'Status', owner && 'Actions']}
+            >
+              {sellers.map((seller) => (
+                <tr key={seller.id}>
+                  <td data-label="Seller">
+                    {seller.name}
+                    {seller.legalName && seller.legalName !== seller.name && (
+                      <div className="admin-details">{seller.legalName}</div>
                     )}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+                  </td>
+                  <td data-label="State">{seller.state ?? '—'}</td>
+                  <td data-label="GSTIN">{seller.gstin ?? '—'}</td>
+                  <td data-label="Products">
+                    {`${seller.activeProducts} live`}
+                    {seller.pausedProducts > 0 && `, ${seller.pausedProducts} paused`}
+                  </td>
+                  <td data-label="Status">
+                    <span className="admin-status">{seller.active ? 'Active' : 'Deactivated'}</span>
+                  </td>
+                  {owner && (
+                    <td data-label="Actions">
+                      <div className="admin-actions">
+                        <RowAction action="Edit" what={seller.name} onClick={() => setEditing(seller)} />
+                        <RowAction
+                          action={seller.active ? 'Deactivate' : 'Activate'}
+                          what={seller.name}
+                          onClick={() => setSwitching(seller)}
+                        />
+                      </div>
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </AdminTable>
           )
         }
       </Loading>

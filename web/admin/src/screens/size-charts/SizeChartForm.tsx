@@ -11,6 +11,7 @@ import { apiPaths } from '../../api/paths.ts';
 import { errorAt, useSave } from '../../api/useSave.ts';
 import { controlProps, Field } from '../../components/Field.tsx';
 import { FormActions } from '../../components/FormActions.tsx';
+import { RowAction } from '../../components/RowAction.tsx';
 import './size-charts.css';
 
 type Genre = SizeChartList['genres'][number];
@@ -186,14 +187,11 @@ export function SizeChartForm({ chart, genres, sellers, onSaved, onDone }: Props
                 {draft.measurements.map((code, column) => (
                   <th key={code} scope="col">
                     {nameOf(code)}{' '}
-                    <button
-                      type="button"
-                      className="button"
-                      aria-label={`Remove ${nameOf(code)}`}
+                    <RowAction
+                      action="Remove"
+                      what={nameOf(code)}
                       onClick={() => removeMeasurement(column)}
-                    >
-                      Remove
-                    </button>
+                    />
                     <p className="admin-field-error">{errors[`measurements.${column}`]}</p>
                   </th>
                 ))}
@@ -229,14 +227,7 @@ export function SizeChartForm({ chart, genres, sellers, onSaved, onDone }: Props
                     );
                   })}
                   <td>
-                    <button
-                      type="button"
-                      className="button"
-                      aria-label={`Remove size ${row.size}`}
-                      onClick={() => removeSize(r)}
-                    >
-                      Remove
-                    </button>
+                    <RowAction action="Remove" what={`size ${row.size}`} onClick={() => removeSize(r)} />
                   </td>
                 </tr>
               ))}

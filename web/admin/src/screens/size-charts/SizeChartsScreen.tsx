@@ -11,9 +11,11 @@ import { usePageTitle } from '../../../../shared/components/usePageTitle.ts';
 import { api } from '../../api/client.ts';
 import { apiPaths } from '../../api/paths.ts';
 import { alertFailure, useLoad } from '../../api/useLoad.ts';
+import { AdminTable } from '../../components/AdminTable.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { CsvImport } from '../../components/CsvImport.tsx';
 import { Loading } from '../../components/Loading.tsx';
+import { RowAction } from '../../components/RowAction.tsx';
 import { plural } from '../../lib/format.ts';
 import { SizeChartForm } from './SizeChartForm.tsx';
 
@@ -65,48 +67,29 @@ export function SizeChartsScreen() {
             {charts.length === 0 ? (
               <p className="admin-empty">No size charts yet: add the first below.</p>
             ) : (
-              <table className="admin-table">
-                <caption>Product pages show their seller's chart for the genre, else the genre's</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Genre</th>
-                    <th scope="col">Seller</th>
-                    <th scope="col">Sizes</th>
-                    <th scope="col">Measurements</th>
-                    <th scope="col">Actions</th>
+              <AdminTable
+                caption="Product pages show their seller's chart for the genre, else the genre's"
+                columns={['Genre', 'Seller', 'Sizes', 'Measurements', 'Actions']}
+              >
+                {charts.map((chart) => (
+                  <tr key={chartName(chart)}>
+                    <td data-label="Genre">{`${chart.userSegment} ${chart.genre}`}</td>
+                    <td data-label="Seller">{chart.seller ?? 'Every seller'}</td>
+                    <td data-label="Sizes">{chart.rows.map((row) => row.size).join(', ')}</td>
+                    <td data-label="Measurements">{measurementNames(chart.measurements)}</td>
+                    <td data-label="Actions">
+                      <div className="admin-actions">
+                        <RowAction action="Edit" what={chartName(chart)} onClick={() => setEditing(chart)} />
+                        <RowAction
+                          action="Delete"
+                          what={chartName(chart)}
+                          onClick={() => setDeleting(chart)}
+                        />
+                      </div>
+                    </td>
                   </tr>
-                </thead>
-                <tbody>
-                  {charts.map((chart) => (
-                    <tr key={chartName(chart)}>
-                      <td data-label="Genre">{`${chart.userSegment} ${chart.genre}`}</td>
-                      <td data-label="Seller">{chart.seller ?? 'Every seller'}</td>
-                      <td data-label="Sizes">{chart.rows.map((row) => row.size).join(', ')}</td>
-                      <td data-label="Measurements">{measurementNames(chart.measurements)}</td>
-                      <td data-label="Actions">
-                        <div className="admin-actions">
-                          <button
-                            type="button"
-                            className="button"
-                            aria-label={`Edit ${chartName(chart)}`}
-                            onClick={() => setEditing(chart)}
-                          >
-                            Edit
-                          </button>
-                          <button
-                            type="button"
-                            className="button"
-                            aria-label={`Delete ${chartName(chart)}`}
-                            onClick={() => setDeleting(chart)}
-                          >
-                            Delete
-                          </button>
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                ))}
+              </AdminTable>
             )}
             <SizeChartForm
               // a new form for each chart edited, so no cell of the last one stays

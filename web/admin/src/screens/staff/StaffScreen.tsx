@@ -5,10 +5,12 @@ import { usePageTitle } from '../../../../shared/components/usePageTitle.ts';
 import { digitsOnly, PHONE_LENGTH, phoneError } from '../../../../shared/lib/account-rules.ts';
 import { api } from '../../api/client.ts';
 import { apiPaths } from '../../api/paths.ts';
-import { alertFailure, failureMessage, useLoad } from '../../api/useLoad.ts';
+import { failureMessage, useLoad } from '../../api/useLoad.ts';
 import { useStaff } from '../../app/session.tsx';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { AdminTable } from '../../components/AdminTable.tsx';
 import { Loading } from '../../components/Loading.tsx';
+import { RemoveDialog } from '../../components/RemoveDialog.tsx';
+import { RowAction } from '../../components/RowAction.tsx';
 import { formatWhen } from '../../lib/format.ts';
 
 const ROLES = { staff: 'Staff', owner: 'Owner' } as const;
@@ -21,69 +23,43 @@ export function StaffScreen() {
   const { state, retry, reload } = useLoad(request, 'Loading the staff failed');
   const [removing, setRemoving] = useState<StaffMember | undefined>();
 
-  const remove = async (person: StaffMember) => {
-    try {
-      await api.delete(apiPaths.person(person.id));
-      showAlert(`Removed: ${person.name}`);
-    } catch (error) {
-      alertFailure(error, 'Removing a member of staff failed');
-    }
-    reload();
-  };
-
   return (
     <>
       <h1 className="admin-title">Staff</h1>
       <Loading state={state} onRetry={retry}>
         {({ staff }) => (
-          <table className="admin-table">
-            <caption>The people who may sign in to the back office</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Mobile number</th>
-                <th scope="col">Role</th>
-                <th scope="col">Added</th>
-                <th scope="col">Passkeys</th>
-                <th scope="col">Actions</th>
+          <AdminTable
+            caption="The people who may sign in to the back office"
+            columns={['Name', 'Mobile number', 'Role', 'Added', 'Passkeys', 'Actions']}
+          >
+            {staff.map((person) => (
+              <tr key={person.id}>
+                <td data-label="Name">{person.name}</td>
+                <td data-label="Mobile number">{person.phone}</td>
+                <td data-label="Role">{ROLES[person.role]}</td>
+                <td data-label="Added">{formatWhen(person.createdAt)}</td>
+                <td data-label="Passkeys">{person.passkeys === 0 ? 'None' : person.passkeys}</td>
+                <td data-label="Actions">
+                  {person.id !== me.id && (
+                    <RowAction action="Remove" what={person.name} onClick={() => setRemoving(person)} />
+                  )}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {staff.map((person) => (
-                <tr key={person.id}>
-                  <td data-label="Name">{person.name}</td>
-                  <td data-label="Mobile number">{person.phone}</td>
-                  <td data-label="Role">{ROLES[person.role]}</td>
-                  <td data-label="Added">{formatWhen(person.createdAt)}</td>
-                  <td data-label="Passkeys">{person.passkeys === 0 ? 'None' : person.passkeys}</td>
-                  <td data-label="Actions">
-                    {person.id !== me.id && (
-                      <button
-                        type="button"
-                        className="button"
-                        aria-label={`Remove ${person.name}`}
-                        onClick={() => setRemoving(person)}
-                      >
-                        Remove
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </AdminTable>
         )}
       </Loading>
       <AddPerson onAdded={reload} />
       {removing && (
-        <ConfirmDialog
-          title={`Remove ${removing.name}`}
-          confirm="Remove"
+        <RemoveDialog
+          name={removing.name}
+          path={apiPaths.person(removing.id)}
+          logged="Removing a member of staff failed"
           onClose={() => setRemoving(undefined)}
-          onConfirm={() => remove(removing)}
+          onSettled={reload}
         >
           <p>They are signed out at once and can no longer sign in.</p>
-        </ConfirmDialog>
+        </RemoveDialog>
       )}
     </>
   );
