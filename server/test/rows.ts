@@ -29,3 +29,8 @@ export function messagesTo(db: Db, customerId: number) {
     .orderBy('id')
     .execute();
 }
+
+/** the ids of a shopper's checkout attempts (gateway orders) */
+export function attemptsOf(db: Db, customerId: number) {
+  return db.selectFrom('payment_orders').select('id').where('customer_id', '=', customerId).execute();
+}
