@@ -158,6 +158,9 @@ export function loadConfig(env: Env = process.env): Config {
     'development',
   );
   const production = nodeEnv === 'production';
+  /** one of two choices, the first by default outside production and the second in it */
+  const byStage = <T extends string>(name: string, [elsewhere, inProduction]: readonly [T, T]) =>
+    oneOf(env, problems, name, [elsewhere, inProduction], production ? inProduction : elsewhere);
   const config: Config = {
     nodeEnv,
     port: integer(env, problems, 'PORT', 3000, 0, 65535),
@@ -165,13 +168,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: text(env, 'DATABASE_URL'),
     dataDir: resolve(text(env, 'DATA_DIR') ?? './data'),
     sessionSecret: text(env, 'SESSION_SECRET') ?? (production ? '' : DEV_SESSION_SECRET),
-    smsProvider: oneOf(
-      env,
-      problems,
-      'SMS_PROVIDER',
-      ['console', 'msg91'] as const,
-      production ? 'msg91' : 'console',
-    ),
+    smsProvider: byStage('SMS_PROVIDER', ['console', 'msg91']),
     msg91: {
       authKey: text(env, 'MSG91_AUTH_KEY') ?? '',
       templateId: text(env, 'MSG91_TEMPLATE_ID') ?? '',
@@ -180,13 +177,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     smsTemplates: smsTemplates(env, problems),
     outboxIntervalMs: integer(env, problems, 'OUTBOX_INTERVAL_MS', 2000, 10, 86_400_000),
-    paymentProvider: oneOf(
-      env,
-      problems,
-      'PAYMENT_PROVIDER',
-      ['simulated', 'razorpay'] as const,
-      production ? 'razorpay' : 'simulated',
-    ),
+    paymentProvider: byStage('PAYMENT_PROVIDER', ['simulated', 'razorpay']),
     razorpay: {
       keyId: text(env, 'RAZORPAY_KEY_ID') ?? 'rzp_test_haatsimulated',
       keySecret: text(env, 'RAZORPAY_KEY_SECRET') ?? '',
@@ -230,8 +221,8 @@ export function loadConfig(env: Env = process.env): Config {
     sessionCacheMs: integer(env, problems, 'SESSION_CACHE_MS', 5000, 0, 60_000),
     trustProxy: trustProxy(problems, text(env, 'TRUST_PROXY') ?? 'loopback'),
     publicUrl: publicUrl(problems, text(env, 'PUBLIC_URL')),
-    demo: oneOf(env, problems, 'HAAT_DEMO', ['on', 'off'] as const, production ? 'off' : 'on') === 'on',
-    apiDocs: oneOf(env, problems, 'API_DOCS', ['on', 'off'] as const, production ? 'off' : 'on') === 'on',
+    demo: byStage('HAAT_DEMO', ['on', 'off']) === 'on',
+    apiDocs: byStage('API_DOCS', ['on', 'off']) === 'on',
   };
   if (config.smsProvider === 'msg91') checkMsg91(problems, config.msg91, production);
   fillSimulatedSecrets(problems, config, env);

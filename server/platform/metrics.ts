@@ -31,57 +31,50 @@ export class ShopMetrics {
   });
 
   /** incremented by the reconciler after each period's run */
-  readonly reconcilerRuns = new Counter({
-    name: 'haat_reconciler_runs_total',
-    help: 'Reconciler runs in this process, by outcome (completed, failed)',
-    labelNames: ['outcome'] as const,
-    registers: [this.registry],
-  });
+  readonly reconcilerRuns = this.counter(
+    'haat_reconciler_runs_total',
+    'Reconciler runs in this process, by outcome (completed, failed)',
+    ['outcome'],
+  );
 
   /** each courier webhook event taken (token and body good), by the partner's status */
-  readonly courierWebhookEvents = new Counter({
-    name: 'haat_courier_webhook_events_total',
-    help: "Courier tracking webhook events received by this process, by the partner's status (e.g. DELIVERED)",
-    labelNames: ['status'] as const,
-    registers: [this.registry],
-  });
+  readonly courierWebhookEvents = this.counter(
+    'haat_courier_webhook_events_total',
+    "Courier tracking webhook events received by this process, by the partner's status (e.g. DELIVERED)",
+    ['status'],
+  );
 
   /** incremented by courier polling after each period's run */
-  readonly courierPollRuns = new Counter({
-    name: 'haat_courier_poll_runs_total',
-    help: 'Courier tracking polling runs in this process, by outcome (completed, failed)',
-    labelNames: ['outcome'] as const,
-    registers: [this.registry],
-  });
+  readonly courierPollRuns = this.counter(
+    'haat_courier_poll_runs_total',
+    'Courier tracking polling runs in this process, by outcome (completed, failed)',
+    ['outcome'],
+  );
 
-  readonly otpSends = new Counter({
-    name: 'haat_otp_sends_total',
-    help: 'One-time codes sent by this process (POST /api/otp/send answered 200)',
-    registers: [this.registry],
-  });
+  readonly otpSends = this.counter(
+    'haat_otp_sends_total',
+    'One-time codes sent by this process (POST /api/otp/send answered 200)',
+  );
 
-  readonly otpRefusals = new Counter({
-    name: 'haat_otp_refusals_total',
-    help: 'One-time code requests refused by this process, by status (429: a limit or the SMS budget)',
-    labelNames: ['status_code'] as const,
-    registers: [this.registry],
-  });
+  readonly otpRefusals = this.counter(
+    'haat_otp_refusals_total',
+    'One-time code requests refused by this process, by status (429: a limit or the SMS budget)',
+    ['status_code'],
+  );
 
   /** one-time code requests a limit held back, whatever the answer said: a flood or SMS pumping shows here */
-  readonly otpLimited = new Counter({
-    name: 'haat_otp_limited_total',
-    help: 'One-time code requests held back by a limit in this process, by route (shopper, staff) and reason',
-    labelNames: ['route', 'reason'] as const,
-    registers: [this.registry],
-  });
+  readonly otpLimited = this.counter(
+    'haat_otp_limited_total',
+    'One-time code requests held back by a limit in this process, by route (shopper, staff) and reason',
+    ['route', 'reason'],
+  );
 
   /** bookings with the courier partner: forward shipments and reverse pickups */
-  readonly courierBookings = new Counter({
-    name: 'haat_courier_bookings_total',
-    help: 'Shipments booked with the courier partner by this process, by kind (forward, return) and result (booked, refused, failed)',
-    labelNames: ['kind', 'result'] as const,
-    registers: [this.registry],
-  });
+  readonly courierBookings = this.counter(
+    'haat_courier_bookings_total',
+    'Shipments booked with the courier partner by this process, by kind (forward, return) and result (booked, refused, failed)',
+    ['kind', 'result'],
+  );
 
   constructor(private readonly db: Db) {
     this.shopGauges();
@@ -137,6 +130,11 @@ export class ShopMetrics {
     if (route !== OTP_SEND_ROUTE || method !== 'POST') return;
     if (status === 200) this.otpSends.inc();
     else if (status >= 400 && status < 500) this.otpRefusals.inc({ status_code: status });
+  }
+
+  /** a counter in this app's registry, by the labels named */
+  private counter<L extends string>(name: string, help: string, labelNames: readonly L[] = []) {
+    return new Counter({ name, help, labelNames, registers: [this.registry] });
   }
 
   private shopGauges(): void {

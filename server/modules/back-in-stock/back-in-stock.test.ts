@@ -60,6 +60,12 @@ describeEachDatabase(
         .where('customer_id', '=', customerId)
         .where('template', '=', 'back_in_stock')
         .execute();
+    const requestsOf = (customerId: number) =>
+      t()
+        .db.selectFrom('back_in_stock_requests')
+        .select('id')
+        .where('customer_id', '=', customerId)
+        .execute();
 
     it('waits for a sold-out size: 201, then 200 for the same again; GET and DELETE answer the sizes', async () => {
       const { client } = await customer();
@@ -97,12 +103,7 @@ describeEachDatabase(
         expect(unknown.body.error).toEqual(expect.any(String));
         expect((await client.get(`/api/products/${id}/notify`)).status).toBe(404);
       }
-      const rows = await t()
-        .db.selectFrom('back_in_stock_requests')
-        .select('id')
-        .where('customer_id', '=', customerId)
-        .execute();
-      expect(rows).toEqual([]);
+      expect(await requestsOf(customerId)).toEqual([]);
     });
 
     it('is for customers (403 for a visitor) and checks the CSRF token (403)', async () => {
@@ -115,12 +116,7 @@ describeEachDatabase(
       expect((await notify(client, kurta, { size: 'S' })).status).toBe(403);
       expect((await client.request('DELETE', url(kurta), { size: 'S' })).status).toBe(403);
       expect(await told(customerId)).toEqual([]);
-      const rows = await t()
-        .db.selectFrom('back_in_stock_requests')
-        .select('id')
-        .where('customer_id', '=', customerId)
-        .execute();
-      expect(rows).toEqual([]);
+      expect(await requestsOf(customerId)).toEqual([]);
     });
 
     it(`holds at most ${MAX_OPEN_BACK_IN_STOCK_REQUESTS} open requests per customer`, async () => {

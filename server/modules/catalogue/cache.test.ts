@@ -14,6 +14,16 @@ function loader() {
   };
 }
 
+/** A cache that has loaded 'v1' for 'k' through the loader it returns. */
+async function holdingV1() {
+  const cache = new TtlCache<string>(TTL, 10);
+  const loads = loader();
+  const first = cache.get('k', loads.load);
+  loads.answer('v1');
+  await first;
+  return { cache, ...loads };
+}
+
 describe('TtlCache', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
@@ -33,11 +43,7 @@ describe('TtlCache', () => {
   });
 
   it('answers a stale entry while one refresh runs, then the refreshed value', async () => {
-    const cache = new TtlCache<string>(TTL, 10);
-    const { load, answer } = loader();
-    const first = cache.get('k', load);
-    answer('v1');
-    await first;
+    const { cache, load, answer } = await holdingV1();
     vi.advanceTimersByTime(TTL + 1);
     expect(await cache.get('k', load)).toBe('v1');
     expect(await cache.get('k', load)).toBe('v1');
@@ -48,11 +54,7 @@ describe('TtlCache', () => {
   });
 
   it('loads afresh once an entry is past its stale window', async () => {
-    const cache = new TtlCache<string>(TTL, 10);
-    const { load, answer } = loader();
-    const first = cache.get('k', load);
-    answer('v1');
-    await first;
+    const { cache, load, answer } = await holdingV1();
     vi.advanceTimersByTime(2 * TTL + 1);
     const again = cache.get('k', load);
     answer('v2');
@@ -60,11 +62,7 @@ describe('TtlCache', () => {
   });
 
   it('forgets everything on clear, including a refresh that was under way', async () => {
-    const cache = new TtlCache<string>(TTL, 10);
-    const { load, answer } = loader();
-    const first = cache.get('k', load);
-    answer('v1');
-    await first;
+    const { cache, load, answer } = await holdingV1();
     vi.advanceTimersByTime(TTL + 1);
     await cache.get('k', load);
     cache.clear();

@@ -27,38 +27,21 @@ export type IndexRow = [
 
 /** The products of a JSON array of rows. */
 export function indexedProducts(json: string): IndexedProduct[] {
-  return (JSON.parse(json) as IndexRow[]).map(
-    ([
-      id,
-      prod,
-      userSegment,
-      genre,
-      features,
-      pricePaise,
-      oldPricePaise,
-      sellerId,
-      launchedAt,
-      createdAt,
-      active,
-      terms,
-      name,
-      revision,
-    ]) => ({
-      id,
-      prod,
-      userSegment,
-      genre,
-      features,
-      pricePaise,
-      oldPricePaise,
-      sellerId,
-      launchedAt,
-      createdAt,
-      active,
-      terms,
-      // folded as a query is, so that the name's words compare with the query's
-      nameWords: foldText(name).split(' ').filter(Boolean),
-      revision,
-    }),
-  );
+  return (JSON.parse(json) as IndexRow[]).map((row) => ({
+    id: row[0],
+    prod: row[1],
+    userSegment: row[2],
+    genre: row[3],
+    features: row[4],
+    pricePaise: row[5],
+    oldPricePaise: row[6],
+    sellerId: row[7],
+    launchedAt: row[8],
+    createdAt: row[9],
+    active: row[10],
+    terms: row[11],
+    // folded as a query is, so that the name's words compare with the query's
+    nameWords: foldText(row[12]).split(' ').filter(Boolean),
+    revision: row[13],
+  }));
 }

@@ -12,6 +12,7 @@ import { describeEachDatabase } from '../../test/app.ts';
 import { type Answer, CheckoutDriver } from '../../test/checkout.ts';
 import { type FixtureProduct, Fixtures } from '../../test/fixtures.ts';
 import type { TestClient } from '../../test/http.ts';
+import { attemptsOf } from '../../test/rows.ts';
 
 describeEachDatabase('checkout: create-order, holds, verify-payment, dev payments', (t) => {
   let fixtures: Fixtures;
@@ -121,12 +122,7 @@ describeEachDatabase('checkout: create-order, holds, verify-payment, dev payment
       const now = formatRupees(amount / 100);
       expect(res.body).toEqual({ error: `${AMOUNT_CHANGED_MESSAGE}. Your bag now costs ${now}.` });
       expect(await liveHolds(customerId)).toEqual([]);
-      const attempts = await t()
-        .db.selectFrom('payment_orders')
-        .select('id')
-        .where('customer_id', '=', customerId)
-        .execute();
-      expect(attempts).toEqual([]);
+      expect(await attemptsOf(t().db, customerId)).toEqual([]);
     });
 
     it('refuses an empty cart with 409', async () => {

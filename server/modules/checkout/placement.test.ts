@@ -6,6 +6,7 @@ import { describeEachDatabase, type TestApp } from '../../test/app.ts';
 import { CheckoutDriver } from '../../test/checkout.ts';
 import { type FixtureProduct, Fixtures } from '../../test/fixtures.ts';
 import type { TestClient } from '../../test/http.ts';
+import { stockOf } from '../../test/rows.ts';
 import { paymentCapturedEvent, webhookSignature } from '../payments/webhook-event.ts';
 import { unheardOrders } from './placement-store.ts';
 
@@ -40,15 +41,6 @@ async function traceOf(t: TestApp, gatewayPaymentId: string) {
     .where('released_at', 'is', null)
     .execute();
   return { attemptStatus: payment.attemptStatus, orders, lines, refunds, liveHolds: holds.length };
-}
-
-async function stockOf(t: TestApp, skuId: number | undefined): Promise<number> {
-  const row = await t.db
-    .selectFrom('skus')
-    .select('stock')
-    .where('id', '=', skuId ?? 0)
-    .executeTakeFirstOrThrow();
-  return row.stock;
 }
 
 async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 10_000): Promise<T> {
@@ -109,7 +101,7 @@ describeEachDatabase('placing the order: key=checkOut, webhook, refunds', (t) =>
         refunds: [],
         liveHolds: 0,
       });
-      expect(await stockOf(t(), kurta.skus.M)).toBe(3);
+      expect(await stockOf(t().db, kurta.skus.M)).toBe(3);
       expect(await driver.available(kurta)).toEqual({ M: 3 });
       expect((await client.get<PurchasePageResponse>('/api/purchasePage')).body.prods).toEqual([]);
     });
@@ -128,7 +120,7 @@ describeEachDatabase('placing the order: key=checkOut, webhook, refunds', (t) =>
       const trace = await traceOf(t(), paid.razorpay_payment_id);
       expect(trace?.orders).toHaveLength(1);
       expect(trace?.lines).toHaveLength(1);
-      expect(await stockOf(t(), kurta.skus.M)).toBe(4);
+      expect(await stockOf(t().db, kurta.skus.M)).toBe(4);
     });
 
     it('keeps a line the shopper put in the cart again after paying, when the checkout is replayed', async () => {
@@ -170,7 +162,7 @@ describeEachDatabase('placing the order: key=checkOut, webhook, refunds', (t) =>
       const res = await driver.checkOut(client, paid);
       expect(res.status).toBe(409);
       expect(await traceOf(t(), paid.razorpay_payment_id)).toBeUndefined();
-      expect(await stockOf(t(), kurta.skus.M)).toBe(5);
+      expect(await stockOf(t().db, kurta.skus.M)).toBe(5);
     });
 
     it('refuses (409) a failed payment', async () => {
@@ -202,6 +194,25 @@ describeEachDatabase('placing the order: key=checkOut, webhook, refunds', (t) =>
   });
 
   describe('lines that can no longer be filled', () => {
+    /** a shopper with one of a plentiful ₹400 piece and the last ₹250 one in the bag */
+    async function plentyAndScarce() {
+      const plenty = await product(10, 40_000);
+      const scarce = await product(1, 25_000);
+      const { client, customerId } = await driver.shopper(1, plenty);
+      await fixtures.bagLine(customerId, scarce.skus.M ?? 0, 1);
+      return { plenty, scarce, client };
+    }
+
+    /** the holds lapse and someone else buys the last of `sold` */
+    async function lapseAndSellOut(sold: FixtureProduct) {
+      await expireHolds(t());
+      await t()
+        .db.updateTable('skus')
+        .set({ stock: 0 })
+        .where('id', '=', sold.skus.M ?? 0)
+        .execute();
+    }
+
     it('refunds the whole payment, delivery included, when the hold lapsed and the units were sold', async () => {
       const scarf = await product(1, 30_000);
       const late = await driver.shopper(1, scarf);
@@ -226,24 +237,16 @@ describeEachDatabase('placing the order: key=checkOut, webhook, refunds', (t) =>
         amount: 35_000,
         refunds: [{ amount: 35_000 }],
       });
-      expect(await stockOf(t(), scarf.skus.M)).toBe(0);
+      expect(await stockOf(t().db, scarf.skus.M)).toBe(0);
       // asked again, the answer is the same and nothing more is refunded
       expect((await driver.checkOut(late.client, paid)).body).toEqual({ refundMessage: REFUND_MESSAGE });
       expect((await dashboard(paid.razorpay_payment_id)).refunds).toHaveLength(1);
     });
 
     it('places what it can and refunds the rest, line by line', async () => {
-      const plenty = await product(10, 40_000);
-      const scarce = await product(1, 25_000);
-      const { client, customerId } = await driver.shopper(1, plenty);
-      await fixtures.bagLine(customerId, scarce.skus.M ?? 0, 1);
+      const { plenty, scarce, client } = await plentyAndScarce();
       const paid = await driver.paid(client);
-      await expireHolds(t());
-      await t()
-        .db.updateTable('skus')
-        .set({ stock: 0 })
-        .where('id', '=', scarce.skus.M ?? 0)
-        .execute();
+      await lapseAndSellOut(scarce);
 
       expect((await driver.checkOut(client, paid)).body).toEqual({ refundMessage: REFUND_MESSAGE });
       const trace = await traceOf(t(), paid.razorpay_payment_id);
@@ -252,22 +255,14 @@ describeEachDatabase('placing the order: key=checkOut, webhook, refunds', (t) =>
         lines: [{ sku_id: plenty.skus.M, quantity: 1 }],
         refunds: [{ amount_paise: 25_000, reason: 'stock_unavailable', status: 'processed' }],
       });
-      expect(await stockOf(t(), plenty.skus.M)).toBe(9);
+      expect(await stockOf(t().db, plenty.skus.M)).toBe(9);
     });
 
     it('refunds an unfilled line what was paid for it after its coupon share, not its price', async () => {
-      const plenty = await product(10, 40_000);
-      const scarce = await product(1, 25_000);
-      const { client, customerId } = await driver.shopper(1, plenty);
-      await fixtures.bagLine(customerId, scarce.skus.M ?? 0, 1);
+      const { plenty, scarce, client } = await plentyAndScarce();
       // ₹65 off ₹650, shared ₹40 and ₹25
       const paid = await driver.paid(client, false, { code: 'FESTIVE65', savingPaise: 6_500 });
-      await expireHolds(t());
-      await t()
-        .db.updateTable('skus')
-        .set({ stock: 0 })
-        .where('id', '=', scarce.skus.M ?? 0)
-        .execute();
+      await lapseAndSellOut(scarce);
 
       expect((await driver.checkOut(client, paid)).body).toEqual({ refundMessage: REFUND_MESSAGE });
       const trace = await traceOf(t(), paid.razorpay_payment_id);
@@ -292,7 +287,7 @@ describeEachDatabase('placing the order: key=checkOut, webhook, refunds', (t) =>
       const paid = await driver.paid(client);
       await expireHolds(t());
       expect((await driver.checkOut(client, paid)).body).toEqual({});
-      expect(await stockOf(t(), kurta.skus.M)).toBe(1);
+      expect(await stockOf(t().db, kurta.skus.M)).toBe(1);
     });
 
     it('never sells more than the stock when many paid shoppers are placed at once', async () => {
@@ -319,7 +314,7 @@ describeEachDatabase('placing the order: key=checkOut, webhook, refunds', (t) =>
       const refunded = answers.filter((a) => a?.body.refundMessage === REFUND_MESSAGE);
       expect(placed).toHaveLength(3);
       expect(refunded).toHaveLength(5);
-      expect(await stockOf(t(), last.skus.M)).toBe(0);
+      expect(await stockOf(t().db, last.skus.M)).toBe(0);
       for (const racer of racers) {
         const id = racer.paid?.razorpay_payment_id ?? '';
         const trace = await traceOf(t(), id);
@@ -371,7 +366,7 @@ describeEachDatabase('placing the order: key=checkOut, webhook, refunds', (t) =>
         return now?.orders.length ? now : undefined;
       });
       expect(trace.orders).toEqual([expect.objectContaining({ placed_by: 'webhook' })]);
-      expect(await stockOf(t(), kurta.skus.M)).toBe(3);
+      expect(await stockOf(t().db, kurta.skus.M)).toBe(3);
       // the browser coming back late gets the same answer and no second order
       expect((await driver.checkOut(client, paid)).body).toEqual({});
       expect((await traceOf(t(), paid.razorpay_payment_id))?.orders).toHaveLength(1);
@@ -397,7 +392,7 @@ describeEachDatabase('placing the order: key=checkOut, webhook, refunds', (t) =>
       const res = await deliver(body.replace('payment.captured', 'payment.captured '), sign(body));
       expect(res.status).toBe(400);
       expect(await traceOf(t(), paid.razorpay_payment_id)).toBeUndefined();
-      expect(await stockOf(t(), kurta.skus.M)).toBe(5);
+      expect(await stockOf(t().db, kurta.skus.M)).toBe(5);
     });
 
     it('places once whatever the replays and races: same event, new events, browser at once', async () => {
@@ -417,7 +412,7 @@ describeEachDatabase('placing the order: key=checkOut, webhook, refunds', (t) =>
       ]);
       const trace = await traceOf(t(), paid.razorpay_payment_id);
       expect(trace?.orders).toHaveLength(1);
-      expect(await stockOf(t(), kurta.skus.M)).toBe(4);
+      expect(await stockOf(t().db, kurta.skus.M)).toBe(4);
     });
 
     /** a correctly signed payment.captured event for the order's full amount, whatever the gateway says */
@@ -450,7 +445,7 @@ describeEachDatabase('placing the order: key=checkOut, webhook, refunds', (t) =>
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ status: 'unconfirmed' });
       expect(await traceOf(t(), failed.razorpay_payment_id)).toBeUndefined();
-      expect(await stockOf(t(), kurta.skus.M)).toBe(5);
+      expect(await stockOf(t().db, kurta.skus.M)).toBe(5);
       // nothing recorded: the attempt stays open for the reconciler to ask about
       expect(await attemptStatus(order.body.id)).toBe('created');
     });

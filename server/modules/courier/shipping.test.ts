@@ -17,6 +17,7 @@ import { describeEachDatabase, TEST_ADMIN_TOKEN, type TestApp } from '../../test
 import { givePickupAddress } from '../../test/courier.ts';
 import { type FixtureProduct, Fixtures } from '../../test/fixtures.ts';
 import { TestClient } from '../../test/http.ts';
+import { messagesTo } from '../../test/rows.ts';
 import { staffPerson, staffSignedIn } from '../../test/staff.ts';
 import { chooseCourier } from './shipping.ts';
 
@@ -104,13 +105,7 @@ function shop(t: () => TestApp) {
       .where('order_lines.purchase_id', '=', purchaseId)
       .orderBy('shipments.id')
       .execute();
-  const messages = (customerId: number) =>
-    t()
-      .db.selectFrom('notifications')
-      .select(['template', 'text'])
-      .where('customer_id', '=', customerId)
-      .orderBy('id')
-      .execute();
+  const messages = (customerId: number) => messagesTo(t().db, customerId);
 
   return { setUp, ordered, post, ship, pdf, lineRow, shipmentsOf, messages, staff };
 }

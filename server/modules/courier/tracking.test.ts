@@ -7,6 +7,7 @@ import { describeEachDatabase, TEST_ADMIN_TOKEN, type TestApp } from '../../test
 import { bookShipment, courierMoves, givePickupAddress } from '../../test/courier.ts';
 import { type FixtureProduct, Fixtures } from '../../test/fixtures.ts';
 import { TestClient } from '../../test/http.ts';
+import { stockOf } from '../../test/rows.ts';
 
 type Answer<T> = T & { error?: string };
 
@@ -38,9 +39,6 @@ const lineRow = (t: TestApp, purchaseId: string) =>
     .select(['id', 'status', 'delivered_at', 'cancelled_at', 'sku_id'])
     .where('purchase_id', '=', purchaseId)
     .executeTakeFirstOrThrow();
-
-const stockOf = async (t: TestApp, skuId: number) =>
-  (await t.db.selectFrom('skus').select('stock').where('id', '=', skuId).executeTakeFirstOrThrow()).stock;
 
 const shipmentOf = (t: TestApp, awb: string) =>
   t.db
@@ -240,7 +238,7 @@ describeEachDatabase(
       const { purchaseId, order, line } = await ordered(t(), fixtures, kurta, 'placed');
       const { awb } = await bookShipment(t().db, t().baseUrl, purchaseId);
       const { id: lineId, sku_id: skuId } = await lineRow(t(), purchaseId);
-      const stock = await stockOf(t(), skuId);
+      const stock = await stockOf(t().db, skuId);
       for (const status of ['PICKED UP', 'OUT FOR DELIVERY', 'UNDELIVERED', 'RTO INITIATED']) {
         expect((await moves(awb, status)).body.webhook).toBe(200);
       }
@@ -251,14 +249,14 @@ describeEachDatabase(
       const row = await lineRow(t(), purchaseId);
       expect(row.status).toBe('cancelled');
       expect(row.cancelled_at?.toISOString()).toBe((await shipmentOf(t(), awb)).status_at.toISOString());
-      expect(await stockOf(t(), skuId)).toBe(stock + 1);
+      expect(await stockOf(t().db, skuId)).toBe(stock + 1);
       // the order's only line: what it paid and the delivery charge, no cancellation charge
       const refunds = [{ amount_paise: order.amountPaise, reason: 'cancellation', status: 'processed' }];
       expect(await refundsOf(t(), lineId)).toEqual(refunds);
 
       // the same event again, by webhook and by the courier: nothing more
       expect((await moves(awb, 'RTO DELIVERED')).body.webhook).toBe(200);
-      expect(await stockOf(t(), skuId)).toBe(stock + 1);
+      expect(await stockOf(t().db, skuId)).toBe(stock + 1);
       expect(await refundsOf(t(), lineId)).toEqual(refunds);
       expect((await auditOf(t(), purchaseId)).filter((a) => a.action === 'order.rto')).toHaveLength(1);
 

@@ -6,6 +6,7 @@ import { describeEachDatabase, TEST_ADMIN_TOKEN } from '../../test/app.ts';
 import { CheckoutDriver } from '../../test/checkout.ts';
 import { type FixtureProduct, Fixtures } from '../../test/fixtures.ts';
 import { TestClient } from '../../test/http.ts';
+import { attemptsOf } from '../../test/rows.ts';
 
 const BEARER = { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
 const HOUR = 3600 * 1000;
@@ -201,11 +202,6 @@ describeEachDatabase('coupons at checkout: the amount, the paid lines, and uses 
     );
     expect(now.coupon).toBeNull();
     expect(now.breakdown.amount).toBe(amount / 100 + 200);
-    const attempts = await t()
-      .db.selectFrom('payment_orders')
-      .select('id')
-      .where('customer_id', '=', customerId)
-      .execute();
-    expect(attempts).toEqual([]);
+    expect(await attemptsOf(t().db, customerId)).toEqual([]);
   });
 });

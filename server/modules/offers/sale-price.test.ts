@@ -1,24 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { discountOf, LiveSales, type SaleTerms, salePricePaise } from './sale-price.ts';
+import { sale } from '../../test/sales.ts';
+import { discountOf, LiveSales, salePricePaise } from './sale-price.ts';
 import { coverage, type ResolvedScope } from './scope.ts';
 
-const NONE: ResolvedScope = {
-  all: false,
-  segments: [],
-  genres: [],
-  crafts: false,
-  productIds: [],
-  sellerIds: [],
-};
 const kurti = { id: 7, prod: 'apparel' as const, userSegment: 'Women', genre: 'Kurti', sellerId: 3 };
 const stole = { id: 8, prod: 'accessories' as const, userSegment: 'Women', genre: 'Stole', sellerId: 4 };
-const sale = (id: number, percentOff: number, scope: Partial<ResolvedScope>): SaleTerms => ({
-  id,
-  title: `Sale ${id}`,
-  percentOff,
-  endsAt: 0,
-  scope: { ...NONE, ...scope },
-});
 
 describe('a sale price', () => {
   it('is the price less the percentage, rounded to the rupee half up, never below a rupee', () => {

@@ -6,6 +6,7 @@ import { describeEachDatabase, TEST_ADMIN_TOKEN } from '../../test/app.ts';
 import { CheckoutDriver } from '../../test/checkout.ts';
 import { type FixtureProduct, Fixtures } from '../../test/fixtures.ts';
 import { TestClient } from '../../test/http.ts';
+import { messagesTo, refundsOf, stockOf } from '../../test/rows.ts';
 
 type Answer<T> = T & { error?: string };
 
@@ -56,30 +57,8 @@ describeEachDatabase('orders: exchange for another size', (t) => {
   const decide = (purchaseId: string, accept: boolean) =>
     post(`/admin/api/returns/${purchaseId}`, { accept });
   const receive = (purchaseId: string) => post(`/admin/api/returns/${purchaseId}/receive`);
-  const stockOf = async (skuId: number | undefined) =>
-    (
-      await t()
-        .db.selectFrom('skus')
-        .select('stock')
-        .where('id', '=', skuId ?? 0)
-        .executeTakeFirstOrThrow()
-    ).stock;
   const freeOf = async (product: FixtureProduct, size: string) =>
     (await driver.available(product))[size] ?? 0;
-  const messages = (customerId: number) =>
-    t()
-      .db.selectFrom('notifications')
-      .select(['template', 'text'])
-      .where('customer_id', '=', customerId)
-      .orderBy('id')
-      .execute();
-  const refundRows = (purchaseId: string) =>
-    t()
-      .db.selectFrom('refunds')
-      .innerJoin('order_lines', 'order_lines.id', 'refunds.order_line_id')
-      .select(['refunds.amount_paise', 'refunds.reason', 'refunds.status'])
-      .where('order_lines.purchase_id', '=', purchaseId)
-      .execute();
 
   it('offers the other sizes in stock of a delivered apparel line, and none of other lines', async () => {
     const product = await kurta({ M: 3, L: 2, XL: 0 });
@@ -104,7 +83,7 @@ describeEachDatabase('orders: exchange for another size', (t) => {
     expect(asked.body).toEqual({ exchange: { size: 'L', status: 'exchange_requested' } });
     // the unit is held at once: nobody else can buy it, and the stock is untouched until it ships
     expect(await freeOf(product, 'L')).toBe(0);
-    expect(await stockOf(product.skus.L)).toBe(1);
+    expect(await stockOf(t().db, product.skus.L)).toBe(1);
     const old = await lineOf(client, purchaseId);
     expect(old).toMatchObject({
       status: 'exchange_requested',
@@ -134,8 +113,8 @@ describeEachDatabase('orders: exchange for another size', (t) => {
     expect(received.status).toBe(200);
     expect(received.body).toMatchObject({ status: 'exchanged' });
     // the old unit is back on the shelf, the held one has left it for the new line
-    expect(await stockOf(product.skus.M)).toBe(4);
-    expect(await stockOf(product.skus.L)).toBe(0);
+    expect(await stockOf(t().db, product.skus.M)).toBe(4);
+    expect(await stockOf(t().db, product.skus.L)).toBe(0);
 
     const after = await lines(client);
     const fresh = after.find((line) => line.exchangeOf === purchaseId) as OrderLine;
@@ -189,7 +168,7 @@ describeEachDatabase('orders: exchange for another size', (t) => {
       'exchange_accepted',
       'exchange_received',
     ]);
-    const sent = (await messages(customerId)).map((message) => message.template);
+    const sent = (await messagesTo(t().db, customerId)).map((message) => message.template);
     expect(sent).toEqual(
       expect.arrayContaining([
         'exchange_requested',
@@ -198,9 +177,9 @@ describeEachDatabase('orders: exchange for another size', (t) => {
         'exchange_shipped',
       ]),
     );
-    expect((await messages(customerId)).find((m) => m.template === 'exchange_shipped')?.text).toContain(
-      fresh.purchase_id,
-    );
+    expect(
+      (await messagesTo(t().db, customerId)).find((m) => m.template === 'exchange_shipped')?.text,
+    ).toContain(fresh.purchase_id);
     // the order page shows the new line beside the old
     const page = await staff.get<AdminOrder>(`/admin/api/orders/${order.orderId}`, BEARER);
     expect(page.body.lines.map((line) => [line.size, line.status, line.exchangeOf])).toEqual([
@@ -282,7 +261,7 @@ describeEachDatabase('orders: exchange for another size', (t) => {
     await t().db.updateTable('products').set({ active: false }).where('id', '=', product.id).execute();
     const answers = await Promise.all([receive(purchaseId), receive(purchaseId)]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
-    expect(await refundRows(purchaseId)).toEqual([
+    expect(await refundsOf(t().db, purchaseId)).toEqual([
       { amount_paise: 90_000, reason: 'return', status: 'processed' },
     ]);
     const line = await lineOf(client, purchaseId);
@@ -291,8 +270,8 @@ describeEachDatabase('orders: exchange for another size', (t) => {
     expect(line.timeline.map((step) => step.event).slice(-2)).toEqual(['exchange_received', 'refunded']);
     expect((await lines(client)).filter((l) => l.exchangeOf === purchaseId)).toEqual([]);
     // the old unit is back, the hold is gone
-    expect(await stockOf(product.skus.M)).toBe(3);
-    expect(await stockOf(product.skus.L)).toBe(3);
+    expect(await stockOf(t().db, product.skus.M)).toBe(3);
+    expect(await stockOf(t().db, product.skus.L)).toBe(3);
     const held = await t()
       .db.selectFrom('stock_holds')
       .select('id')
@@ -333,7 +312,7 @@ describeEachDatabase('orders: exchange for another size', (t) => {
         if (!winner || !won) throw new Error('no winner');
         const paid = await driver.pay(winner.client, won.body.id);
         expect((await driver.checkOut(winner.client, paid.body)).status).toBe(200);
-        expect(await stockOf(product.skus.L)).toBe(0);
+        expect(await stockOf(t().db, product.skus.L)).toBe(0);
         expect((await lineOf(client, purchaseId)).status).toBe('delivered');
       }
     });

@@ -6,6 +6,7 @@ import { RETURN_WINDOW_HOURS } from '../../../contract/shopping-rules.ts';
 import { describeEachDatabase } from '../../test/app.ts';
 import { type FixtureProduct, Fixtures } from '../../test/fixtures.ts';
 import type { TestClient } from '../../test/http.ts';
+import { refundsOf, stockOf } from '../../test/rows.ts';
 import { RETURN_WINDOW_CLOSED } from './service.ts';
 
 type Answer<T> = T & { error?: string };
@@ -61,21 +62,6 @@ describeEachDatabase('orders: the list, cancel and return', (t) => {
         .client()
         .then((c) => c.get<DevPaymentResponse>(`/api/dev/payments/${gatewayPaymentId}`))
     ).body.refunds;
-  const refundRows = (purchaseId: string) =>
-    t()
-      .db.selectFrom('refunds')
-      .innerJoin('order_lines', 'order_lines.id', 'refunds.order_line_id')
-      .select(['refunds.amount_paise', 'refunds.reason', 'refunds.status'])
-      .where('order_lines.purchase_id', '=', purchaseId)
-      .execute();
-  const stockOf = async (skuId: number | undefined) =>
-    (
-      await t()
-        .db.selectFrom('skus')
-        .select('stock')
-        .where('id', '=', skuId ?? 0)
-        .executeTakeFirstOrThrow()
-    ).stock;
 
   describe('GET /api/orders', () => {
     it("lists the shopper's lines, newest order first, with every field the spec names", async () => {
@@ -192,7 +178,7 @@ describeEachDatabase('orders: the list, cancel and return', (t) => {
       expect(two.body).toEqual({ refund: 250 });
 
       expect(await gatewayRefunds(order.gatewayPaymentId)).toEqual([{ amount: 20_000 }, { amount: 25_000 }]);
-      expect(await refundRows(first)).toEqual([
+      expect(await refundsOf(t().db, first)).toEqual([
         { amount_paise: 20_000, reason: 'cancellation', status: 'processed' },
       ]);
       expect(await lineOf(client, first)).toMatchObject({ status: 'cancelled', refunded: 200 });
@@ -219,13 +205,13 @@ describeEachDatabase('orders: the list, cancel and return', (t) => {
         [{ product: kurta, size: 'M', quantity: 2, status: 'shipped' }],
         { placedAt: hoursAgo(25) },
       );
-      const stock = await stockOf(kurta.skus.M);
+      const stock = await stockOf(t().db, kurta.skus.M);
       const res = await cancel(client, order.purchaseIds[0] ?? '');
       expect(res.status).toBe(200);
       // ₹1,998 less 10% (₹199.80) = ₹1,798.20
       expect(res.body).toEqual({ refund: 1798 });
       expect(await gatewayRefunds(order.gatewayPaymentId)).toEqual([{ amount: 179_820 }]);
-      expect(await stockOf(kurta.skus.M)).toBe(stock + 2);
+      expect(await stockOf(t().db, kurta.skus.M)).toBe(stock + 2);
     });
 
     it('refuses a second cancel with 409 and refunds once', async () => {
@@ -237,19 +223,19 @@ describeEachDatabase('orders: the list, cancel and return', (t) => {
       expect(again.status).toBe(409);
       expect(again.body).toEqual({ error: 'This item is already cancelled' });
       expect(await gatewayRefunds(order.gatewayPaymentId)).toEqual([{ amount: 99_900 }]);
-      expect(await refundRows(purchaseId)).toHaveLength(1);
+      expect(await refundsOf(t().db, purchaseId)).toHaveLength(1);
     });
 
     it('cancels a line once when asked five times at once', async () => {
       const { client, customerId } = await shopper();
       const order = await fixtures.order(customerId, [{ product: kurta, size: 'L', quantity: 3 }]);
       const purchaseId = order.purchaseIds[0] ?? '';
-      const stock = await stockOf(kurta.skus.L);
+      const stock = await stockOf(t().db, kurta.skus.L);
       const answers = await Promise.all(Array.from({ length: 5 }, () => cancel(client, purchaseId)));
       expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409, 409]);
-      expect(await refundRows(purchaseId)).toHaveLength(1);
+      expect(await refundsOf(t().db, purchaseId)).toHaveLength(1);
       expect(await gatewayRefunds(order.gatewayPaymentId)).toEqual([{ amount: 299_700 }]);
-      expect(await stockOf(kurta.skus.L)).toBe(stock + 3);
+      expect(await stockOf(t().db, kurta.skus.L)).toBe(stock + 3);
     });
 
     it('refuses a delivered line with 409', async () => {
@@ -271,7 +257,7 @@ describeEachDatabase('orders: the list, cancel and return', (t) => {
       expect(res.body).toEqual({ error: `No order line "${purchaseId}"` });
       expect((await cancel(client, 'pur_unknown')).status).toBe(404);
       expect(await lineOf(owner.client, purchaseId)).toMatchObject({ status: 'placed', refunded: 0 });
-      expect(await refundRows(purchaseId)).toEqual([]);
+      expect(await refundsOf(t().db, purchaseId)).toEqual([]);
     });
 
     it.each([

@@ -6,6 +6,7 @@ import { describeEachDatabase, TEST_ADMIN_TOKEN } from '../../test/app.ts';
 import { CheckoutDriver, type CouponShare } from '../../test/checkout.ts';
 import { type FixtureProduct, Fixtures } from '../../test/fixtures.ts';
 import { TestClient } from '../../test/http.ts';
+import { refundsOf } from '../../test/rows.ts';
 
 type Answer<T> = T & { error?: string };
 
@@ -57,13 +58,6 @@ describeEachDatabase('money is exact per order line after a coupon', (t) => {
 
   const captured = async (gatewayPaymentId: string) =>
     (await staff.get<DevPaymentResponse>(`/api/dev/payments/${gatewayPaymentId}`)).body;
-  const refundsOf = (purchaseId: string) =>
-    t()
-      .db.selectFrom('refunds')
-      .innerJoin('order_lines', 'order_lines.id', 'refunds.order_line_id')
-      .select(['refunds.amount_paise', 'refunds.reason', 'refunds.status'])
-      .where('order_lines.purchase_id', '=', purchaseId)
-      .execute();
   const post = (path: string, body?: unknown) => staff.post<Answer<AdminOrderLine>>(path, body, BEARER);
 
   it('gives each line what was paid for it and its coupon; with delivery they add up to the amount captured', async () => {
@@ -119,7 +113,7 @@ describeEachDatabase('money is exact per order line after a coupon', (t) => {
       orderID: lines.socks.purchase_id,
     });
     expect(cancelled.status).toBe(200);
-    expect(await refundsOf(lines.socks.purchase_id)).toEqual([
+    expect(await refundsOf(t().db, lines.socks.purchase_id)).toEqual([
       { amount_paise: PAID.socks, reason: 'cancellation', status: 'processed' },
     ]);
 
@@ -131,7 +125,7 @@ describeEachDatabase('money is exact per order line after a coupon', (t) => {
     const received = await post(`/admin/api/returns/${tees}/receive`);
     expect(received.status).toBe(200);
     expect(received.body).toMatchObject({ paidPaise: PAID.tees, couponCode: 'SAVE100' });
-    expect(await refundsOf(tees)).toEqual([
+    expect(await refundsOf(t().db, tees)).toEqual([
       { amount_paise: PAID.tees, reason: 'return', status: 'processed' },
     ]);
 

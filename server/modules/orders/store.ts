@@ -39,9 +39,9 @@ function lastRefundedAt(eb: ExpressionBuilder<Database, 'order_lines'>) {
 
 const firstPhoto = sql<string>`products.photos[1]`;
 
-/** The shopper's lines with their product, return, own review and refunds: newest order first. */
-export async function customerLines(db: Db, customerId: number, orderId?: number) {
-  let query = db
+/** Lines with their order, product, return, exchange, the line an exchange replaced, and forward parcel. */
+function linesWithProgress(db: Db) {
+  return db
     .selectFrom('order_lines')
     .innerJoin('orders', 'orders.id', 'order_lines.order_id')
     .innerJoin('products', 'products.id', 'order_lines.product_id')
@@ -50,7 +50,12 @@ export async function customerLines(db: Db, customerId: number, orderId?: number
     .leftJoin('order_lines as replaced', 'replaced.id', 'order_lines.exchange_of')
     .leftJoin('shipments as forward', (join) =>
       join.onRef('forward.order_line_id', '=', 'order_lines.id').on('forward.kind', '=', 'forward'),
-    )
+    );
+}
+
+/** The shopper's lines with their product, return, own review and refunds: newest order first. */
+export async function customerLines(db: Db, customerId: number, orderId?: number) {
+  let query = linesWithProgress(db)
     .leftJoin('reviews', (join) =>
       join
         .onRef('reviews.customer_id', '=', 'orders.customer_id')
@@ -216,17 +221,8 @@ export async function receiveReturn(db: Db, lineId: number, at: Date): Promise<v
 // The back office -------------------------------------------------------------------------------------
 
 function backOfficeLines(db: Db) {
-  return db
-    .selectFrom('order_lines')
-    .innerJoin('orders', 'orders.id', 'order_lines.order_id')
+  return linesWithProgress(db)
     .innerJoin('customers', 'customers.id', 'orders.customer_id')
-    .innerJoin('products', 'products.id', 'order_lines.product_id')
-    .leftJoin('returns', 'returns.order_line_id', 'order_lines.id')
-    .leftJoin('exchanges', 'exchanges.order_line_id', 'order_lines.id')
-    .leftJoin('order_lines as replaced', 'replaced.id', 'order_lines.exchange_of')
-    .leftJoin('shipments as forward', (join) =>
-      join.onRef('forward.order_line_id', '=', 'order_lines.id').on('forward.kind', '=', 'forward'),
-    )
     .leftJoin('shipments as return', (join) =>
       join.onRef('return.order_line_id', '=', 'order_lines.id').on('return.kind', '=', 'return'),
     )

@@ -58,6 +58,8 @@ describeEachDatabase('fit from other buyers', (t) => {
       .where('product_id', '=', product.id)
       .where('fit', 'is not', null)
       .execute();
+  const reviewsBy = (customerId: number) =>
+    t().db.selectFrom('reviews').selectAll().where('customer_id', '=', customerId).execute();
 
   describe('the split on the product page', () => {
     it('is null under 5 answers and shows from the 5th, from both routes, at once', async () => {
@@ -145,12 +147,7 @@ describeEachDatabase('fit from other buyers', (t) => {
       ]) {
         expect([res.status, res.body]).toEqual([400, { error: FIT_APPAREL_ONLY }]);
       }
-      const rows = await t()
-        .db.selectFrom('reviews')
-        .selectAll()
-        .where('customer_id', '=', customerId)
-        .execute();
-      expect(rows).toEqual([]);
+      expect(await reviewsBy(customerId)).toEqual([]);
     });
 
     it('answers 400 with a sentence to a fit that is not one of the three, saving nothing', async () => {
@@ -167,12 +164,7 @@ describeEachDatabase('fit from other buyers', (t) => {
         }
       }
       expect(await fitRows(kurta)).toEqual([]);
-      const rows = await t()
-        .db.selectFrom('reviews')
-        .selectAll()
-        .where('customer_id', '=', customerId)
-        .execute();
-      expect(rows).toEqual([]);
+      expect(await reviewsBy(customerId)).toEqual([]);
     });
   });
 

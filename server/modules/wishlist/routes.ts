@@ -18,31 +18,25 @@ export const wishlistRoutes: FastifyPluginAsyncTypebox<Services> = async (app, c
   // a visitor's wishlist is kept with their session, as their bag is (decision 022)
   const { wishlist, sessions } = ctx;
 
+  // the product page's heart names the prod in its path, the listing's heart does not: the same update
   const wishUpdate = { body: WishUpdateBody, response: { 200: WishUpdateResponse } };
-  app.post(
-    '/product/:prod/:productID',
-    { constraints: { key: 'wishUpdate' }, schema: { params: ProductActionParams, ...wishUpdate } },
-    async (request, reply) => {
-      const { wished, ...choice } = request.body;
-      return wishlist.update(
-        await bagToChange(sessions, request, reply),
-        { ...request.params, ...choice },
-        wished,
-      );
-    },
-  );
-  app.post(
-    '/product/:productID',
-    { constraints: { key: 'wishUpdate' }, schema: { params: ListingWishParams, ...wishUpdate } },
-    async (request, reply) => {
-      const { wished, ...choice } = request.body;
-      return wishlist.update(
-        await bagToChange(sessions, request, reply),
-        { ...request.params, ...choice },
-        wished,
-      );
-    },
-  );
+  for (const [url, params] of [
+    ['/product/:prod/:productID', ProductActionParams],
+    ['/product/:productID', ListingWishParams],
+  ] as const) {
+    app.post(
+      url,
+      { constraints: { key: 'wishUpdate' }, schema: { params, ...wishUpdate } },
+      async (request, reply) => {
+        const { wished, ...choice } = request.body;
+        return wishlist.update(
+          await bagToChange(sessions, request, reply),
+          { ...request.params, ...choice },
+          wished,
+        );
+      },
+    );
+  }
 
   app.get(
     '/api/wishlistPage',

@@ -8,8 +8,9 @@ import {
   type SortCode,
 } from '../../../../contract/catalogue.ts';
 import { facetQuery, figures } from '../../../test/facet-queries.ts';
+import { sale } from '../../../test/sales.ts';
 import { LiveSales, NO_SALES, type SaleTerms, salePricePaise } from '../../offers/sale-price.ts';
-import { genreKey, type ResolvedScope } from '../../offers/scope.ts';
+import { genreKey } from '../../offers/scope.ts';
 import { paiseBetween, parsePriceRange } from '../ranges.ts';
 import { FacetIndex } from './facet-index.ts';
 import type { FacetQuery, IndexedProduct } from './types.ts';
@@ -98,22 +99,6 @@ const byTheRule = (sort: SortCode, sales = NO_SALES) => {
   };
   return compare[sort];
 };
-
-const NO_SCOPE: ResolvedScope = {
-  all: false,
-  segments: [],
-  genres: [],
-  crafts: false,
-  productIds: [],
-  sellerIds: [],
-};
-const sale = (id: number, percentOff: number, scope: Partial<ResolvedScope>): SaleTerms => ({
-  id,
-  title: `Sale ${id}`,
-  percentOff,
-  endsAt: Date.UTC(2027, 0, 1),
-  scope: { ...NO_SCOPE, ...scope },
-});
 
 /** Sales that overlap: Women at 20% off, some of them also in a 35% and a 5% sale, the crafts at 60%. */
 const SALES: SaleTerms[] = [
