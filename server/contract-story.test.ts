@@ -135,7 +135,7 @@ async function firstBuyable(client: ContractClient, cards: ListingCard[]): Promi
     const page = expectStatus(await client.get<ProductPage>(`/product/ind/${PROD}/${card.id}`), 200);
     const info = page.productInfo;
     expect(info.id).toBe(card.id);
-    // design: the detail price equals the listing price
+    // the detail price equals the listing price
     expect(info.currentPrice).toBe(card.currentPrice);
     const size = Object.entries(info.additionsize).find(([, units]) => units >= 2)?.[0];
     if (info.active === 'In stock' && info.stock > 0 && size) {

@@ -162,7 +162,7 @@ async function readBody(res: Response): Promise<unknown> {
 
 /**
  * The back office's API as an operator's script calls it: `Authorization: Bearer <token>`, no cookies and
- * no CSRF token (the design: bearer calls of /admin/api/… need none).
+ * no CSRF token (bearer calls of /admin/api/… need none: a script holds no browser cookie to forge).
  */
 export class BackOfficeClient {
   constructor(

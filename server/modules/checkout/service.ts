@@ -102,7 +102,7 @@ function assertWithinLimits(
   if (refusal) throw conflict(refusal);
 }
 
-/** design: at most 10 accepted calls per shopper per 15 minutes; refused calls do not count */
+/** At most 10 accepted calls per shopper per 15 minutes; refused calls do not count */
 const CREATE_ORDER_LIMIT: Limit = {
   bucket: 'create-order:customer',
   max: 10,
