@@ -1,9 +1,6 @@
-import {
-  browserSupportsWebAuthn,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  startAuthentication,
-  startRegistration,
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
 import type {
   NewPasskey,
@@ -13,12 +10,17 @@ import type {
 
 /**
  * Passkeys in the browser, for the shop and the back office alike (each with its own API client and
- * paths): the server's options, the device's authenticator, then the server's check.
+ * paths): the server's options, the device's authenticator, then the server's check. The library is
+ * fetched when a passkey is used, so the screens that share this file (and the chunk it lands in, which
+ * every product page loads) do not carry it.
  */
+
+const webauthn = () => import('@simplewebauthn/browser');
 
 type Post = <T>(path: string, body: unknown) => Promise<T>;
 
-export const passkeysSupported = (): boolean => browserSupportsWebAuthn();
+/** As the library's browserSupportsWebAuthn, without fetching the library to ask. */
+export const passkeysSupported = (): boolean => typeof globalThis.PublicKeyCredential === 'function';
 
 /** Makes a passkey on this device for the signed-in person and saves it under `name`. */
 export async function addPasskey(
@@ -28,7 +30,7 @@ export async function addPasskey(
 ): Promise<NewPasskey> {
   const options = await post<PasskeyCreationOptions>(paths.options, {});
   const optionsJSON = options as PublicKeyCredentialCreationOptionsJSON;
-  const credential = await startRegistration({ optionsJSON });
+  const credential = await (await webauthn()).startRegistration({ optionsJSON });
   return post<NewPasskey>(paths.save, { ...credential, ...(name.trim() && { name: name.trim() }) });
 }
 
@@ -39,7 +41,7 @@ export async function signInWithPasskey<T>(
 ): Promise<T> {
   const options = await post<PasskeyRequestOptions>(paths.options, {});
   const optionsJSON = options as PublicKeyCredentialRequestOptionsJSON;
-  return post<T>(paths.signIn, await startAuthentication({ optionsJSON }));
+  return post<T>(paths.signIn, await (await webauthn()).startAuthentication({ optionsJSON }));
 }
 
 /**
