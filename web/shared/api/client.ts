@@ -34,10 +34,13 @@ let csrfToken: Promise<string> | undefined;
 
 /** Fetched once at startup; writes (and listing calls) wait until it exists. */
 export function csrf(): Promise<string> {
-  csrfToken ??= request<CheckResponse>('GET', apiPaths.check()).then((r) => r.csrfToken);
-  csrfToken.catch(() => {
-    csrfToken = undefined;
-  });
+  if (!csrfToken) {
+    csrfToken = request<CheckResponse>('GET', apiPaths.check()).then((r) => r.csrfToken);
+    // a failed fetch is asked again by the next write, not kept
+    csrfToken.catch(() => {
+      csrfToken = undefined;
+    });
+  }
   return csrfToken;
 }
 
