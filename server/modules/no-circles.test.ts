@@ -87,4 +87,20 @@ describe('the server’s folders', () => {
     const graph = folderGraph();
     expect(tangles(graph).map((tangle) => loopOf(tangle, graph))).toEqual([]);
   });
+
+  it('are read with their imports, and a loop among them would be named', () => {
+    const graph = folderGraph();
+    // the reading sees the imports that are there: without them the test above would pass on nothing
+    expect(graph.get('modules/bag')?.has('platform')).toBe(true);
+    expect(graph.get('modules/checkout')?.has('modules/bag')).toBe(true);
+    const looped = new Map([
+      ['modules/a', new Set(['modules/b'])],
+      ['modules/b', new Set(['db', 'modules/c'])],
+      ['modules/c', new Set(['modules/a'])],
+      ['db', new Set<string>()],
+    ]);
+    expect(tangles(looped).map((tangle) => loopOf(tangle, looped))).toEqual([
+      'modules/a -> modules/b -> modules/c -> modules/a',
+    ]);
+  });
 });
