@@ -323,6 +323,9 @@ export function buildStaffDirectory(db: Db, now: () => Date = () => new Date()):
   return new StaffDirectory(db, now, Passkeys.forgetStaff);
 }
 
+/** `npm run doctor`'s real calls: in production, whether Razorpay and MSG91 take the shop's keys. */
+export { askOutsideServices } from './integrations/index.ts';
+
 /** The setup checklist alone, for `npm run doctor` when no shop is running on the database. */
 export function buildShopSetup(db: Db, config: Config): ShopSetup {
   return new ShopSetup(db, config);

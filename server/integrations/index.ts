@@ -3,10 +3,11 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import type { CourierPartner } from '../modules/courier/partner.ts';
 import type { PaymentGateway } from '../modules/payments/gateway.ts';
+import type { KeyAnswer } from '../modules/setup/service.ts';
 import type { SmsSender } from '../platform/sms/sender.ts';
 import { ConsoleSmsSender } from './msg91/console.ts';
-import { Msg91SmsSender } from './msg91/msg91.ts';
-import { RazorpayGateway } from './razorpay/razorpay.ts';
+import { askMsg91Key, Msg91SmsSender } from './msg91/msg91.ts';
+import { askRazorpayKeys, RazorpayGateway } from './razorpay/razorpay.ts';
 import { SimulatedGateway } from './razorpay/simulated.ts';
 import { FakeShiprocket } from './shiprocket/fake.ts';
 import { httpTransport, ShiprocketClient } from './shiprocket/shiprocket.ts';
@@ -38,6 +39,18 @@ export function makeIntegrations(config: Config, db: Db, log: FastifyBaseLogger)
         : new SimulatedGateway(db, config.razorpay.keySecret),
     courier: makeCourier(config, db),
   };
+}
+
+/**
+ * In production, whether Razorpay and MSG91 take the shop's keys, each asked with a real call (`npm run
+ * doctor`); the simulated gateway and the console's log have none to ask.
+ */
+export function askOutsideServices(config: Config): Promise<KeyAnswer[]> {
+  if (config.nodeEnv !== 'production') return Promise.resolve([]);
+  return Promise.all([
+    ...(config.paymentProvider === 'razorpay' ? [askRazorpayKeys(config.razorpay)] : []),
+    ...(config.smsProvider === 'msg91' ? [askMsg91Key(config.msg91)] : []),
+  ]);
 }
 
 function makeCourier(config: Config, db: Db): Courier {
