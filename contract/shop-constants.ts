@@ -46,3 +46,10 @@ export const SHOP_LIMITS = {
 
 /** The shop's support phone (10 digits) as a shopper dials it: +91 and the digits in two groups. */
 export const phoneText = (digits: string) => `+91 ${digits.slice(0, 5)} ${digits.slice(5)}`;
+
+/**
+ * The banner on every page of the shop and of the back office while no real money can move (GET
+ * /api/shop's `testMode`: the simulated gateway, or Razorpay's test keys).
+ */
+export const TEST_MODE_BANNER =
+  'TEST MODE: no real money moves here. Orders and payments are only for trying the shop out.';

@@ -4,7 +4,7 @@ import type { Db } from '../db/connect.ts';
 import type { CourierPartner } from '../modules/courier/partner.ts';
 import type { PaymentGateway } from '../modules/payments/gateway.ts';
 import type { KeyAnswer } from '../modules/setup/service.ts';
-import type { SmsSender } from '../platform/sms/sender.ts';
+import { WatchedSms } from '../platform/sms/watch.ts';
 import { ConsoleSmsSender } from './msg91/console.ts';
 import { askMsg91Key, Msg91SmsSender } from './msg91/msg91.ts';
 import { askRazorpayKeys, RazorpayGateway } from './razorpay/razorpay.ts';
@@ -21,18 +21,23 @@ export interface Courier {
 
 /** The shop's adapters to the services outside it, each the real one or its local stand-in. */
 export interface Integrations {
-  sms: SmsSender;
+  sms: WatchedSms;
   gateway: PaymentGateway;
   courier: Courier;
 }
 
 /** Picks each outside service's adapter from the configuration (docs/decisions/057-outside-services-in-server-integrations.md). */
-export function makeIntegrations(config: Config, db: Db, log: FastifyBaseLogger): Integrations {
+export function makeIntegrations(
+  config: Config,
+  db: Db,
+  log: FastifyBaseLogger,
+  now: () => Date,
+): Integrations {
   return {
     sms:
       config.smsProvider === 'msg91'
-        ? new Msg91SmsSender(config.msg91, config.smsTemplates)
-        : new ConsoleSmsSender(log),
+        ? new WatchedSms(new Msg91SmsSender(config.msg91, config.smsTemplates), 'MSG91', now)
+        : new WatchedSms(new ConsoleSmsSender(log), 'the server log (SMS_PROVIDER=console)', now),
     gateway:
       config.paymentProvider === 'razorpay'
         ? new RazorpayGateway(config.razorpay)
