@@ -195,7 +195,6 @@ function Product({ data, onReviewed }: { data: ProductResponse; onReviewed: () =
             </button>
           </div>
           <ul className="product-promises">
-            <li>Delivered in 7-10 business days</li>
             <FreeDelivery />
             <li>Free cancellation within {FREE_CANCELLATION_HOURS} hours of ordering</li>
             {info.returnable === 'N' && <li>{NOT_RETURNABLE_TEXT}</li>}
