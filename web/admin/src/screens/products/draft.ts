@@ -1,5 +1,10 @@
 import type { AdminProduct, ProductBody } from '../../../../../contract/products.ts';
-import { EDITABLE_FEATURES, type EditableFeature } from '../../../../../contract/products-constants.ts';
+import {
+  EDITABLE_FEATURES,
+  type EditableFeature,
+  PARCEL_FIELDS,
+  type ParcelField,
+} from '../../../../../contract/products-constants.ts';
 
 /** A size row as typed: its stock is text until saved; `held` are units held for shoppers paying now. */
 export interface SizeRow {
@@ -28,6 +33,8 @@ export interface Draft {
   /** an accessory's one unsized stock */
   stock: string;
   photos: string[];
+  /** a unit's packed weight (grams) and size (cm); empty while unset */
+  parcel: Record<ParcelField, string>;
 }
 
 /** A field's name as the API names it -> what is wrong with it. */
@@ -40,6 +47,9 @@ export const sizeRow = (size = '', stock = '0', held = 0): SizeRow => ({
   stock,
   held,
 });
+
+const noParcel = () =>
+  Object.fromEntries(PARCEL_FIELDS.map((key) => [key, ''])) as Record<ParcelField, string>;
 
 const noFeatures = () =>
   Object.fromEntries(EDITABLE_FEATURES.map((key) => [key, ''])) as Record<EditableFeature, string>;
@@ -60,6 +70,7 @@ export const emptyDraft = (): Draft => ({
   sizes: [sizeRow()],
   stock: '0',
   photos: [],
+  parcel: noParcel(),
 });
 
 export function draftOf(product: AdminProduct): Draft {
@@ -82,6 +93,9 @@ export function draftOf(product: AdminProduct): Draft {
     sizes: apparel ? product.sizes.map((s) => sizeRow(s.size, String(s.stock), s.held)) : [sizeRow()],
     stock: apparel ? '0' : String(product.sizes[0]?.stock ?? 0),
     photos: product.photos,
+    parcel: Object.fromEntries(
+      PARCEL_FIELDS.map((key) => [key, product[key] === null ? '' : String(product[key])]),
+    ) as Record<ParcelField, string>,
   };
 }
 
@@ -112,6 +126,16 @@ export function bodyOf(draft: Draft): { body: ProductBody } | { errors: FieldErr
           size: row.size,
           stock: whole(row.stock, 'sizes', 'Enter each stock as a whole number'),
         }));
+  const parcel = Object.fromEntries(
+    PARCEL_FIELDS.map((key) => {
+      const typed = draft.parcel[key];
+      if (typed.trim() === '') return [key, null];
+      return [
+        key,
+        whole(typed, key, key === 'weightGrams' ? 'Enter whole grams' : 'Enter whole centimetres'),
+      ];
+    }),
+  ) as Record<ParcelField, number | null>;
   if (Object.keys(errors).length > 0) return { errors };
   const features = Object.fromEntries(
     EDITABLE_FEATURES.map((key) => [
@@ -139,6 +163,7 @@ export function bodyOf(draft: Draft): { body: ProductBody } | { errors: FieldErr
       hsnCode: draft.hsnCode.trim(),
       sizes,
       photos,
+      ...parcel,
     },
   };
 }
