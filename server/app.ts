@@ -32,6 +32,7 @@ import { seoPageRenderer, seoRoutes } from './modules/seo/routes.ts';
 import { setupRoutes } from './modules/setup/routes.ts';
 import { shopRoutes } from './modules/shop/routes.ts';
 import { sizeChartRoutes } from './modules/size-charts/routes.ts';
+import { categoryRoutes } from './modules/categories/routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { wishlistRoutes } from './modules/wishlist/routes.ts';
 import { registerAdminNoStore } from './platform/admin-auth.ts';
@@ -140,6 +141,7 @@ export async function buildApp(deps: AppDeps) {
     passkeyRoutes,
     sellerRoutes,
     sizeChartRoutes,
+    categoryRoutes,
     partnerRoutes,
     devPaymentRoutes,
     devCourierRoutes,

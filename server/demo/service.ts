@@ -4,6 +4,7 @@ import { recordAudit } from '../platform/audit.ts';
 import type { ChangeFeed } from '../platform/changes.ts';
 import { conflict } from '../platform/errors.ts';
 import { removeDemoDrawings, removeImages } from '../platform/images/service.ts';
+import { dropEmptyDemoPairs } from '../modules/categories/service.ts';
 import * as store from './store.ts';
 
 /** The audit log's action of a removal; a shop whose demo was removed is never filled with it again. */
@@ -60,6 +61,7 @@ export class DemoShop {
         photos: productPhotos.size + reviewPhotos.size,
       };
       await store.pruneSearchWords(trx);
+      await dropEmptyDemoPairs(trx);
       if (Object.values(removed).some((count) => count > 0)) {
         await recordAudit(trx, { actor, action: DEMO_REMOVED, subject: 'demo', details: removed });
       }
