@@ -14,16 +14,23 @@ export const categoryRoutes: FastifyPluginAsyncTypebox<Services> = async (app, c
   // the guard checks a cookie session's CSRF token itself; the bearer needs none
   const change = { csrf: false };
 
-  app.get('/admin/api/categories', { schema: { response: { 200: CategoryTree } } }, async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return categories.tree();
-  });
+  app.get(
+    '/admin/api/categories',
+    { schema: { response: { 200: CategoryTree } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return categories.tree();
+    },
+  );
 
   app.put(
     '/admin/api/categories',
     {
       config: change,
-      schema: { body: CategoryTreeBody, response: { 200: CategoryTree, 400: FieldErrors, 409: ErrorResponse } },
+      schema: {
+        body: CategoryTreeBody,
+        response: { 200: CategoryTree, 400: FieldErrors, 409: ErrorResponse },
+      },
     },
     async (request) => categories.save(request.body, request.staff.actor),
   );

@@ -110,7 +110,10 @@ export class Categories {
       const wanted = new Map<string, { oneSize: boolean; at: string }>();
       for (const [i, s] of segments.entries())
         for (const [j, g] of s.genres.entries())
-          wanted.set(pairKey(s.name, g.name), { oneSize: g.oneSize, at: `segments.${i}.genres.${j}.oneSize` });
+          wanted.set(pairKey(s.name, g.name), {
+            oneSize: g.oneSize,
+            at: `segments.${i}.genres.${j}.oneSize`,
+          });
       const left = figures.find((f) => f.total > 0 && !wanted.has(pairKey(f.userSegment, f.genre)));
       if (left)
         throw conflict(
@@ -119,8 +122,10 @@ export class Categories {
       const errors: FieldErrors = {};
       for (const f of figures) {
         const want = wanted.get(pairKey(f.userSegment, f.genre));
-        if (want?.oneSize && f.sized) errors[want.at] = 'Its products have named sizes: it cannot be one-size';
-        if (want && !want.oneSize && f.unsized) errors[want.at] = 'Its products are one-size: keep it one-size';
+        if (want?.oneSize && f.sized)
+          errors[want.at] = 'Its products have named sizes: it cannot be one-size';
+        if (want && !want.oneSize && f.unsized)
+          errors[want.at] = 'Its products are one-size: keep it one-size';
       }
       if (Object.keys(errors).length > 0) throw new InvalidFields(errors);
       const demoSegments = new Set(rows.filter((r) => r.segmentDemo).map((r) => segmentKey(r.segment)));
