@@ -1,10 +1,10 @@
 import { DEMO_HAS_ORDERS, type DemoRemoved } from '../../contract/demo.ts';
 import type { Db } from '../db/connect.ts';
+import { dropEmptyDemoPairs } from '../modules/categories/service.ts';
 import { recordAudit } from '../platform/audit.ts';
 import type { ChangeFeed } from '../platform/changes.ts';
 import { conflict } from '../platform/errors.ts';
 import { removeDemoDrawings, removeImages } from '../platform/images/service.ts';
-import { dropEmptyDemoPairs } from '../modules/categories/service.ts';
 import * as store from './store.ts';
 
 /** The audit log's action of a removal; a shop whose demo was removed is never filled with it again. */

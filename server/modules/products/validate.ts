@@ -86,12 +86,7 @@ function checkPhotos(photos: string[], lookups: Lookups, errors: FieldErrors): v
 }
 
 /** The filterable features: the editable ones as given (blank values dropped), then colour and sizes. */
-function checkFeatures(
-  body: ProductBody,
-  sizes: { size: string }[],
-  oneSize: boolean,
-  errors: FieldErrors,
-) {
+function checkFeatures(body: ProductBody, sizes: { size: string }[], oneSize: boolean, errors: FieldErrors) {
   const features: Record<string, string[]> = {};
   for (const [key, values] of Object.entries(body.features)) {
     if (!EDITABLE.has(key)) {
