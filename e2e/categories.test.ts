@@ -45,8 +45,9 @@ describe("the owner's categories, in the browser", () => {
     await home.getByText('bedsheets is already there').waitFor();
     await home.getByRole('checkbox', { name: 'One size Home Cushion covers' }).check();
     const segments = await page.getByRole('heading', { level: 2 }).count();
-    for (let i = 1; i < segments; i++) await page.getByRole('button', { name: 'Up Home' }).click();
-    await expect(page.getByRole('button', { name: 'Up Home' }).isDisabled()).resolves.toBe(true);
+    for (let i = 1; i < segments; i++)
+      await page.getByRole('button', { name: 'Up Home', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Up Home', exact: true }).isDisabled()).resolves.toBe(true);
     await expectAccessible(page, 'categories at 360 px');
     await page.getByRole('button', { name: 'Save categories' }).click();
     await alertWith(page, 'Saved: the categories').waitFor();
