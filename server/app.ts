@@ -13,6 +13,7 @@ import { adminRoutes } from './modules/admin/routes.ts';
 import { backInStockRoutes } from './modules/back-in-stock/routes.ts';
 import { bagRoutes } from './modules/bag/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
+import { categoryRoutes } from './modules/categories/routes.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { courierRoutes, devCourierRoutes } from './modules/courier/routes.ts';
 import { shippingRoutes } from './modules/courier/shipping-routes.ts';
@@ -140,6 +141,7 @@ export async function buildApp(deps: AppDeps) {
     passkeyRoutes,
     sellerRoutes,
     sizeChartRoutes,
+    categoryRoutes,
     partnerRoutes,
     devPaymentRoutes,
     devCourierRoutes,

@@ -9,6 +9,7 @@ import { BackInStock } from './modules/back-in-stock/service.ts';
 import { GuestBags } from './modules/bag/guest-bag.ts';
 import { Bag, bagLines } from './modules/bag/service.ts';
 import { Catalogue } from './modules/catalogue/service.ts';
+import { Categories } from './modules/categories/service.ts';
 import { Placement } from './modules/checkout/placement.ts';
 import { Reconciler } from './modules/checkout/reconciler.ts';
 import { Checkout } from './modules/checkout/service.ts';
@@ -90,6 +91,8 @@ export interface Services {
   shop: Shop;
   /** size charts per genre and per seller for a genre: the back office keeps them, product pages show them */
   sizeCharts: SizeCharts;
+  /** the owner's segments and genres: the menu's order and which genres are one-size */
+  categories: Categories;
   catalogue: Catalogue;
   accounts: AccountsService;
   wishlist: Wishlist;
@@ -169,7 +172,8 @@ export async function buildServices({
   const sales = new Sales(db, changes, log, now);
   await sales.reload();
   const sizeCharts = new SizeCharts(db, changes);
-  const catalogue = new Catalogue(db, changes, inventory, sales, sizeCharts, now);
+  const categories = new Categories(db, changes);
+  const catalogue = new Catalogue(db, changes, inventory, sales, sizeCharts, categories, now);
   const accounts = new AccountsService({
     db,
     sms,
@@ -227,8 +231,8 @@ export async function buildServices({
   const invoices = new Invoices(db, config.dataDir, limits);
   const reviews = new Reviews(db, catalogue, config.dataDir, limits);
   const returnableGenres = new ReturnableGenres(db, changes);
-  const products = new Products(db, inventory, changes, config.dataDir, shop);
-  const catalogueCsv = new CatalogueCsv(db, inventory, changes, config.dataDir);
+  const products = new Products(db, inventory, changes, config.dataDir, shop, categories);
+  const catalogueCsv = new CatalogueCsv(db, inventory, changes, config.dataDir, categories);
   const sellers = new Sellers(db, products, changes);
   const partners = new Partners(db);
   const deliveryEstimates = new DeliveryEstimates(
@@ -281,6 +285,7 @@ export async function buildServices({
     images,
     shop,
     sizeCharts,
+    categories,
     catalogue,
     accounts,
     wishlist,

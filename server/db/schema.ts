@@ -372,6 +372,23 @@ export interface NonReturnableGenresTable {
   marked_at: DefaultedTimestamp;
 }
 
+/** An apparel segment of the owner's categories, in menu order (035_categories.sql). */
+export interface CategorySegmentsTable {
+  name: string;
+  position: number;
+  /** added by the demo's seed, removed with the demo */
+  demo: Generated<boolean>;
+}
+
+/** A segment's genre, in order within it; one-size: its products have one unsized stock (035_categories.sql). */
+export interface CategoryGenresTable {
+  user_segment: string;
+  name: string;
+  position: number;
+  one_size: Generated<boolean>;
+  demo: Generated<boolean>;
+}
+
 /** An exchange asked of a delivered line (028_exchanges.sql, decision 047). */
 export interface ExchangesTable {
   order_line_id: number;
@@ -725,6 +742,8 @@ export interface Database {
   notifications: NotificationsTable;
   back_in_stock_requests: BackInStockRequestsTable;
   non_returnable_genres: NonReturnableGenresTable;
+  category_segments: CategorySegmentsTable;
+  category_genres: CategoryGenresTable;
   staff: StaffTable;
   staff_sessions: StaffSessionsTable;
   passkey_users: PasskeyUsersTable;

@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
+import { addDemoPairs } from '../modules/categories/service.ts';
 import { type DemoShop, generateDemoShop } from './catalogue/generate.ts';
 import { DEMO_REMOVED } from './service.ts';
 
@@ -30,6 +31,8 @@ export async function seedIfEmpty(db: Db): Promise<void> {
     await sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx);
     if (!(await isEmpty(trx))) return;
     await insertShop(trx, generateDemoShop());
+    // the demo's segments and genres in today's order (by name), going with the demo
+    await addDemoPairs(trx);
     await fillShopDetails(trx);
   });
 }

@@ -31,6 +31,7 @@ export const paths = {
   settings: () => '/admin/settings',
   offers: () => '/admin/offers',
   sizeCharts: () => '/admin/size-charts',
+  categories: () => '/admin/categories',
 };
 
 export const apiPaths = {
@@ -98,6 +99,7 @@ export const apiPaths = {
   disableCoupon: (couponId: number) => `/admin/api/coupons/${id(couponId)}/disable`,
   offersReport: () => '/admin/api/offers/report',
   sizeCharts: () => '/admin/api/size-charts',
+  categories: () => '/admin/api/categories',
   /** a chart by its keys (DELETE): the genre's own when `seller` is null */
   sizeChart: (keys: { userSegment: string; genre: string; seller: string | null }) =>
     `/admin/api/size-charts${query(keys)}`,

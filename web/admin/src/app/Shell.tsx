@@ -20,6 +20,7 @@ const NAV: NavItem[] = [
   { label: 'Refunds', to: paths.refunds() },
   { label: 'Reviews', to: paths.reviews() },
   { label: 'Products', to: paths.products() },
+  { label: 'Categories', to: paths.categories() },
   { label: 'Low stock', to: paths.lowStock() },
   { label: 'Offers', to: paths.offers() },
   { label: 'Sellers', to: paths.sellers() },

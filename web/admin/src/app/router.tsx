@@ -71,6 +71,10 @@ const SizeChartsScreen = screen(
   () => import('../screens/size-charts/SizeChartsScreen.tsx'),
   (m) => m.SizeChartsScreen,
 );
+const CategoriesScreen = screen(
+  () => import('../screens/categories/CategoriesScreen.tsx'),
+  (m) => m.CategoriesScreen,
+);
 const DeliveryScreen = screen(
   () => import('../screens/delivery/DeliveryScreen.tsx'),
   (m) => m.DeliveryScreen,
@@ -108,6 +112,7 @@ function SignedInRoutes() {
         <Route path={paths.offers()} element={<OffersScreen />} />
         <Route path={paths.sellers()} element={<SellersScreen />} />
         <Route path={paths.sizeCharts()} element={<SizeChartsScreen />} />
+        <Route path={paths.categories()} element={<CategoriesScreen />} />
         <Route path={paths.delivery()} element={<DeliveryScreen />} />
         <Route path={paths.settings()} element={<SettingsScreen />} />
         <Route path="*" element={<NotFound />} />

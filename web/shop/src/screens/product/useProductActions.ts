@@ -28,7 +28,7 @@ interface Context {
   prod: string;
   /** the delivery partner code, sent with the pincode check */
   partner: string;
-  /** the chosen size; accessories have one size and need no choice */
+  /** the chosen size; accessories and one-size genres have one size ('') and need no choice */
   size: string | undefined;
   needsSize: boolean;
 }
