@@ -37,6 +37,7 @@ import { SeoPages } from './modules/seo/service.ts';
 import { Sitemaps } from './modules/seo/sitemap.ts';
 import { ShopSetup } from './modules/setup/service.ts';
 import { Shop } from './modules/shop/service.ts';
+import { ShopWindow } from './modules/shop-window/service.ts';
 import { SizeCharts } from './modules/size-charts/service.ts';
 import { StaffDirectory } from './modules/staff/service.ts';
 import { StaffSignIn } from './modules/staff/sign-in.ts';
@@ -91,6 +92,8 @@ export interface Services {
   /** size charts per genre and per seller for a genre: the back office keeps them, product pages show them */
   sizeCharts: SizeCharts;
   catalogue: Catalogue;
+  /** the home page's slides and tiles, the owner's */
+  shopWindow: ShopWindow;
   accounts: AccountsService;
   wishlist: Wishlist;
   /** "Notify me" on a sold-out size: told by inventory, in the transaction that brings the size back */
@@ -170,6 +173,7 @@ export async function buildServices({
   await sales.reload();
   const sizeCharts = new SizeCharts(db, changes);
   const catalogue = new Catalogue(db, changes, inventory, sales, sizeCharts, now);
+  const shopWindow = new ShopWindow(db, config.dataDir, catalogue);
   const accounts = new AccountsService({
     db,
     sms,
@@ -282,6 +286,7 @@ export async function buildServices({
     shop,
     sizeCharts,
     catalogue,
+    shopWindow,
     accounts,
     wishlist,
     backInStock,
