@@ -253,7 +253,7 @@ export async function buildServices({
       log,
       (outcome) => metrics.courierPollRuns.inc({ outcome }),
     );
-  const seoPages = new SeoPages(catalogue, shop);
+  const seoPages = new SeoPages(catalogue, shop, shopWindow);
   const sitemaps = new Sitemaps(db);
   const demo = new DemoShop(db, changes, config.dataDir);
   const staff = buildStaffDirectory(db, now);
