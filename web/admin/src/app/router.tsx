@@ -71,6 +71,10 @@ const SizeChartsScreen = screen(
   () => import('../screens/size-charts/SizeChartsScreen.tsx'),
   (m) => m.SizeChartsScreen,
 );
+const ShopWindowScreen = screen(
+  () => import('../screens/shop-window/ShopWindowScreen.tsx'),
+  (m) => m.ShopWindowScreen,
+);
 const DeliveryScreen = screen(
   () => import('../screens/delivery/DeliveryScreen.tsx'),
   (m) => m.DeliveryScreen,
@@ -108,6 +112,7 @@ function SignedInRoutes() {
         <Route path={paths.offers()} element={<OffersScreen />} />
         <Route path={paths.sellers()} element={<SellersScreen />} />
         <Route path={paths.sizeCharts()} element={<SizeChartsScreen />} />
+        <Route path={paths.shopWindow()} element={<ShopWindowScreen />} />
         <Route path={paths.delivery()} element={<DeliveryScreen />} />
         <Route path={paths.settings()} element={<SettingsScreen />} />
         <Route path="*" element={<NotFound />} />
