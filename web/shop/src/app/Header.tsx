@@ -4,7 +4,7 @@ import { paths } from '../../../../contract/paths.ts';
 import { useDrawer } from '../components/useDrawer.ts';
 import { useScrollLock } from '../components/useScrollLock.ts';
 import { bagSentence, itemsText, useBagUnits } from './bag.ts';
-import { type Segment, useSegments } from './catalogue.ts';
+import { type Segment, useCraftsOnSale, useSegments } from './catalogue.ts';
 import { BagIcon, ChevronIcon, CloseIcon, HeartIcon, HomeIcon, MenuIcon, UserIcon } from './icons.tsx';
 import { Logo } from './Logo.tsx';
 import { SearchBox } from './SearchBox.tsx';
@@ -93,6 +93,7 @@ export function Header() {
 
 function Categories({ narrow }: { narrow: boolean }) {
   const segments = useSegments();
+  const crafts = useCraftsOnSale();
   const [expanded, setExpanded] = useState<string | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
 
@@ -124,11 +125,13 @@ function Categories({ narrow }: { narrow: boolean }) {
           onFollow={() => setExpanded(null)}
         />
       ))}
-      <li className="segment">
-        <NavLink to={paths.accessories()} className="segment-link">
-          CRAFTS
-        </NavLink>
-      </li>
+      {crafts && (
+        <li className="segment">
+          <NavLink to={paths.accessories()} className="segment-link">
+            CRAFTS
+          </NavLink>
+        </li>
+      )}
     </ul>
   );
 }

@@ -18,14 +18,41 @@ export function loadHome(): Promise<HomeResponse> {
   return home;
 }
 
-/**
- * Whether the shop has nothing on sale at all (a new shop, before its first product): GET /home names
- * apparel only, so a shop of crafts alone is asked for its accessories too.
- */
+let crafts: Promise<boolean> | undefined;
+
+/** Whether the crafts listing has something on sale (GET /home names apparel only), asked once. */
+export function loadCraftsOnSale(): Promise<boolean> {
+  if (!crafts) {
+    crafts = api
+      .post<ListingResponse>(apiPaths.accessories({}), { page: 1, sort: 0 })
+      .then((answer) => answer.noOfEntries > 0);
+    // a failed load is retried by the next caller
+    crafts.catch(() => {
+      crafts = undefined;
+    });
+  }
+  return crafts;
+}
+
+/** Whether the shop has nothing on sale at all (a new shop, before its first product). */
 export async function nothingOnSale(items: HomeResponse): Promise<boolean> {
-  if (items.length > 0) return false;
-  const crafts = await api.post<ListingResponse>(apiPaths.accessories({}), { page: 1, sort: 0 });
-  return crafts.noOfEntries === 0;
+  return items.length === 0 && !(await loadCraftsOnSale());
+}
+
+/** Whether the menu names the crafts: only while they have something on sale, so it never leads to nothing. */
+export function useCraftsOnSale(): boolean {
+  const [onSale, setOnSale] = useState(false);
+  useEffect(() => {
+    let live = true;
+    loadCraftsOnSale().then(
+      (answer) => live && setOnSale(answer),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return onSale;
 }
 
 export interface Segment {
