@@ -14,6 +14,9 @@ function searchQuery(q: string, filters: SelectedFilters, page: number, sort: nu
   return query.toString();
 }
 
+/** every width the server keeps of the photo at `url` (`/images/{file}`, as an API answers it), as a `srcset` */
+export const srcSetOf = (url: string) => IMAGE_WIDTHS.map((w) => `${url}?w=${w} ${w}w`).join(', ');
+
 export const paths = {
   home: () => '/',
   listing: (userSegment: string, genre: string, filters?: SelectedFilters) =>
@@ -42,7 +45,7 @@ export const paths = {
   noResponse: () => '/noResponse',
   image: (file: string, width?: number) => `/images/${encodeURIComponent(file)}${width ? `?w=${width}` : ''}`,
   /** every width the server keeps of a photo, as an image's `srcset` */
-  imageSrcSet: (file: string) => IMAGE_WIDTHS.map((w) => `${paths.image(file, w)} ${w}w`).join(', '),
+  imageSrcSet: (file: string) => srcSetOf(paths.image(file)),
   /** the shop's logo, as uploaded (never cropped) */
   logo: (file: string, width?: number) =>
     `/images/logo/${encodeURIComponent(file)}${width ? `?w=${width}` : ''}`,
@@ -101,6 +104,8 @@ export const isPagePath = (pathname: string): boolean => pageRegExps.some((re) =
 export const apiPaths = {
   check: () => '/api/check',
   home: () => '/home',
+  /** the home page's slides and tiles (contract/shop-window.ts) */
+  shopWindow: () => '/api/shop-window',
   terms: () => '/api/terms',
   shop: () => '/api/shop',
   policy: (page: string) => `/api/policies/${encodeURIComponent(page)}`,

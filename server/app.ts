@@ -32,6 +32,7 @@ import { sellerRoutes } from './modules/sellers/routes.ts';
 import { seoPageRenderer, seoRoutes } from './modules/seo/routes.ts';
 import { setupRoutes } from './modules/setup/routes.ts';
 import { shopRoutes } from './modules/shop/routes.ts';
+import { shopWindowRoutes } from './modules/shop-window/routes.ts';
 import { sizeChartRoutes } from './modules/size-charts/routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { wishlistRoutes } from './modules/wishlist/routes.ts';
@@ -151,6 +152,7 @@ export async function buildApp(deps: AppDeps) {
     setupRoutes,
     demoRoutes,
     shopRoutes,
+    shopWindowRoutes,
   ]) {
     await app.register(routes, services);
   }

@@ -38,6 +38,7 @@ import { SeoPages } from './modules/seo/service.ts';
 import { Sitemaps } from './modules/seo/sitemap.ts';
 import { ShopSetup } from './modules/setup/service.ts';
 import { Shop } from './modules/shop/service.ts';
+import { ShopWindow } from './modules/shop-window/service.ts';
 import { SizeCharts } from './modules/size-charts/service.ts';
 import { StaffDirectory } from './modules/staff/service.ts';
 import { StaffSignIn } from './modules/staff/sign-in.ts';
@@ -94,6 +95,8 @@ export interface Services {
   /** the owner's segments and genres: the menu's order and which genres are one-size */
   categories: Categories;
   catalogue: Catalogue;
+  /** the home page's slides and tiles, the owner's */
+  shopWindow: ShopWindow;
   accounts: AccountsService;
   wishlist: Wishlist;
   /** "Notify me" on a sold-out size: told by inventory, in the transaction that brings the size back */
@@ -174,6 +177,7 @@ export async function buildServices({
   const sizeCharts = new SizeCharts(db, changes);
   const categories = new Categories(db, changes);
   const catalogue = new Catalogue(db, changes, inventory, sales, sizeCharts, categories, now);
+  const shopWindow = new ShopWindow(db, config.dataDir, catalogue);
   const accounts = new AccountsService({
     db,
     sms,
@@ -253,7 +257,7 @@ export async function buildServices({
       log,
       (outcome) => metrics.courierPollRuns.inc({ outcome }),
     );
-  const seoPages = new SeoPages(catalogue, shop);
+  const seoPages = new SeoPages(catalogue, shop, shopWindow);
   const sitemaps = new Sitemaps(db);
   const demo = new DemoShop(db, changes, config.dataDir);
   const staff = buildStaffDirectory(db, now);
@@ -287,6 +291,7 @@ export async function buildServices({
     sizeCharts,
     categories,
     catalogue,
+    shopWindow,
     accounts,
     wishlist,
     backInStock,

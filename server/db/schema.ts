@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Kysely, Selectable } from 'kysely';
 import type { FitAnswer, ReturnReasonCode } from '../../contract/fit-returns-constants.ts';
 import type { OfferScopeValue } from '../../contract/offers-constants.ts';
+import type { WindowLink } from '../../contract/shop-window-constants.ts';
 
 /** Table types for Kysely, matching migrations/*.sql. */
 
@@ -707,6 +708,18 @@ export interface SizeChartsTable {
   updated_at: DefaultedTimestamp;
 }
 
+/** The home page's slides and tiles as the owner saved them (034_shop_window.sql). */
+export interface ShopWindowItemsTable {
+  id: Generated<number>;
+  kind: 'slide' | 'tile';
+  position: number;
+  title: string;
+  text: Generated<string>;
+  photo: string | null;
+  link: Json<WindowLink>;
+  demo: Generated<boolean>;
+}
+
 export interface Database {
   sellers: SellersTable;
   delivery_partners: DeliveryPartnersTable;
@@ -760,6 +773,7 @@ export interface Database {
   shipments: ShipmentsTable;
   shipment_events: ShipmentEventsTable;
   sim_courier_shipments: SimCourierShipmentsTable;
+  shop_window_items: ShopWindowItemsTable;
 }
 
 /** The database handle every store takes, typed by the tables above. */

@@ -25,6 +25,7 @@ const NAV: NavItem[] = [
   { label: 'Offers', to: paths.offers() },
   { label: 'Sellers', to: paths.sellers() },
   { label: 'Size charts', to: paths.sizeCharts() },
+  { label: 'Home page', to: paths.shopWindow() },
   { label: 'Delivery', to: paths.delivery(), ownerOnly: true },
   { label: 'Staff', to: paths.staff(), ownerOnly: true },
   { label: 'Passkeys', to: paths.passkeys() },
