@@ -57,7 +57,7 @@ export function AddressStep({ lines, userInfo, onBack, onSaved, onSessionLost }:
   };
 
   const failed = (error: unknown) => {
-    const failure = fail(error, 'Error occured while updating the profile');
+    const failure = fail(error, 'Error occurred while updating the profile');
     if (failure?.kind === 'sessionLost') onSessionLost();
     else if (failure?.kind === 'refused') setFormMessage(failure.message);
     else if (failure) setFormMessage('Your address could not be saved. Please try again.');
