@@ -19,7 +19,7 @@ export const messages = {
   phoneTaken: 'Phone number is already registered',
   mailTaken: 'Mail id is already registered, try with different mail id',
   loginFailed: 'Error occurred! Please try after sometime',
-  // sic: the spec's exact text
+  // the spec's text, its spelling fixed (decision 063)
   signUpFailed: 'Issue occurred! Please try after sometime',
   saved: 'Saved successfully!',
 };
