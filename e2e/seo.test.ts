@@ -222,7 +222,7 @@ describeEachDatabase('pages others can read', (t) => {
     expect(meta(nothing.html, 'robots')).toBe('noindex');
 
     const home = await page(t(), paths.home());
-    expect(title(home.html)).toBe('haat: Indian fashion and crafts');
+    expect(title(home.html)).toBe('haat');
     expect(canonical(home.html)).toBe(`${t().baseUrl}/`);
     expect(meta(home.html, 'og:site_name')).toBe('haat');
   });

@@ -1,12 +1,10 @@
 import { Link } from 'react-router';
 import { formatRupees } from '../../../../contract/money.ts';
-import { paths, policyPaths } from '../../../../contract/paths.ts';
-import { DEFAULT_SHOP_NAME, POLICY_PAGES, POLICY_TITLES } from '../../../../contract/shop-constants.ts';
+import { paths } from '../../../../contract/paths.ts';
+import { DEFAULT_SHOP_NAME } from '../../../../contract/shop-constants.ts';
 import { useShop } from '../../../shared/api/shop.ts';
+import { POLICIES } from '../lib/policies.ts';
 import './Footer.css';
-
-/** the policy pages the footer lists (the contact page is under Help) */
-const POLICIES = POLICY_PAGES.filter((page) => page !== 'contact');
 
 /**
  * The foot of every page: the owner's words (GET /api/shop: about, footer text, the legal name with its
@@ -48,9 +46,9 @@ export function Footer() {
         <nav aria-labelledby="footer-policies">
           <h2 id="footer-policies">Policies</h2>
           <ul>
-            {POLICIES.map((page) => (
-              <li key={page}>
-                <Link to={policyPaths[page]}>{POLICY_TITLES[page]}</Link>
+            {Object.values(POLICIES).map((policy) => (
+              <li key={policy.path}>
+                <Link to={policy.path}>{policy.label}</Link>
               </li>
             ))}
           </ul>
