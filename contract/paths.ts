@@ -1,5 +1,6 @@
 import type { Prod, SelectedFilters } from './catalogue.ts';
 import { IMAGE_WIDTHS } from './catalogue-constants.ts';
+import type { PolicyPage } from './shop-constants.ts';
 
 /** Every URL of the web app, built in one place. */
 
@@ -39,7 +40,9 @@ export const paths = {
   payment: () => '/payment',
   cancellation: () => '/cancellation',
   shipping: () => '/shipping',
-  contact: () => '/concats',
+  contact: () => '/contact',
+  /** the spec's address of the contact page, still answered for links already out there */
+  specContact: () => '/concats',
   error: () => '/error',
   comingSoon: () => '/comingSoon',
   noResponse: () => '/noResponse',
@@ -51,6 +54,16 @@ export const paths = {
     `/images/logo/${encodeURIComponent(file)}${width ? `?w=${width}` : ''}`,
   reviewImage: (file: string, width?: number) =>
     `/reviewimages/${encodeURIComponent(file)}${width ? `?w=${width}` : ''}`,
+};
+
+/** Each policy page's address (the contact page's is /contact). */
+export const policyPaths: Record<PolicyPage, string> = {
+  terms: paths.terms(),
+  privacy: paths.privacy(),
+  payment: paths.payment(),
+  cancellation: paths.cancellation(),
+  shipping: paths.shipping(),
+  contact: paths.contact(),
 };
 
 /**
@@ -69,6 +82,7 @@ export const pageRoutes = {
   cancellation: paths.cancellation(),
   shipping: paths.shipping(),
   contact: paths.contact(),
+  specContact: paths.specContact(),
   error: paths.error(),
   comingSoon: paths.comingSoon(),
   noResponse: paths.noResponse(),

@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Insertable, Kysely, Selectable } from 'kyse
 import type { FitAnswer, ReturnReasonCode } from '../../contract/fit-returns-constants.ts';
 import type { OfferScopeValue } from '../../contract/offers-constants.ts';
 import type { WindowLink } from '../../contract/shop-window-constants.ts';
+import type { LegalForm } from '../../contract/shop-constants.ts';
 
 /** Table types for Kysely, matching migrations/*.sql. */
 
@@ -131,6 +132,12 @@ export interface ShopSettingsTable {
   policies: ColumnType<Record<string, string>, string | undefined, string>;
   delivery_charge_paise: Generated<number>;
   free_delivery_above_paise: Generated<number>;
+  /** the owner's words (migration 036): null until set */
+  about: ColumnType<string | null, string | null | undefined, string | null>;
+  footer_text: ColumnType<string | null, string | null | undefined, string | null>;
+  page_title: ColumnType<string | null, string | null | undefined, string | null>;
+  meta_description: ColumnType<string | null, string | null | undefined, string | null>;
+  legal_form: ColumnType<LegalForm | null, LegalForm | null | undefined, LegalForm | null>;
   updated_at: DefaultedTimestamp;
 }
 

@@ -127,15 +127,10 @@ function menuMarkup(menu: HomeMenu): string {
 /**
  * The home page as plain HTML inside #root, for readers without JavaScript: the shop's name, its menu, the
  * owner's window as shoppers are shown it (each slide's photo, title, text and link; each tile's title and
- * link) and the footer the caller gives (the shop's own words). Every link leads to something on sale. The
+ * link); the page adds the footer (the shop's own words). Every link leads to something on sale. The
  * web app replaces it when it starts (decision 021).
  */
-export function homeMarkup(
-  shopName: string,
-  menu: HomeMenu,
-  window: ShopWindowResponse,
-  footer = '',
-): string {
+export function homeMarkup(shopName: string, menu: HomeMenu, window: ShopWindowResponse): string {
   const slides = window.slides.map(
     (slide, i) =>
       `<li><a href="${escapeHtml(slide.href)}">${windowPhoto(slide.photoUrl, SLIDE_SIZES, i === 0)}<strong>${escapeHtml(slide.title)}</strong>${slide.text ? ` <span>${escapeHtml(slide.text)}</span>` : ''}</a></li>`,
@@ -151,7 +146,6 @@ export function homeMarkup(
     slides.length > 0 ? `<ul class="ssr-slides" aria-label="Featured">${slides.join('')}</ul>` : '',
     tiles.length > 0 ? `<ul class="ssr-tiles" aria-label="Shop by category">${tiles.join('')}</ul>` : '',
     '</main>',
-    footer,
     '</div>',
   ].join('');
 }

@@ -1,11 +1,12 @@
 import type { ProductResponse } from '../../../contract/catalogue.ts';
-import { isPagePath, paths } from '../../../contract/paths.ts';
-import type { PolicyPage } from '../../../contract/shop-constants.ts';
+import { isPagePath, paths, policyPaths } from '../../../contract/paths.ts';
+import { POLICY_PAGES, type PolicyPage } from '../../../contract/shop-constants.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { PageParts } from '../../platform/web.ts';
 import type { Catalogue, ListingScope } from '../catalogue/service.ts';
 import type { Shop } from '../shop/service.ts';
 import type { ShopWindow } from '../shop-window/service.ts';
+import { withFooter } from './footer.ts';
 import {
   headTags,
   homeHead,
@@ -33,12 +34,8 @@ const decode = (part: string | undefined) => {
 const isNotFound = (error: unknown) => error instanceof AppError && error.status === 404;
 
 const POLICY_AT: Record<string, PolicyPage> = {
-  [paths.terms()]: 'terms',
-  [paths.privacy()]: 'privacy',
-  [paths.payment()]: 'payment',
-  [paths.cancellation()]: 'cancellation',
-  [paths.shipping()]: 'shipping',
-  [paths.contact()]: 'contact',
+  ...Object.fromEntries(POLICY_PAGES.map((page) => [policyPaths[page], page])),
+  [paths.specContact()]: 'contact',
 };
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" };
@@ -94,8 +91,9 @@ export class SeoPages {
     return this.page(head, site, origin, '', 404);
   }
 
+  /** A page with markup ends it with the shop's footer, inside its one element (which the app moves aside). */
   private page(head: PageHead, site: Site, origin: string, body = '', status = 200): PageParts {
-    return { status, head: headTags(head, site, origin), body };
+    return { status, head: headTags(head, site, origin), body: body && withFooter(body, site) };
   }
 
   /** The home: its head, and its menu and window as plain markup, read as every shopper's are, at once. */

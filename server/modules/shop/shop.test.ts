@@ -32,6 +32,12 @@ const DEFAULTS: ShopDetails = {
   supportHours: null,
   deliveryCharge: 50,
   freeDeliveryAbove: 500,
+  about: null,
+  footerText: null,
+  pageTitle: null,
+  metaDescription: null,
+  legalForm: null,
+  legalFormText: null,
 };
 
 const auditOf = (t: TestApp, action: string) =>
@@ -190,11 +196,13 @@ describeEachDatabase(
       expect(terms.status).toBe(200);
       expect(terms.body.title).toBe('Terms of use');
       expect(terms.body.html).toContain('<p>These terms apply whenever you browse or buy on কলকাতা তাঁত.');
-      expect(terms.body.html).toContain('is run by Kolkata Looms Private Limited, a sole proprietorship');
+      expect(terms.body.html).toContain('is run by Kolkata Looms Private Limited, with its registered office');
+      // no legal form until the owner names one
+      expect(terms.body.html).toContain('<strong>Kolkata Looms Private Limited</strong>, registered under GST.');
       expect(terms.body.html).toContain('the jurisdiction of the courts of West Bengal, India.');
       expect(terms.body.html).toContain('<a href="/payment">payment policy</a>');
       expect(terms.body.html).toContain(
-        'Write to <a href="mailto:help@kolkatalooms.in">help@kolkatalooms.in</a> or see <a href="/concats">Contact us</a>. We answer Weekdays.',
+        'Write to <a href="mailto:help@kolkatalooms.in">help@kolkatalooms.in</a> or see <a href="/contact">Contact us</a>. We answer Weekdays.',
       );
       const shipping = await policy('shipping');
       expect(shipping.body.html).toContain(

@@ -35,7 +35,7 @@ function useHomeLoad(): boolean {
         ),
       (error: unknown) => {
         if (!live) return;
-        console.error('Error occured while leading the home page!');
+        console.error('Error occurred while leading the home page!');
         if (error instanceof ApiError && error.status === 500)
           showAlert('Server error! please try again later!');
         else if (error instanceof TypeError) navigate(paths.noResponse());
