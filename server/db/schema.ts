@@ -1,8 +1,8 @@
 import type { ColumnType, Generated, Insertable, Kysely, Selectable } from 'kysely';
 import type { FitAnswer, ReturnReasonCode } from '../../contract/fit-returns-constants.ts';
 import type { OfferScopeValue } from '../../contract/offers-constants.ts';
-import type { WindowLink } from '../../contract/shop-window-constants.ts';
 import type { LegalForm } from '../../contract/shop-constants.ts';
+import type { WindowLink } from '../../contract/shop-window-constants.ts';
 
 /** Table types for Kysely, matching migrations/*.sql. */
 
