@@ -28,6 +28,10 @@ export const POLICY_PLACEHOLDERS = [
   '{supportHours}',
   '{deliveryCharge}',
   '{freeDeliveryAbove}',
+  '{returnWindow}',
+  '{exchangeWindow}',
+  '{freeCancellation}',
+  '{cancellationCharge}',
 ] as const;
 
 export const SHOP_LIMITS = {

@@ -8,6 +8,18 @@ import { SHOP_LIMITS } from './shop-constants.ts';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
+/** The owner's rules (contract/shopping-rules.ts): what a new order keeps. */
+const ShopRulesSchema = Type.Object({
+  /** days after delivery a return may be asked; 0: no returns */
+  returnWindowDays: Type.Integer(),
+  /** days after delivery an exchange may be asked; 0: no exchanges */
+  exchangeWindowDays: Type.Integer(),
+  /** hours after ordering a cancellation is free; 0: every cancellation is charged */
+  freeCancellationHours: Type.Integer(),
+  /** of what was paid for a line, kept when it is cancelled later */
+  cancellationChargePercent: Type.Integer(),
+});
+
 // GET /api/shop ---------------------------------------------------------------------------------------
 
 export const ShopDetails = Type.Object({
@@ -25,6 +37,7 @@ export const ShopDetails = Type.Object({
   /** whole rupees: charged when the bag comes to freeDeliveryAbove or less after discount */
   deliveryCharge: Type.Integer(),
   freeDeliveryAbove: Type.Integer(),
+  ...ShopRulesSchema.properties,
 });
 export type ShopDetails = Static<typeof ShopDetails>;
 
@@ -107,6 +120,7 @@ export const ShopSettings = Type.Object({
   /** whole rupees (the spec's ₹50 and ₹500 until changed) */
   deliveryCharge: Type.Integer(),
   freeDeliveryAbove: Type.Integer(),
+  ...ShopRulesSchema.properties,
 });
 export type ShopSettings = Static<typeof ShopSettings>;
 
@@ -116,6 +130,10 @@ export const SettingsUpdate = Type.Object(
     lowStockThreshold: Type.Optional(Type.Integer()),
     deliveryCharge: Type.Optional(Type.Integer()),
     freeDeliveryAbove: Type.Optional(Type.Integer()),
+    returnWindowDays: Type.Optional(Type.Integer()),
+    exchangeWindowDays: Type.Optional(Type.Integer()),
+    freeCancellationHours: Type.Optional(Type.Integer()),
+    cancellationChargePercent: Type.Optional(Type.Integer()),
   },
   { additionalProperties: false },
 );

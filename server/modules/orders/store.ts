@@ -54,6 +54,14 @@ function linesWithProgress(db: Db) {
 }
 
 /** The shopper's lines with their product, return, own review and refunds: newest order first. */
+/** The rules the order kept from when it was placed (terms.ts's OrderRules). */
+const ORDER_RULES = [
+  'orders.return_window_days',
+  'orders.exchange_window_days',
+  'orders.free_cancellation_hours',
+  'orders.cancellation_charge_percent',
+] as const;
+
 export async function customerLines(db: Db, customerId: number, orderId?: number) {
   let query = linesWithProgress(db)
     .leftJoin('reviews', (join) =>
@@ -78,6 +86,7 @@ export async function customerLines(db: Db, customerId: number, orderId?: number
       'order_lines.coupon_code',
       'order_lines.delivered_at',
       'orders.placed_at',
+      ...ORDER_RULES,
       'products.id as product_id',
       'products.name',
       'products.prod',
@@ -151,6 +160,7 @@ export async function lockLine(db: Db, purchaseId: string, customerId?: number) 
       'orders.placed_at',
       'orders.payment_id',
       'orders.delivery_charge_paise',
+      ...ORDER_RULES,
     ])
     .where('order_lines.purchase_id', '=', purchaseId)
     .forUpdate('order_lines')

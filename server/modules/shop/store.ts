@@ -16,6 +16,10 @@ export interface ShopRow {
   delivery_charge_paise: number;
   free_delivery_above_paise: number;
   low_stock_threshold: number;
+  return_window_days: number;
+  exchange_window_days: number;
+  free_cancellation_hours: number;
+  cancellation_charge_percent: number;
 }
 
 const COLUMNS = [
@@ -31,6 +35,10 @@ const COLUMNS = [
   'delivery_charge_paise',
   'free_delivery_above_paise',
   'low_stock_threshold',
+  'return_window_days',
+  'exchange_window_days',
+  'free_cancellation_hours',
+  'cancellation_charge_percent',
 ] as const;
 
 /** The row; `lock` holds it until the caller's transaction ends, so two owners' edits never interleave. */
