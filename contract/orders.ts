@@ -285,3 +285,17 @@ export const RateBody = Type.Object(
 );
 export type RateBody = Static<typeof RateBody>;
 export const RateResponse = Type.Object({});
+
+// POST /api/dev/orders/{purchaseId}/age (development only, this machine, CSRF) ---------------------------
+
+/**
+ * Moves every recorded time of the order the line belongs to (ordered, shipped, delivered, its returns,
+ * exchanges, refunds and parcels) `hours` into the past, as if it had happened then, so the windows that
+ * follow from them can be tried. 404 for an unknown purchase id.
+ */
+export const DevAgeBody = Type.Object(
+  { hours: Type.Integer({ minimum: 1, maximum: 8760 }) },
+  { additionalProperties: false },
+);
+export type DevAgeBody = Static<typeof DevAgeBody>;
+export const DevAgeResponse = Type.Object({});

@@ -230,6 +230,12 @@ export class Orders {
     return { refund: rupees(await cancelLine(this.deps, { purchaseId, customerId, actor })) };
   }
 
+  /** Development's aging: the order of the line as if placed (and all that followed) `hours` earlier. */
+  async age(purchaseId: string, hours: number): Promise<void> {
+    const aged = await this.deps.db.transaction().execute((trx) => store.ageOrder(trx, purchaseId, hours));
+    if (!aged) throw notFound(`No order line "${purchaseId}"`);
+  }
+
   /** Exchanges the shopper's line for another size (decision 047). */
   exchange(customerId: number, purchaseId: string, body: ExchangeBody): Promise<ExchangeResponse> {
     return requestExchange(this.deps, customerId, purchaseId, body);
