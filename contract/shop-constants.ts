@@ -29,6 +29,10 @@ export const POLICY_PLACEHOLDERS = [
   '{supportHours}',
   '{deliveryCharge}',
   '{freeDeliveryAbove}',
+  '{returnWindow}',
+  '{exchangeWindow}',
+  '{freeCancellation}',
+  '{cancellationCharge}',
 ] as const;
 
 /** The legal forms an owner may name, each with the words the shop's pages write for it. */

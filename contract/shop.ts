@@ -10,6 +10,17 @@ const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null
 
 /** one of LEGAL_FORMS' keys */
 const LegalFormValue = Type.Unsafe<LegalForm>(Type.Union(LEGAL_FORM_KEYS.map((form) => Type.Literal(form))));
+/** The owner's rules (contract/shopping-rules.ts): what a new order keeps. */
+const ShopRulesSchema = Type.Object({
+  /** days after delivery a return may be asked; 0: no returns */
+  returnWindowDays: Type.Integer(),
+  /** days after delivery an exchange may be asked; 0: no exchanges */
+  exchangeWindowDays: Type.Integer(),
+  /** hours after ordering a cancellation is free; 0: every cancellation is charged */
+  freeCancellationHours: Type.Integer(),
+  /** of what was paid for a line, kept when it is cancelled later */
+  cancellationChargePercent: Type.Integer(),
+});
 
 // GET /api/shop ---------------------------------------------------------------------------------------
 
@@ -37,6 +48,7 @@ export const ShopDetails = Type.Object({
   legalForm: Nullable(LegalFormValue),
   /** the legal form as the pages write it, e.g. 'Private Limited Company' */
   legalFormText: Nullable(Type.String()),
+  ...ShopRulesSchema.properties,
 });
 export type ShopDetails = Static<typeof ShopDetails>;
 
@@ -125,6 +137,7 @@ export const ShopSettings = Type.Object({
   /** whole rupees (the spec's ₹50 and ₹500 until changed) */
   deliveryCharge: Type.Integer(),
   freeDeliveryAbove: Type.Integer(),
+  ...ShopRulesSchema.properties,
 });
 export type ShopSettings = Static<typeof ShopSettings>;
 
@@ -134,6 +147,10 @@ export const SettingsUpdate = Type.Object(
     lowStockThreshold: Type.Optional(Type.Integer()),
     deliveryCharge: Type.Optional(Type.Integer()),
     freeDeliveryAbove: Type.Optional(Type.Integer()),
+    returnWindowDays: Type.Optional(Type.Integer()),
+    exchangeWindowDays: Type.Optional(Type.Integer()),
+    freeCancellationHours: Type.Optional(Type.Integer()),
+    cancellationChargePercent: Type.Optional(Type.Integer()),
   },
   { additionalProperties: false },
 );

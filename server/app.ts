@@ -23,7 +23,7 @@ import { deliveryRoutes, partnerRoutes } from './modules/delivery/routes.ts';
 import { inventoryRoutes } from './modules/inventory/routes.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { offerRoutes } from './modules/offers/routes.ts';
-import { orderRoutes } from './modules/orders/routes.ts';
+import { devOrderRoutes, orderRoutes } from './modules/orders/routes.ts';
 import { passkeyRoutes } from './modules/passkeys/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
 import { returnRoutes } from './modules/returns/routes.ts';
@@ -147,6 +147,7 @@ export async function buildApp(deps: AppDeps) {
     devPaymentRoutes,
     devCourierRoutes,
     devTrackingRoutes,
+    devOrderRoutes,
     devShippingRoutes,
     seoRoutes,
     setupRoutes,

@@ -138,6 +138,12 @@ export interface ShopSettingsTable {
   page_title: ColumnType<string | null, string | null | undefined, string | null>;
   meta_description: ColumnType<string | null, string | null | undefined, string | null>;
   legal_form: ColumnType<LegalForm | null, LegalForm | null | undefined, LegalForm | null>;
+  /** the owner's rules (037_shop_rules.sql): return and exchange windows in days, free cancellation in hours */
+  return_window_days: Generated<number>;
+  exchange_window_days: Generated<number>;
+  free_cancellation_hours: Generated<number>;
+  /** of what was paid for a line, kept when it is cancelled after free_cancellation_hours */
+  cancellation_charge_percent: Generated<number>;
   updated_at: DefaultedTimestamp;
 }
 
@@ -296,6 +302,11 @@ export interface OrdersTable {
   address: Json<Record<string, string>>;
   placed_by: 'browser' | 'webhook' | 'reconciler';
   placed_at: DefaultedTimestamp;
+  /** the shop's rules when the order was placed (037_shop_rules.sql), which it keeps */
+  return_window_days: Generated<number>;
+  exchange_window_days: Generated<number>;
+  free_cancellation_hours: Generated<number>;
+  cancellation_charge_percent: Generated<number>;
 }
 
 export type OrderLineStatus =

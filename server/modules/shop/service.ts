@@ -19,6 +19,13 @@ import {
   phoneText,
   SHOP_LIMITS,
 } from '../../../contract/shop-constants.ts';
+import {
+  daysText,
+  hoursText,
+  SHOP_RULE_LIMITS,
+  type ShopRuleName,
+  type ShopRules,
+} from '../../../contract/shopping-rules.ts';
 import type { Db } from '../../db/connect.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { ChangeFeed } from '../../platform/changes.ts';
@@ -89,7 +96,47 @@ function publicDetails(row: store.ShopRow): ShopDetails {
     metaDescription: row.meta_description,
     legalForm: row.legal_form,
     legalFormText: row.legal_form && LEGAL_FORMS[row.legal_form],
+    ...rulesOf(row),
   };
+}
+
+/** Each rule's column (migration 037). */
+const RULE_COLUMNS = {
+  returnWindowDays: 'return_window_days',
+  exchangeWindowDays: 'exchange_window_days',
+  freeCancellationHours: 'free_cancellation_hours',
+  cancellationChargePercent: 'cancellation_charge_percent',
+} as const satisfies Record<ShopRuleName, keyof store.ShopRow>;
+
+const RULE_UNITS: Record<ShopRuleName, string> = {
+  returnWindowDays: 'days',
+  exchangeWindowDays: 'days',
+  freeCancellationHours: 'hours',
+  cancellationChargePercent: 'per cent',
+};
+
+const rulesOf = (row: store.ShopRow): ShopRules => ({
+  returnWindowDays: row.return_window_days,
+  exchangeWindowDays: row.exchange_window_days,
+  freeCancellationHours: row.free_cancellation_hours,
+  cancellationChargePercent: row.cancellation_charge_percent,
+});
+
+/** The rules of a change as columns; one out of its range is a field error. */
+function ruleColumns(change: Partial<ShopRules>, errors: FieldErrors): store.ShopChange {
+  const columns: store.ShopChange = {};
+  for (const [name, column] of Object.entries(RULE_COLUMNS) as [
+    ShopRuleName,
+    (typeof RULE_COLUMNS)[ShopRuleName],
+  ][]) {
+    const value = change[name];
+    if (value === undefined) continue;
+    const max = SHOP_RULE_LIMITS[name];
+    if (value < 0 || value > max)
+      errors[name] = `Enter a whole number of ${RULE_UNITS[name]} from 0 to ${max}`;
+    columns[column] = value;
+  }
+  return columns;
 }
 
 /** The state of the office address, from the last pincode in its lines that India's list knows. */
@@ -118,6 +165,10 @@ function filledIn(text: string, row: store.ShopRow): string {
     supportHours: markdownText(row.support_hours ?? 'as soon as we can'),
     deliveryCharge: formatRupees(row.delivery_charge_paise / 100),
     freeDeliveryAbove: formatRupees(row.free_delivery_above_paise / 100),
+    returnWindow: daysText(row.return_window_days),
+    exchangeWindow: daysText(row.exchange_window_days),
+    freeCancellation: hoursText(row.free_cancellation_hours),
+    cancellationCharge: `${row.cancellation_charge_percent}%`,
   };
   // without a legal form the sentence names none: "**X**: {legalForm}, registered" reads "**X**, registered"
   const formed = row.legal_form ? text : text.replace(/:[ \t]*\{legalForm\}/g, '');
@@ -218,10 +269,10 @@ export class Shop {
     return toSettings(await store.shopRow(this.db));
   }
 
-  /** PUT /admin/api/settings: any of the low-stock threshold and the delivery terms. */
+  /** PUT /admin/api/settings: any of the low-stock threshold, the delivery terms and the rules. */
   async setSettings(update: SettingsUpdate, actor: string): Promise<ShopSettings> {
     const errors: FieldErrors = {};
-    const columns: store.ShopChange = deliveryColumns(update, errors);
+    const columns: store.ShopChange = { ...deliveryColumns(update, errors), ...ruleColumns(update, errors) };
     const threshold = update.lowStockThreshold;
     if (threshold !== undefined) {
       if (threshold < 0 || threshold > LOW_STOCK_MAX)
@@ -358,6 +409,7 @@ const toSettings = (row: store.ShopRow): ShopSettings => ({
   lowStockThreshold: row.low_stock_threshold,
   deliveryCharge: row.delivery_charge_paise / 100,
   freeDeliveryAbove: row.free_delivery_above_paise / 100,
+  ...rulesOf(row),
 });
 
 function toAdminShop(row: store.ShopRow): AdminShop {
@@ -423,4 +475,18 @@ function auditDetails(before: store.ShopRow, after: store.ShopRow): Record<strin
 export async function shopOnRecord(db: Db): Promise<ShopIdentity> {
   const row = await store.shopRow(db);
   return { name: row.name ?? DEFAULT_SHOP_NAME, legalName: row.legal_name, gstin: row.gstin, logo: row.logo };
+}
+
+/**
+ * The rules in force now as an order keeps them (its columns), for the order being placed in the caller's
+ * transaction.
+ */
+export async function rulesOnRecord(db: Db) {
+  const row = await store.shopRow(db);
+  return {
+    return_window_days: row.return_window_days,
+    exchange_window_days: row.exchange_window_days,
+    free_cancellation_hours: row.free_cancellation_hours,
+    cancellation_charge_percent: row.cancellation_charge_percent,
+  };
 }

@@ -38,6 +38,10 @@ const DEFAULTS: ShopDetails = {
   metaDescription: null,
   legalForm: null,
   legalFormText: null,
+  returnWindowDays: 1,
+  exchangeWindowDays: 1,
+  freeCancellationHours: 24,
+  cancellationChargePercent: 10,
 };
 
 const auditOf = (t: TestApp, action: string) =>
@@ -280,7 +284,15 @@ describeEachDatabase(
 
       it('is a setting in whole rupees that refuses what it cannot charge', async () => {
         const current = await admin.get<ShopSettings>('/admin/api/settings', BEARER);
-        expect(current.body).toEqual({ lowStockThreshold: 5, deliveryCharge: 50, freeDeliveryAbove: 500 });
+        expect(current.body).toEqual({
+          lowStockThreshold: 5,
+          deliveryCharge: 50,
+          freeDeliveryAbove: 500,
+          returnWindowDays: 1,
+          exchangeWindowDays: 1,
+          freeCancellationHours: 24,
+          cancellationChargePercent: 10,
+        });
         for (const [body, field] of [
           [{ deliveryCharge: -5 }, 'deliveryCharge'],
           [{ deliveryCharge: 12.5 }, 'deliveryCharge'],
@@ -296,7 +308,11 @@ describeEachDatabase(
 
       it('prices the bag, create-order and the invoice with the owner’s charge; an issued invoice keeps its own', async () => {
         const changed = await settings({ deliveryCharge: 80, freeDeliveryAbove: 1000 });
-        expect(changed.body).toEqual({ lowStockThreshold: 5, deliveryCharge: 80, freeDeliveryAbove: 1000 });
+        expect(changed.body).toMatchObject({
+          lowStockThreshold: 5,
+          deliveryCharge: 80,
+          freeDeliveryAbove: 1000,
+        });
         expect(await shop()).toMatchObject({ deliveryCharge: 80, freeDeliveryAbove: 1000 });
         expect((await policy('shipping')).body.html).toContain(
           'Orders of ₹1,000 or less carry a delivery charge of ₹80',

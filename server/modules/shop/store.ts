@@ -22,6 +22,10 @@ export interface ShopRow {
   page_title: string | null;
   meta_description: string | null;
   legal_form: LegalForm | null;
+  return_window_days: number;
+  exchange_window_days: number;
+  free_cancellation_hours: number;
+  cancellation_charge_percent: number;
 }
 
 const COLUMNS = [
@@ -42,6 +46,10 @@ const COLUMNS = [
   'page_title',
   'meta_description',
   'legal_form',
+  'return_window_days',
+  'exchange_window_days',
+  'free_cancellation_hours',
+  'cancellation_charge_percent',
 ] as const;
 
 /** The row; `lock` holds it until the caller's transaction ends, so two owners' edits never interleave. */
