@@ -43,6 +43,9 @@ export interface DeliveryPartnersTable {
   /** the courier's tracking page with `{trackingId}` in it (008_notifications.sql); null when none */
   tracking_url: Generated<string | null>;
   demo: Generated<boolean>;
+  /** the partner's promise in business days from order to delivery, both or neither (migration 038) */
+  min_days: ColumnType<number | null, number | null | undefined, number | null>;
+  max_days: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface PincodesTable {
@@ -88,6 +91,11 @@ export interface ProductsTable {
   paused_with_seller: Generated<boolean>;
   /** the transaction that last wrote the row, set by a trigger (migration 013); null before any */
   revision: ColumnType<number | null, never, never>;
+  /** a unit's packed weight and size, null while unset (migration 038) */
+  weight_grams: ColumnType<number | null, number | null | undefined, number | null>;
+  length_cm: ColumnType<number | null, number | null | undefined, number | null>;
+  breadth_cm: ColumnType<number | null, number | null | undefined, number | null>;
+  height_cm: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** Products deleted, and the transaction that deleted them, written by a trigger (migration 016). */
@@ -488,6 +496,10 @@ export interface SimCourierShipmentsTable {
   pickup_pincode: string;
   delivery_pincode: string;
   weight_kg: ColumnType<string, number | string, number | string>;
+  /** the parcel's size as the booking gave it (migration 038) */
+  length_cm: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  breadth_cm: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  height_cm: ColumnType<string | null, number | string | null | undefined, number | string | null>;
   awb: string | null;
   courier_id: number | null;
   courier_name: string | null;

@@ -200,7 +200,6 @@ function Product({ data, onReviewed }: { data: ProductResponse; onReviewed: () =
             </button>
           </div>
           <ul className="product-promises">
-            <li>Delivered in 7-10 business days</li>
             <FreeDelivery />
             <ShopRules returnable={info.returnable !== 'N'} exchangeable={info.prod === 'apparel'} />
             {info.returnable === 'N' && <li>{NOT_RETURNABLE_TEXT}</li>}
