@@ -82,3 +82,10 @@ export const homeTitle = (shop: HomeWords) => shop.pageTitle ?? shop.name;
 
 /** The home page's meta description: `metaDescription`, else `about`, else the shop's name. */
 export const homeDescription = (shop: HomeWords) => shop.metaDescription ?? shop.about ?? shop.name;
+
+/**
+ * The banner on every page of the shop and of the back office while no real money can move (GET
+ * /api/shop's `testMode`: the simulated gateway, or Razorpay's test keys).
+ */
+export const TEST_MODE_BANNER =
+  'TEST MODE: no real money moves here. Orders and payments are only for trying the shop out.';

@@ -52,6 +52,14 @@ export const ShopDetails = Type.Object({
 });
 export type ShopDetails = Static<typeof ShopDetails>;
 
+/** GET /api/shop: the shop's details, and whether it runs in test mode (TEST_MODE_BANNER on every page). */
+export const PublicShop = Type.Object({
+  ...ShopDetails.properties,
+  /** true while no real money can move: the simulated gateway, or Razorpay keys starting rzp_test_ */
+  testMode: Type.Boolean(),
+});
+export type PublicShop = Static<typeof PublicShop>;
+
 // GET /api/policies/{page} ----------------------------------------------------------------------------
 
 export const PolicyParams = Type.Object({ page: Type.String({ maxLength: 40 }) });

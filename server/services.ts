@@ -51,7 +51,7 @@ import { Images } from './platform/images/service.ts';
 import { ShopMetrics } from './platform/metrics.ts';
 import { RateLimits } from './platform/rate-limit.ts';
 import { Sessions } from './platform/sessions.ts';
-import type { SmsSender } from './platform/sms/sender.ts';
+import type { WatchedSms } from './platform/sms/watch.ts';
 
 export interface ServiceDeps {
   config: Config;
@@ -78,7 +78,8 @@ export interface Services {
   /** Prometheus metrics: request timings, the reconciler's runs, and the shop's gauges */
   metrics: ShopMetrics;
   // adapters to the world outside
-  sms: SmsSender;
+  /** the SMS provider, watched: `failing()` while its recent sends failed */
+  sms: WatchedSms;
   gateway: PaymentGateway;
   /** money going back: record owed refunds in your transaction, send them after it commits */
   refunds: Refunds;
@@ -165,7 +166,7 @@ export async function buildServices({
   const changes = await openChangeFeed(config, db, log);
 
   const metrics = new ShopMetrics(db);
-  const { sms, gateway, courier } = makeIntegrations(config, db, log);
+  const { sms, gateway, courier } = makeIntegrations(config, db, log, now);
   const refunds = new Refunds(db, gateway, log);
   const notifications = new Notifications({ db, sms, log, intervalMs: config.outboxIntervalMs });
 
@@ -193,6 +194,7 @@ export async function buildServices({
     onHeld: (route, reason) => metrics.otpLimited.inc({ route, reason }),
   });
   metrics.watchSmsBudgets(() => accounts.budgetUse());
+  metrics.watchSmsProvider(sms);
   const wishlist = new Wishlist(db, sales);
   const backInStock = new BackInStock(db);
   const coupons = new Coupons(db, limits, (trx, owner) => bagLines(trx, owner, sales.current()), now);
@@ -332,6 +334,9 @@ export async function buildServices({
 export function buildStaffDirectory(db: Db, now: () => Date = () => new Date()): StaffDirectory {
   return new StaffDirectory(db, now, Passkeys.forgetStaff);
 }
+
+/** `npm run doctor`'s real calls: in production, whether Razorpay and MSG91 take the shop's keys. */
+export { askOutsideServices } from './integrations/index.ts';
 
 /** The setup checklist alone, for `npm run doctor` when no shop is running on the database. */
 export function buildShopSetup(db: Db, config: Config): ShopSetup {

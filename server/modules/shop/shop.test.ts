@@ -81,7 +81,8 @@ describeEachDatabase(
     it('starts as haat with the spec’s delivery terms and nothing else set', async () => {
       const res = await visitor.get<ShopDetails>('/api/shop');
       expect(res.status).toBe(200);
-      expect(res.body).toEqual(DEFAULTS);
+      // the test app's payments are simulated: no real money moves
+      expect(res.body).toEqual({ ...DEFAULTS, testMode: true });
       const owner = await admin.get<AdminShop>('/admin/api/shop', BEARER);
       expect(owner.body).toMatchObject({ name: null, logo: null, changedPolicies: [] });
       expect(owner.body.policies.terms).toBe(DEFAULT_POLICIES.terms);
@@ -109,7 +110,7 @@ describeEachDatabase(
         supportHours: 'सोमवार से शनिवार, 10 am to 7 pm IST',
       };
       expect(res.body).toMatchObject({ ...expected, logo: null });
-      expect(await shop()).toEqual(expected);
+      expect(await shop()).toEqual({ ...expected, testMode: true });
       const [entry] = (await auditOf(t(), 'shop.set')).slice(-1);
       expect(entry?.actor).toBe('admin');
       expect(entry?.details).toMatchObject({ gstin: { old: null, new: BENGAL_GSTIN } });

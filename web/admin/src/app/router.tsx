@@ -2,6 +2,7 @@ import { type ComponentType, lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { AlertRegion } from '../../../shared/components/Alert.tsx';
 import { Spinner } from '../../../shared/components/Spinner.tsx';
+import { TestModeBanner } from '../../../shared/components/TestModeBanner.tsx';
 import { paths } from '../api/paths.ts';
 import { Shell } from './Shell.tsx';
 import { useSession } from './session.tsx';
@@ -126,8 +127,18 @@ function SignedInRoutes() {
   );
 }
 
-/** Who is signed in decides what shows: the sign-in screen, or the back office at the address asked. */
+/** Every screen of the back office, signed in or not, under the test mode's banner. */
 export function AdminApp() {
+  return (
+    <>
+      <TestModeBanner />
+      <SignedInOrNot />
+    </>
+  );
+}
+
+/** Who is signed in decides what shows: the sign-in screen, or the back office at the address asked. */
+function SignedInOrNot() {
   const { state, recheck } = useSession();
   if (state.status === 'checking') return <Spinner />;
   if (state.status === 'unanswered') {
