@@ -18,6 +18,7 @@ import {
   storeProductOriginal,
 } from '../../platform/images/service.ts';
 import { Turns } from '../../platform/turns.ts';
+import type { Categories } from '../categories/service.ts';
 import type { Inventory } from '../inventory/service.ts';
 import { toAdminProduct } from './service.ts';
 import * as store from './store.ts';
@@ -95,6 +96,8 @@ export class CatalogueCsv {
     private readonly inventory: Inventory,
     private readonly changes: ChangeFeed,
     private readonly dataDir: string,
+    /** the owner's tree: one-size genres leave `size` empty; a new pair is added to it */
+    private readonly categories: Pick<Categories, 'placer' | 'add'>,
   ) {}
 
   async export(): Promise<string> {
@@ -173,6 +176,12 @@ export class CatalogueCsv {
         await this.applyPlan(trx, plan);
         (plan.existing ? updated : created).push(plan.sku);
       }
+      // pairs the tree lacks at its end, in the file's order
+      const apparel = plans.map((plan) => plan.valid.columns).filter((c) => c.prod === 'apparel');
+      await this.categories.add(
+        trx,
+        apparel.map((c) => ({ userSegment: c.user_segment, genre: c.genre })),
+      );
       await recordAudit(trx, {
         actor,
         action: 'catalogue.import',
@@ -274,14 +283,19 @@ export class CatalogueCsv {
       for (const [sku, row] of await store.productsBySku(this.db, skus)) existing.set(sku, row);
       await turns.take();
     }
-    const [sellers, partners] = await Promise.all([store.sellersByName(this.db), store.partnerIds(this.db)]);
+    const [sellers, partners, place] = await Promise.all([
+      store.sellersByName(this.db),
+      store.partnerIds(this.db),
+      this.categories.placer(),
+    ]);
     const uploaded = await this.uploadedPhotos(groups, existing, fromZip, turns);
     const plans: Plan[] = [];
     for (const group of groups) {
       await turns.take();
       const product = existing.get(group.sku);
       const own = new Set(product?.photos ?? []);
-      const lookups: Lookups = { sellers, partners, photoKnown: (n) => own.has(n) || uploaded.has(n) };
+      const photoKnown = (n: string) => own.has(n) || uploaded.has(n);
+      const lookups: Lookups = { sellers, partners, photoKnown, place };
       const plan = this.planGroup(group, product, lookups, report);
       if (plan) plans.push(plan);
     }

@@ -1,3 +1,4 @@
+import type { CategoryTree } from '../../../../../contract/categories.ts';
 import type { AdminProduct, ProductBody } from '../../../../../contract/products.ts';
 import {
   EDITABLE_FEATURES,
@@ -30,7 +31,7 @@ export interface Draft {
   hsnCode: string;
   /** an apparel's sizes */
   sizes: SizeRow[];
-  /** an accessory's one unsized stock */
+  /** the one unsized stock of an accessory or of a one-size genre's product */
   stock: string;
   photos: string[];
   /** a unit's packed weight (grams) and size (cm); empty while unset */
@@ -73,10 +74,22 @@ export const emptyDraft = (): Draft => ({
   parcel: noParcel(),
 });
 
+/**
+ * Whether the product has one unsized stock: an accessory, or apparel of a genre the owner's tree marks
+ * one-size (names matched regardless of case, as the shop matches them).
+ */
+export function isUnsized(draft: Pick<Draft, 'prod' | 'userSegment' | 'genre'>, tree: CategoryTree): boolean {
+  if (draft.prod === 'accessories') return true;
+  const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+  const segment = tree.segments.find((s) => same(s.name, draft.userSegment));
+  return segment?.genres.find((g) => same(g.name, draft.genre))?.oneSize ?? false;
+}
+
 export function draftOf(product: AdminProduct): Draft {
   const features = noFeatures();
   for (const key of EDITABLE_FEATURES) features[key] = (product.features[key] ?? []).join(', ');
   const apparel = product.prod !== 'accessories';
+  const unsized = product.sizes.length === 1 && product.sizes[0]?.size === '';
   return {
     name: product.name,
     prod: apparel ? 'apparel' : 'accessories',
@@ -90,8 +103,8 @@ export function draftOf(product: AdminProduct): Draft {
     partner: product.partner,
     seller: product.seller,
     hsnCode: product.hsnCode ?? '',
-    sizes: apparel ? product.sizes.map((s) => sizeRow(s.size, String(s.stock), s.held)) : [sizeRow()],
-    stock: apparel ? '0' : String(product.sizes[0]?.stock ?? 0),
+    sizes: unsized ? [sizeRow()] : product.sizes.map((s) => sizeRow(s.size, String(s.stock), s.held)),
+    stock: unsized ? String(product.sizes[0]?.stock ?? 0) : '0',
     photos: product.photos,
     parcel: Object.fromEntries(
       PARCEL_FIELDS.map((key) => [key, product[key] === null ? '' : String(product[key])]),
@@ -110,8 +123,11 @@ export function discountOf(draft: Draft): number | null {
   return Math.floor(((mrp - price) * 100) / mrp);
 }
 
-/** The body to send, or the fields typed so that they cannot be sent (the server judges everything else). */
-export function bodyOf(draft: Draft): { body: ProductBody } | { errors: FieldErrors } {
+/**
+ * The body to send, or the fields typed so that they cannot be sent (the server judges everything else);
+ * `unsized` (isUnsized) sends the one stock.
+ */
+export function bodyOf(draft: Draft, unsized: boolean): { body: ProductBody } | { errors: FieldErrors } {
   const errors: FieldErrors = {};
   const whole = (text: string, field: string, message: string) => {
     if (!WHOLE.test(text)) errors[field] = message;
@@ -119,13 +135,12 @@ export function bodyOf(draft: Draft): { body: ProductBody } | { errors: FieldErr
   };
   const mrp = whole(draft.mrp, 'mrp', 'Enter the MRP in whole rupees');
   const price = whole(draft.price, 'price', 'Enter the price in whole rupees');
-  const sizes =
-    draft.prod === 'accessories'
-      ? [{ size: '', stock: whole(draft.stock, 'sizes', 'Enter the stock as a whole number') }]
-      : draft.sizes.map((row) => ({
-          size: row.size,
-          stock: whole(row.stock, 'sizes', 'Enter each stock as a whole number'),
-        }));
+  const sizes = unsized
+    ? [{ size: '', stock: whole(draft.stock, 'sizes', 'Enter the stock as a whole number') }]
+    : draft.sizes.map((row) => ({
+        size: row.size,
+        stock: whole(row.stock, 'sizes', 'Enter each stock as a whole number'),
+      }));
   const parcel = Object.fromEntries(
     PARCEL_FIELDS.map((key) => {
       const typed = draft.parcel[key];
