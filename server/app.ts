@@ -13,6 +13,7 @@ import { adminRoutes } from './modules/admin/routes.ts';
 import { backInStockRoutes } from './modules/back-in-stock/routes.ts';
 import { bagRoutes } from './modules/bag/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
+import { categoryRoutes } from './modules/categories/routes.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { courierRoutes, devCourierRoutes } from './modules/courier/routes.ts';
 import { shippingRoutes } from './modules/courier/shipping-routes.ts';
@@ -31,6 +32,7 @@ import { sellerRoutes } from './modules/sellers/routes.ts';
 import { seoPageRenderer, seoRoutes } from './modules/seo/routes.ts';
 import { setupRoutes } from './modules/setup/routes.ts';
 import { shopRoutes } from './modules/shop/routes.ts';
+import { shopWindowRoutes } from './modules/shop-window/routes.ts';
 import { sizeChartRoutes } from './modules/size-charts/routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { wishlistRoutes } from './modules/wishlist/routes.ts';
@@ -140,6 +142,7 @@ export async function buildApp(deps: AppDeps) {
     passkeyRoutes,
     sellerRoutes,
     sizeChartRoutes,
+    categoryRoutes,
     partnerRoutes,
     devPaymentRoutes,
     devCourierRoutes,
@@ -150,6 +153,7 @@ export async function buildApp(deps: AppDeps) {
     setupRoutes,
     demoRoutes,
     shopRoutes,
+    shopWindowRoutes,
   ]) {
     await app.register(routes, services);
   }

@@ -15,7 +15,9 @@ const terms = `These terms apply whenever you browse or buy on {shop}. Please re
 
 ## Who we are
 
-{shop} is run by {legalName}, a sole proprietorship registered under the Goods and Services Tax (GST) law of India, with its registered office in Kolkata, West Bengal. In these terms, "we" and "us" mean {legalName}, and "you" means anyone who uses the shop.
+**{legalName}**: {legalForm}, registered under GST.
+
+{shop} is run by {legalName}, with its registered office in Kolkata, West Bengal. In these terms, "we" and "us" mean {legalName}, and "you" means anyone who uses the shop.
 
 ## Our role as an intermediary
 
@@ -37,7 +39,7 @@ The clothes, bags and crafts on {shop} are sold by independent third-party selle
 
 ## Delivery
 
-We deliver across India through our logistics partners. A few places cannot be reached by any of them yet: check your pincode on the product page before you order. Timelines and charges are in the [shipping policy](${paths.shipping()}).
+We deliver to the pincodes our delivery partners serve: check your pincode on the product page before you order. Timelines and charges are in the [shipping policy](${paths.shipping()}).
 
 ## Cancellations, returns and refunds
 
@@ -164,7 +166,7 @@ const shipping = `Where we deliver, how long it takes and what it costs.
 
 ## Where we deliver
 
-We deliver across India through our logistics partners. Some places cannot be reached by any partner yet: enter your pincode on a product page to check before you order.
+We deliver to the pincodes our delivery partners serve. Enter your pincode on a product page to check before you order.
 
 ## How long it takes
 
@@ -185,7 +187,7 @@ ${contactLine}
 
 const contact = `A question about an order, a return or a product? We are happy to help, {supportHours}.
 
-**{legalName}**: Proprietorship, registered under GST. Operator of {shop}.
+**{legalName}**: {legalForm}, registered under GST. Operator of {shop}.
 
 Include your order's tracking id if you have one: it helps us reply faster.
 `;

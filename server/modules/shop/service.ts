@@ -11,6 +11,8 @@ import type {
 } from '../../../contract/shop.ts';
 import {
   DEFAULT_SHOP_NAME,
+  LEGAL_FORMS,
+  type LegalForm,
   POLICY_PAGES,
   POLICY_TITLES,
   type PolicyPage,
@@ -58,6 +60,19 @@ const PINCODE = /(?<![0-9])[1-9][0-9]{5}(?![0-9])/g;
 const PHOTO_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,115}\.webp$/;
 const CONTROL = /\p{Cc}/u;
 
+const isLegalForm = (form: string): form is LegalForm => Object.hasOwn(LEGAL_FORMS, form);
+
+/** The texts of one line each, by their API name and column. */
+const ONE_LINE_FIELDS = [
+  ['name', 'name'],
+  ['legalName', 'legal_name'],
+  ['supportHours', 'support_hours'],
+  ['about', 'about'],
+  ['pageTitle', 'page_title'],
+  ['metaDescription', 'meta_description'],
+] as const;
+type OneLineField = (typeof ONE_LINE_FIELDS)[number][0];
+
 const isPolicyPage = (page: string): page is PolicyPage => (POLICY_PAGES as readonly string[]).includes(page);
 
 /** The logo as pages show it: an uncropped variant of the uploaded original. */
@@ -75,6 +90,12 @@ function publicDetails(row: store.ShopRow): ShopDetails {
     supportHours: row.support_hours,
     deliveryCharge: row.delivery_charge_paise / 100,
     freeDeliveryAbove: row.free_delivery_above_paise / 100,
+    about: row.about,
+    footerText: row.footer_text,
+    pageTitle: row.page_title,
+    metaDescription: row.meta_description,
+    legalForm: row.legal_form,
+    legalFormText: row.legal_form && LEGAL_FORMS[row.legal_form],
     ...rulesOf(row),
   };
 }
@@ -137,6 +158,7 @@ function filledIn(text: string, row: store.ShopRow): string {
   const values: Record<string, string> = {
     shop: markdownText(name),
     legalName: markdownText(row.legal_name ?? name),
+    legalForm: row.legal_form ? markdownText(LEGAL_FORMS[row.legal_form]) : '',
     // an autolink: the address is checked to be one CommonMark links
     supportEmail: row.support_email ? `<${row.support_email}>` : 'us',
     supportPhone: row.support_phone ? markdownText(phoneText(row.support_phone)) : '',
@@ -148,7 +170,9 @@ function filledIn(text: string, row: store.ShopRow): string {
     freeCancellation: hoursText(row.free_cancellation_hours),
     cancellationCharge: `${row.cancellation_charge_percent}%`,
   };
-  return text.replace(/\{(\w+)\}/g, (placeholder, key: string) => values[key] ?? placeholder);
+  // without a legal form the sentence names none: "**X**: {legalForm}, registered" reads "**X**, registered"
+  const formed = row.legal_form ? text : text.replace(/:[ \t]*\{legalForm\}/g, '');
+  return formed.replace(/\{(\w+)\}/g, (placeholder, key: string) => values[key] ?? placeholder);
 }
 
 /** Trimmed text; '' and null clear the field. */
@@ -270,15 +294,29 @@ export class Shop {
   private async checked(change: ShopUpdate, before: store.ShopRow): Promise<store.ShopChange> {
     const errors: FieldErrors = {};
     const columns: store.ShopChange = deliveryColumns(change, errors);
-    const text = (field: 'name' | 'legalName' | 'supportHours', value: string | null) => {
+    const text = (field: OneLineField, value: string | null) => {
       const kept = cleared(value);
       if (kept !== null && CONTROL.test(kept))
         errors[field] = 'Write it on one line, without control characters';
       return kept;
     };
-    if (change.name !== undefined) columns.name = text('name', change.name);
-    if (change.legalName !== undefined) columns.legal_name = text('legalName', change.legalName);
-    if (change.supportHours !== undefined) columns.support_hours = text('supportHours', change.supportHours);
+    for (const [field, column] of ONE_LINE_FIELDS) {
+      const value = change[field];
+      if (value !== undefined) columns[column] = text(field, value);
+    }
+    if (change.footerText !== undefined) {
+      // the footer may run to a few lines; other control characters are refused
+      const footer = cleared(change.footerText?.replace(/\r\n?/g, '\n') ?? null);
+      if (footer !== null && /[^\P{Cc}\n]/u.test(footer))
+        errors.footerText = 'Write it without control characters';
+      columns.footer_text = footer;
+    }
+    if (change.legalForm !== undefined) {
+      const form = cleared(change.legalForm);
+      if (form !== null && !isLegalForm(form))
+        errors.legalForm = `Choose one of ${Object.keys(LEGAL_FORMS).join(', ')}`;
+      else columns.legal_form = form;
+    }
     if (change.officeAddress !== undefined) {
       const lines = (change.officeAddress ?? []).map((line) => line.trim()).filter(Boolean);
       if (lines.some((line) => CONTROL.test(line)))
@@ -404,6 +442,11 @@ const audited = (row: store.ShopRow): Record<string, unknown> => ({
   supportEmail: row.support_email,
   supportPhone: row.support_phone,
   supportHours: row.support_hours,
+  about: row.about,
+  footerText: row.footer_text,
+  pageTitle: row.page_title,
+  metaDescription: row.meta_description,
+  legalForm: row.legal_form,
 });
 
 /**

@@ -1,11 +1,12 @@
 import { type ChangeEvent, type FormEvent, type ReactNode, useCallback, useId, useState } from 'react';
-import { paths as shopPaths } from '../../../../../contract/paths.ts';
+import { policyPaths, paths as shopPaths } from '../../../../../contract/paths.ts';
 import type { AdminShop, ShopSettings, ShopUpdate } from '../../../../../contract/shop.ts';
 import {
+  LEGAL_FORM_KEYS,
+  LEGAL_FORMS,
   POLICY_PAGES,
   POLICY_PLACEHOLDERS,
   POLICY_TITLES,
-  type PolicyPage,
   SHOP_LIMITS,
 } from '../../../../../contract/shop-constants.ts';
 import { SHOP_RULE_LIMITS } from '../../../../../contract/shopping-rules.ts';
@@ -17,16 +18,6 @@ import { type FieldErrors, useSave } from '../../api/useSave.ts';
 import { controlProps, Field } from '../../components/Field.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import './SettingsScreen.css';
-
-/** Where each policy page is in the shop, to see it as shoppers do. */
-const PAGE_PATHS: Record<PolicyPage, string> = {
-  terms: shopPaths.terms(),
-  privacy: shopPaths.privacy(),
-  payment: shopPaths.payment(),
-  cancellation: shopPaths.cancellation(),
-  shipping: shopPaths.shipping(),
-  contact: shopPaths.contact(),
-};
 
 interface Loaded {
   shop: AdminShop;
@@ -111,6 +102,12 @@ interface DetailsDraft {
   supportEmail: string;
   supportPhone: string;
   supportHours: string;
+  about: string;
+  footerText: string;
+  pageTitle: string;
+  metaDescription: string;
+  /** '' while the owner names none */
+  legalForm: string;
   logo: string | null;
 }
 
@@ -122,6 +119,11 @@ const detailsOf = (shop: AdminShop): DetailsDraft => ({
   supportEmail: shop.supportEmail ?? '',
   supportPhone: shop.supportPhone ?? '',
   supportHours: shop.supportHours ?? '',
+  about: shop.about ?? '',
+  footerText: shop.footerText ?? '',
+  pageTitle: shop.pageTitle ?? '',
+  metaDescription: shop.metaDescription ?? '',
+  legalForm: shop.legalForm ?? '',
   logo: shop.logo,
 });
 
@@ -151,7 +153,7 @@ function DetailsForm({ shop, onSaved }: { shop: AdminShop; onSaved: (shop: Admin
     <Part
       id={`${id}-details`}
       title="Shop details"
-      intro="What the shop's pages, share previews, invoices and SMS name. A shop ready to go live has a name, legal name, GSTIN, registered office and support e-mail; the logo is optional."
+      intro="What the shop's pages, share previews, invoices and SMS name, and the words its home page and footer say (the shop adds none of its own). A shop ready to go live has a name, legal name, GSTIN, registered office and support e-mail; the logo is optional."
       busy={busy}
       action="Save shop details"
       message={message}
@@ -191,6 +193,47 @@ function DetailsForm({ shop, onSaved }: { shop: AdminShop; onSaved: (shop: Admin
           maxLength={SHOP_LIMITS.supportHours}
           placeholder="Monday to Saturday, 10 am to 7 pm IST"
         />
+      </Field>
+      <Field id={`${id}-legalForm`} label="Legal form" error={errors.legalForm}>
+        <select {...text('legalForm')}>
+          <option value="">Not stated</option>
+          {LEGAL_FORM_KEYS.map((form) => (
+            <option key={form} value={form}>
+              {LEGAL_FORMS[form]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field
+        id={`${id}-pageTitle`}
+        label={`Home page title (up to ${SHOP_LIMITS.pageTitle} characters; the shop's name while empty)`}
+        error={errors.pageTitle}
+      >
+        <input {...text('pageTitle')} maxLength={SHOP_LIMITS.pageTitle} />
+      </Field>
+      <Field
+        id={`${id}-metaDescription`}
+        label={`Description for search results (up to ${SHOP_LIMITS.metaDescription} characters; the about line while empty)`}
+        error={errors.metaDescription}
+        className="admin-field-wide"
+      >
+        <textarea {...text('metaDescription')} rows={2} maxLength={SHOP_LIMITS.metaDescription} />
+      </Field>
+      <Field
+        id={`${id}-about`}
+        label={`About the shop, in the footer (up to ${SHOP_LIMITS.about} characters)`}
+        error={errors.about}
+        className="admin-field-wide"
+      >
+        <textarea {...text('about')} rows={3} maxLength={SHOP_LIMITS.about} />
+      </Field>
+      <Field
+        id={`${id}-footerText`}
+        label={`Footer text (up to ${SHOP_LIMITS.footerText} characters)`}
+        error={errors.footerText}
+        className="admin-field-wide"
+      >
+        <textarea {...text('footerText')} rows={4} maxLength={SHOP_LIMITS.footerText} />
       </Field>
       <LogoField
         id={`${id}-logo`}
@@ -448,7 +491,7 @@ function PoliciesForm({ shop, onSaved }: { shop: AdminShop; onSaved: (shop: Admi
               value={texts[page]}
               onChange={(event) => setTexts((t) => ({ ...t, [page]: event.target.value }))}
             />
-            <a href={PAGE_PATHS[page]} target="_blank" rel="noreferrer" className="admin-details">
+            <a href={policyPaths[page]} target="_blank" rel="noreferrer" className="admin-details">
               See the {POLICY_TITLES[page].toLowerCase()} page in the shop (opens a new tab)
             </a>
           </Field>

@@ -71,13 +71,17 @@ function ProductPage({ prod, productId }: { prod: string; productId: string }) {
   );
 }
 
+/** One unsized stock, no size to choose: an accessory, or a product of a one-size genre (`{"": units}`). */
+const unsized = (info: ProductResponse['productInfo']) =>
+  Object.keys(info.additionsize).every((size) => size === '');
+
 /** Spec section 4's stock messages, in its order. */
 function stockMessages(info: ProductResponse['productInfo']): string[] {
   const inStock = info.active === 'In stock';
   const messages: string[] = [];
   if (!inStock) messages.push(UNAVAILABLE_MESSAGE);
   const held = info.held[0];
-  if (info.prod === 'accessories' && info.stock === 0) {
+  if ((info.prod === 'accessories' || unsized(info)) && info.stock === 0) {
     messages.push(held ? inSomeonesBag(held.until) : 'Out of stock');
   }
   if (inStock && info.stock > 0 && info.stock < LOW_STOCK_BELOW) {
@@ -196,7 +200,6 @@ function Product({ data, onReviewed }: { data: ProductResponse; onReviewed: () =
             </button>
           </div>
           <ul className="product-promises">
-            <li>Delivered in 7-10 business days</li>
             <FreeDelivery />
             <ShopRules returnable={info.returnable !== 'N'} exchangeable={info.prod === 'apparel'} />
             {info.returnable === 'N' && <li>{NOT_RETURNABLE_TEXT}</li>}
