@@ -196,9 +196,13 @@ describeEachDatabase(
       expect(terms.status).toBe(200);
       expect(terms.body.title).toBe('Terms of use');
       expect(terms.body.html).toContain('<p>These terms apply whenever you browse or buy on কলকাতা তাঁত.');
-      expect(terms.body.html).toContain('is run by Kolkata Looms Private Limited, with its registered office');
+      expect(terms.body.html).toContain(
+        'is run by Kolkata Looms Private Limited, with its registered office',
+      );
       // no legal form until the owner names one
-      expect(terms.body.html).toContain('<strong>Kolkata Looms Private Limited</strong>, registered under GST.');
+      expect(terms.body.html).toContain(
+        '<strong>Kolkata Looms Private Limited</strong>, registered under GST.',
+      );
       expect(terms.body.html).toContain('the jurisdiction of the courts of West Bengal, India.');
       expect(terms.body.html).toContain('<a href="/payment">payment policy</a>');
       expect(terms.body.html).toContain(
