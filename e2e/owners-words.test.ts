@@ -4,6 +4,7 @@ import { paths } from '../contract/paths.ts';
 import { startTestApp, TEST_ADMIN_TOKEN } from '../server/test/app.ts';
 import { Fixtures } from '../server/test/fixtures.ts';
 import { uniquePhone } from '../server/test/shopper.ts';
+import { addStaff, signIn } from './support/back-office.ts';
 import { expectAccessible } from './support/browser.ts';
 import { demoShoppers, logIn, type ShopperAt } from './support/shopper.ts';
 import { alertWith, browserSite, smsCode } from './support/site.ts';
@@ -157,6 +158,37 @@ describe('the shop’s own words in the browser', () => {
       WORDS.metaDescription,
     );
     await expectAccessible(page, 'home with the owner’s footer');
+  });
+});
+
+describe('the owner writes them in the back office', () => {
+  it('the header names the shop, and the shop details take the words and the legal form', async () => {
+    await setShop({ name: WORDS.name, about: null, legalForm: null });
+    const owner = await addStaff(site.app, 'Mitali Owner', 'owner');
+    const page = await site.openPage();
+    await signIn(site, page, owner, '/admin/settings');
+    await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+    await page.getByText(`${WORDS.name} back office`, { exact: true }).waitFor();
+    expect(await page.getByText('haat back office').count()).toBe(0);
+
+    const details = page.getByRole('region', { name: 'Shop details' });
+    await details.getByLabel('Legal form').selectOption({ label: 'Limited Liability Partnership (LLP)' });
+    await details.getByLabel(/^About the shop/).fill('Saris from the looms of Nadia.');
+    await details.getByLabel(/^Footer text/).fill('Closed on Sundays.');
+    await details.getByLabel(/^Home page title/).fill('Nadia saris');
+    await details.getByLabel(/^Description for search results/).fill('Handloom saris from Nadia.');
+    await details.getByRole('button', { name: 'Save shop details' }).click();
+    await alertWith(page, 'Shop details saved').waitFor();
+    const saved = (await (await fetch(`${site.app.baseUrl}/api/shop`)).json()) as Record<string, unknown>;
+    expect(saved).toMatchObject({
+      about: 'Saris from the looms of Nadia.',
+      footerText: 'Closed on Sundays.',
+      pageTitle: 'Nadia saris',
+      metaDescription: 'Handloom saris from Nadia.',
+      legalForm: 'llp',
+      legalFormText: 'Limited Liability Partnership (LLP)',
+    });
+    await expectAccessible(page, 'settings with the owner’s words');
   });
 });
 
