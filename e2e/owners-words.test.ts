@@ -92,7 +92,7 @@ describe('the shop’s own words in the first HTML', () => {
     const home = await html('/');
     expect(titleOf(home.text)).toBe(WORDS.pageTitle);
     expect(descriptionOf(home.text)).toBe(WORDS.metaDescription);
-    for (const path of [listingPath, productPath]) {
+    for (const path of ['/', listingPath, productPath]) {
       const root = rootOf((await html(path)).text);
       const footer = /<footer class="ssr-footer">([\s\S]*?)<\/footer>/.exec(root)?.[1] ?? '';
       expect(footer, path).toContain(
