@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { CSV_COLUMNS } from '../contract/products.ts';
 import { connectPglite, createPglite } from '../server/db/connect.ts';
 import { migrate } from '../server/db/migrate.ts';
+import { Categories } from '../server/modules/categories/service.ts';
 import { Inventory } from '../server/modules/inventory/service.ts';
 import { CatalogueCsv } from '../server/modules/products/catalogue-csv.ts';
 import { ChangeFeed } from '../server/platform/changes.ts';
@@ -62,7 +63,9 @@ try {
   await mkdir(join(dataDir, 'images', 'originals'), { recursive: true });
   await writeFile(join(dataDir, 'images', 'originals', 'bench-1.webp'), '');
   const changes = new ChangeFeed();
-  const catalogueCsv = new CatalogueCsv(handle.db, new Inventory(handle.db, changes), changes, dataDir);
+  const inventory = new Inventory(handle.db, changes);
+  const categories = new Categories(handle.db, changes);
+  const catalogueCsv = new CatalogueCsv(handle.db, inventory, changes, dataDir, categories);
   const csv = Buffer.from(benchCsv(Math.ceil(rows / SIZES.length)));
 
   const dryStart = performance.now();

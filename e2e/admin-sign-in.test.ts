@@ -36,6 +36,7 @@ describe('back-office sign-in in the browser', () => {
       'Refunds',
       'Reviews',
       'Products',
+      'Categories',
       'Low stock',
       'Offers',
       'Sellers',

@@ -54,7 +54,7 @@ async function listing(t: TestApp, userSegment: string, genre: string): Promise<
     .body;
 }
 
-/** What the sitemap must list: the home, every listing and every product on sale, as the database has them. */
+/** What the sitemap must list: the home, the contact page, every listing and every product on sale, as the database has them. */
 async function livePages(t: TestApp): Promise<string[]> {
   const rows = await t.db
     .selectFrom('products')
@@ -66,7 +66,7 @@ async function livePages(t: TestApp): Promise<string[]> {
       r.prod === 'accessories' ? paths.accessories() : paths.listing(r.user_segment, r.genre),
     ),
   );
-  return [paths.home(), ...listings, ...rows.map((r) => paths.product(r.prod, r.id))].map(
+  return [paths.home(), paths.contact(), ...listings, ...rows.map((r) => paths.product(r.prod, r.id))].map(
     (p) => t.baseUrl + p,
   );
 }
@@ -224,7 +224,7 @@ describeEachDatabase('pages others can read', (t) => {
     expect(meta(nothing.html, 'robots')).toBe('noindex');
 
     const home = await page(t(), paths.home());
-    expect(title(home.html)).toBe('haat: Indian fashion and crafts');
+    expect(title(home.html)).toBe('haat');
     expect(canonical(home.html)).toBe(`${t().baseUrl}/`);
     expect(meta(home.html, 'og:site_name')).toBe('haat');
   });

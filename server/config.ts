@@ -300,7 +300,7 @@ const LOOPBACK = ['127.0.0.1', 'localhost', '[::1]'];
 
 /**
  * An outside service's address: https in production, where http is allowed only on this machine (a
- * local stand-in: the doctor's rehearsal against fakes, decision 062); http(s) elsewhere.
+ * local stand-in: the doctor's rehearsal against fakes, decision 065); http(s) elsewhere.
  */
 function checkOutsideUrl(problems: Problems, name: string, value: string, production: boolean): void {
   const url = URL.canParse(value) ? new URL(value) : undefined;

@@ -9,6 +9,7 @@ import { BackInStock } from './modules/back-in-stock/service.ts';
 import { GuestBags } from './modules/bag/guest-bag.ts';
 import { Bag, bagLines } from './modules/bag/service.ts';
 import { Catalogue } from './modules/catalogue/service.ts';
+import { Categories } from './modules/categories/service.ts';
 import { Placement } from './modules/checkout/placement.ts';
 import { Reconciler } from './modules/checkout/reconciler.ts';
 import { Checkout } from './modules/checkout/service.ts';
@@ -37,6 +38,7 @@ import { SeoPages } from './modules/seo/service.ts';
 import { Sitemaps } from './modules/seo/sitemap.ts';
 import { ShopSetup } from './modules/setup/service.ts';
 import { Shop } from './modules/shop/service.ts';
+import { ShopWindow } from './modules/shop-window/service.ts';
 import { SizeCharts } from './modules/size-charts/service.ts';
 import { StaffDirectory } from './modules/staff/service.ts';
 import { StaffSignIn } from './modules/staff/sign-in.ts';
@@ -91,7 +93,11 @@ export interface Services {
   shop: Shop;
   /** size charts per genre and per seller for a genre: the back office keeps them, product pages show them */
   sizeCharts: SizeCharts;
+  /** the owner's segments and genres: the menu's order and which genres are one-size */
+  categories: Categories;
   catalogue: Catalogue;
+  /** the home page's slides and tiles, the owner's */
+  shopWindow: ShopWindow;
   accounts: AccountsService;
   wishlist: Wishlist;
   /** "Notify me" on a sold-out size: told by inventory, in the transaction that brings the size back */
@@ -170,7 +176,9 @@ export async function buildServices({
   const sales = new Sales(db, changes, log, now);
   await sales.reload();
   const sizeCharts = new SizeCharts(db, changes);
-  const catalogue = new Catalogue(db, changes, inventory, sales, sizeCharts, now);
+  const categories = new Categories(db, changes);
+  const catalogue = new Catalogue(db, changes, inventory, sales, sizeCharts, categories, now);
+  const shopWindow = new ShopWindow(db, config.dataDir, catalogue);
   const accounts = new AccountsService({
     db,
     sms,
@@ -229,8 +237,8 @@ export async function buildServices({
   const invoices = new Invoices(db, config.dataDir, limits);
   const reviews = new Reviews(db, catalogue, config.dataDir, limits);
   const returnableGenres = new ReturnableGenres(db, changes);
-  const products = new Products(db, inventory, changes, config.dataDir, shop);
-  const catalogueCsv = new CatalogueCsv(db, inventory, changes, config.dataDir);
+  const products = new Products(db, inventory, changes, config.dataDir, shop, categories);
+  const catalogueCsv = new CatalogueCsv(db, inventory, changes, config.dataDir, categories);
   const sellers = new Sellers(db, products, changes);
   const partners = new Partners(db);
   const deliveryEstimates = new DeliveryEstimates(
@@ -251,7 +259,7 @@ export async function buildServices({
       log,
       (outcome) => metrics.courierPollRuns.inc({ outcome }),
     );
-  const seoPages = new SeoPages(catalogue, shop);
+  const seoPages = new SeoPages(catalogue, shop, shopWindow);
   const sitemaps = new Sitemaps(db);
   const demo = new DemoShop(db, changes, config.dataDir);
   const staff = buildStaffDirectory(db, now);
@@ -283,7 +291,9 @@ export async function buildServices({
     images,
     shop,
     sizeCharts,
+    categories,
     catalogue,
+    shopWindow,
     accounts,
     wishlist,
     backInStock,

@@ -1,5 +1,6 @@
 import { DEMO_HAS_ORDERS, type DemoRemoved } from '../../contract/demo.ts';
 import type { Db } from '../db/connect.ts';
+import { dropEmptyDemoPairs } from '../modules/categories/service.ts';
 import { recordAudit } from '../platform/audit.ts';
 import type { ChangeFeed } from '../platform/changes.ts';
 import { conflict } from '../platform/errors.ts';
@@ -45,6 +46,8 @@ export class DemoShop {
       const own = await store.ownProductOnDemoOwners(trx);
       if (own) throw conflict(onDemoOwner(own));
 
+      // the demo's slides and tiles name its products and photos: they go first
+      await store.deleteWindow(trx);
       const reviews = await store.deleteReviews(trx);
       const products = await store.deleteProducts(trx);
       const named = new Set(products.flat());
@@ -60,6 +63,7 @@ export class DemoShop {
         photos: productPhotos.size + reviewPhotos.size,
       };
       await store.pruneSearchWords(trx);
+      await dropEmptyDemoPairs(trx);
       if (Object.values(removed).some((count) => count > 0)) {
         await recordAudit(trx, { actor, action: DEMO_REMOVED, subject: 'demo', details: removed });
       }

@@ -1,7 +1,11 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EditProfileBody, OtpSendResponse, Profile, SignUpRecord } from '../../../contract/accounts.ts';
-import { SMS_FAILING, VERIFIED_FOR_MINUTES } from '../../../contract/accounts-constants.ts';
+import {
+  CODE_VALID_MINUTES,
+  SMS_FAILING,
+  VERIFIED_FOR_MINUTES,
+} from '../../../contract/accounts-constants.ts';
 import { INDIA_STATES, UNKNOWN_STATE_MESSAGE } from '../../../contract/address-constants.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
@@ -29,7 +33,7 @@ const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-export const CODE_VALID_MS = 5 * MINUTE;
+export const CODE_VALID_MS = CODE_VALID_MINUTES * MINUTE;
 export const RESEND_AFTER_S = 30;
 export const MAX_ATTEMPTS = 5;
 /**

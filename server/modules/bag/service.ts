@@ -41,7 +41,7 @@ export interface ChosenSize {
 
 /**
  * The product and size a bag or wishlist call means. Unknown product, or path and body naming
- * different ones: 404. Apparel needs one of its sizes; accessories come in one size ('').
+ * different ones: 404. Apparel needs one of its sizes; accessories and one-size genres have one size ('').
  */
 export async function chooseSize(db: Db, choice: ProductChoice): Promise<ChosenSize> {
   const id = parseProductId(choice.productID);
@@ -54,8 +54,9 @@ export async function chooseSize(db: Db, choice: ProductChoice): Promise<ChosenS
     throw notFound(`No product "${choice.productID}"${choice.prod ? ` among ${choice.prod}` : ''}`);
   }
   const size = choice.size ?? '';
-  if (product.prod === 'apparel' && size === '') throw badRequest(SELECT_SIZE_MESSAGE);
   const sku = product.skus.find((s) => s.size === size);
+  // a one-size genre's product, as an accessory, has the one size ''; other apparel needs a size chosen
+  if (product.prod === 'apparel' && size === '' && !sku) throw badRequest(SELECT_SIZE_MESSAGE);
   if (!sku) throw badRequest(`Product ${product.id} has no size "${size}"`);
   return { productId: product.id, active: product.active, skuId: sku.id, size };
 }

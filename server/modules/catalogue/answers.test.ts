@@ -10,6 +10,7 @@ import { ChangeFeed } from '../../platform/changes.ts';
 import { describeEachDatabase, TEST_ADMIN_TOKEN } from '../../test/app.ts';
 import { type FixtureProduct, Fixtures } from '../../test/fixtures.ts';
 import { TestClient } from '../../test/http.ts';
+import { Categories } from '../categories/service.ts';
 import { Inventory } from '../inventory/service.ts';
 import { NO_SALES } from '../offers/sale-price.ts';
 import { SizeCharts } from '../size-charts/service.ts';
@@ -52,6 +53,7 @@ describeEachDatabase('catalogue answers sent as made once', (t) => {
       new Inventory(t().db, feed),
       NO_SALES_EVER,
       new SizeCharts(t().db, feed),
+      new Categories(t().db, feed),
     );
     catalogues.push(catalogue);
     return catalogue;

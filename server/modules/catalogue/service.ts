@@ -33,6 +33,7 @@ import { indiaTime, parseProductId, rupees, yesNo } from '../../platform/api-val
 import type { BagOwner } from '../../platform/bag-owner.ts';
 import type { Change, ChangeFeed } from '../../platform/changes.ts';
 import { notFound } from '../../platform/errors.ts';
+import type { Categories } from '../categories/service.ts';
 import type { Inventory, SizeAvailability } from '../inventory/service.ts';
 import { apportion } from '../offers/apportion.ts';
 import type { LiveSales, ProductPriceRow } from '../offers/sale-price.ts';
@@ -125,6 +126,8 @@ export class Catalogue {
     private readonly inventory: Inventory,
     private readonly sales: Pick<Sales, 'current' | 'onChange'>,
     private readonly sizeCharts: Pick<SizeCharts, 'forProduct'>,
+    /** the owner's tree, whose order the home list follows */
+    private readonly categories: Pick<Categories, 'inMenuOrder'>,
     private readonly now: () => Date = () => new Date(),
   ) {
     this.index = new LiveIndex(db, {
@@ -219,11 +222,8 @@ export class Catalogue {
 
   home(): Promise<HomeResponse> {
     return this.homeCache.get('home', async () => {
-      const items = await store.homeSegments(this.db);
-      // sorted here, not by the database's collation, so every engine answers alike
-      return items.sort(
-        (a, b) => a.userSegment.localeCompare(b.userSegment) || a.genre.localeCompare(b.genre),
-      );
+      // in the owner's order (issue 38), sorted here so every engine answers alike
+      return this.categories.inMenuOrder(await store.homeSegments(this.db));
     });
   }
 

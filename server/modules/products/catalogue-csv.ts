@@ -2,6 +2,8 @@ import {
   CSV_COLUMNS,
   EDITABLE_FEATURES,
   type ImportResponse,
+  PARCEL_CSV_COLUMNS,
+  PARCEL_FIELDS,
   type ProductBody,
 } from '../../../contract/products.ts';
 import type { Db } from '../../db/connect.ts';
@@ -16,6 +18,7 @@ import {
   storeProductOriginal,
 } from '../../platform/images/service.ts';
 import { Turns } from '../../platform/turns.ts';
+import type { Categories } from '../categories/service.ts';
 import type { Inventory } from '../inventory/service.ts';
 import { toAdminProduct } from './service.ts';
 import * as store from './store.ts';
@@ -26,6 +29,8 @@ const SKU_BATCH = 1_000;
 
 type Column = (typeof CSV_COLUMNS)[number];
 type Row = Record<Column, string>;
+/** Columns a file may leave out (added after files were written without them): the products keep theirs. */
+const OPTIONAL_COLUMNS = new Set<string>(Object.values(PARCEL_CSV_COLUMNS));
 const LIST = '|';
 const SKU = /^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/;
 
@@ -48,7 +53,12 @@ const COLUMN_OF: Record<string, Column> = {
   sizes: 'size',
   photos: 'photos',
   ...Object.fromEntries(EDITABLE_FEATURES.map((f) => [`features.${f}`, f])),
+  ...PARCEL_CSV_COLUMNS,
 };
+
+/** A parcel column's text as the API's value: empty is null, a column the file lacks is left out (kept). */
+const parcelValue = (text: string | undefined) =>
+  text === undefined ? undefined : text === '' ? null : /^[0-9]+$/.test(text) ? Number(text) : Number.NaN;
 
 const list = (text: string) => (text === '' ? [] : text.split(LIST).map((v) => v.trim()));
 
@@ -86,6 +96,8 @@ export class CatalogueCsv {
     private readonly inventory: Inventory,
     private readonly changes: ChangeFeed,
     private readonly dataDir: string,
+    /** the owner's tree: one-size genres leave `size` empty; a new pair is added to it */
+    private readonly categories: Pick<Categories, 'placer' | 'add'>,
   ) {}
 
   async export(): Promise<string> {
@@ -115,6 +127,9 @@ export class CatalogueCsv {
         partner: p.partner,
         seller: p.seller,
         hsn: p.hsnCode ?? '',
+        ...(Object.fromEntries(
+          PARCEL_FIELDS.map((f) => [PARCEL_CSV_COLUMNS[f], p[f] === null ? '' : String(p[f])]),
+        ) as Record<(typeof PARCEL_CSV_COLUMNS)[keyof typeof PARCEL_CSV_COLUMNS], string>),
         active: p.active ? 'yes' : 'no',
         photos: p.photos.join(LIST),
         size: '',
@@ -161,6 +176,12 @@ export class CatalogueCsv {
         await this.applyPlan(trx, plan);
         (plan.existing ? updated : created).push(plan.sku);
       }
+      // pairs the tree lacks at its end, in the file's order
+      const apparel = plans.map((plan) => plan.valid.columns).filter((c) => c.prod === 'apparel');
+      await this.categories.add(
+        trx,
+        apparel.map((c) => ({ userSegment: c.user_segment, genre: c.genre })),
+      );
       await recordAudit(trx, {
         actor,
         action: 'catalogue.import',
@@ -192,7 +213,7 @@ export class CatalogueCsv {
         report.add(1, name || `#${i + 1}`, 'not a column of the catalogue');
     }
     for (const column of CSV_COLUMNS) {
-      if (!names.includes(column)) report.add(1, column, 'missing');
+      if (!names.includes(column) && !OPTIONAL_COLUMNS.has(column)) report.add(1, column, 'missing');
     }
     if (report.errors.length > 0) return [];
     const groups = new Map<string, Group>();
@@ -262,14 +283,19 @@ export class CatalogueCsv {
       for (const [sku, row] of await store.productsBySku(this.db, skus)) existing.set(sku, row);
       await turns.take();
     }
-    const [sellers, partners] = await Promise.all([store.sellersByName(this.db), store.partnerIds(this.db)]);
+    const [sellers, partners, place] = await Promise.all([
+      store.sellersByName(this.db),
+      store.partnerIds(this.db),
+      this.categories.placer(),
+    ]);
     const uploaded = await this.uploadedPhotos(groups, existing, fromZip, turns);
     const plans: Plan[] = [];
     for (const group of groups) {
       await turns.take();
       const product = existing.get(group.sku);
       const own = new Set(product?.photos ?? []);
-      const lookups: Lookups = { sellers, partners, photoKnown: (n) => own.has(n) || uploaded.has(n) };
+      const photoKnown = (n: string) => own.has(n) || uploaded.has(n);
+      const lookups: Lookups = { sellers, partners, photoKnown, place };
       const plan = this.planGroup(group, product, lookups, report);
       if (plan) plans.push(plan);
     }
@@ -331,6 +357,7 @@ export class CatalogueCsv {
       hsnCode: r.hsn,
       sizes,
       photos: list(r.photos),
+      ...Object.fromEntries(PARCEL_FIELDS.map((f) => [f, parcelValue(r[PARCEL_CSV_COLUMNS[f]])])),
     };
     if (r.active !== 'yes' && r.active !== 'no') report.add(first.line, 'active', 'yes or no');
     const result = validateProduct(body, lookups, r.active === 'yes');

@@ -14,6 +14,7 @@ import { recordAudit } from '../../platform/audit.ts';
 import type { ChangeFeed } from '../../platform/changes.ts';
 import { InvalidFields, notFound } from '../../platform/errors.ts';
 import { productOriginalExists, storeProductOriginal } from '../../platform/images/service.ts';
+import type { Categories } from '../categories/service.ts';
 import type { Inventory } from '../inventory/service.ts';
 import type { Shop } from '../shop/service.ts';
 import * as store from './store.ts';
@@ -60,6 +61,10 @@ export function toAdminProduct(row: store.ProductRow, sizes: Sizes): AdminProduc
     pausedWithSeller: row.paused_with_seller,
     sizes: sizes.get(row.id) ?? [],
     photos: row.photos,
+    weightGrams: row.weight_grams,
+    lengthCm: row.length_cm,
+    breadthCm: row.breadth_cm,
+    heightCm: row.height_cm,
   };
 }
 
@@ -76,6 +81,8 @@ export class Products {
     private readonly dataDir: string,
     /** the owner's settings: the low-stock threshold */
     private readonly shop: Shop,
+    /** the owner's tree: how a pair is spelt, which genres are one-size; a new pair is added to it */
+    private readonly categories: Pick<Categories, 'placer' | 'add'>,
   ) {}
 
   async list(query: AdminProductsQuery): Promise<AdminProductsResponse> {
@@ -118,10 +125,15 @@ export class Products {
 
   /** Names the shop knows; `photos` are the ones already on the product being changed. */
   async lookups(photos: readonly string[] = []): Promise<Lookups & { uploaded: Set<string> }> {
-    const [sellers, partners] = await Promise.all([store.sellersByName(this.db), store.partnerIds(this.db)]);
+    const [sellers, partners, place] = await Promise.all([
+      store.sellersByName(this.db),
+      store.partnerIds(this.db),
+      this.categories.placer(),
+    ]);
     const known = new Set(photos);
     const uploaded = new Set<string>();
-    return { sellers, partners, uploaded, photoKnown: (name) => known.has(name) || uploaded.has(name) };
+    const photoKnown = (name: string) => known.has(name) || uploaded.has(name);
+    return { sellers, partners, uploaded, photoKnown, place };
   }
 
   /** What the product form offers: segments and genres in use, the active sellers and delivery partners. */
@@ -161,6 +173,7 @@ export class Products {
         sku,
         child_key: sku.toLowerCase(),
       });
+      await this.placeInTree(trx, valid);
       return { id, sizes: await this.inventory.setSizes(trx, id, valid.sizes) };
     });
   }
@@ -176,6 +189,7 @@ export class Products {
       // paused with its seller, it comes back with that seller only
       const paused = locked.seller_id === valid.columns.seller_id ? {} : { paused_with_seller: false };
       await store.updateProduct(trx, id, { ...valid.columns, ...paused });
+      await this.placeInTree(trx, valid);
       return { id, sizes: await this.inventory.setSizes(trx, id, valid.sizes) };
     });
   }
@@ -210,6 +224,7 @@ export class Products {
         sku,
         child_key: source.childKey,
       });
+      await this.placeInTree(trx, valid);
       return { id: newId, sizes: await this.inventory.setSizes(trx, newId, valid.sizes), from: id };
     });
   }
@@ -228,6 +243,12 @@ export class Products {
       await store.updateProduct(trx, id, { active, paused_with_seller: false });
       return { id };
     });
+  }
+
+  /** A pair the owner's tree lacks is added at its end (the tree orders the menu). */
+  private placeInTree(trx: Db, { columns }: ValidProduct): Promise<void> {
+    if (columns.prod !== 'apparel') return Promise.resolve();
+    return this.categories.add(trx, [{ userSegment: columns.user_segment, genre: columns.genre }]);
   }
 
   /**

@@ -1,5 +1,13 @@
-import { EDITABLE_FEATURES, MAX_PHOTOS, type ProductBody } from '../../../contract/products.ts';
+import {
+  EDITABLE_FEATURES,
+  MAX_PHOTOS,
+  PARCEL_FIELDS,
+  PARCEL_LIMITS,
+  type ParcelField,
+  type ProductBody,
+} from '../../../contract/products.ts';
 import type { FieldErrors as Fields } from '../../platform/errors.ts';
+import type { Pair, PlacedPair } from '../categories/service.ts';
 import type { ProductColumns } from './store.ts';
 
 /** A field's name (as the API names it) and what is wrong with it (never `columns`). */
@@ -12,6 +20,8 @@ export interface Lookups {
   partners: Map<string, number>;
   /** a photo name is usable when it was uploaded or the product already shows it */
   photoKnown: (name: string) => boolean;
+  /** the segment and genre as the owner's tree spells them, and whether the genre is one-size */
+  place: (pair: Pair) => PlacedPair;
 }
 
 export interface ValidProduct {
@@ -49,10 +59,19 @@ function checkPrices(body: ProductBody, errors: FieldErrors): void {
   else if (body.price > body.mrp) errors.price = 'Price cannot be above the MRP';
 }
 
-function checkSizes(body: ProductBody, errors: FieldErrors): { size: string; stock: number }[] {
+/** One unsized stock, as an accessory and a one-size genre's product have. */
+const unsized = (sizes: { size: string }[]) => sizes.length === 1 && sizes[0]?.size === '';
+
+function checkSizes(
+  body: ProductBody,
+  place: PlacedPair,
+  errors: FieldErrors,
+): { size: string; stock: number }[] {
   const sizes = body.sizes.map(({ size, stock }) => ({ size: size.trim(), stock }));
   if (body.prod === 'accessories') {
-    if (sizes.length !== 1 || sizes[0]?.size !== '') errors.sizes = 'An accessory has one unsized stock';
+    if (!unsized(sizes)) errors.sizes = 'An accessory has one unsized stock';
+  } else if (place.oneSize) {
+    if (!unsized(sizes)) errors.sizes = `${place.genre} is one-size: one stock, without a size`;
   } else if (sizes.length === 0) {
     errors.sizes = 'Add at least one size';
   } else if (sizes.some((s) => s.size === '')) {
@@ -74,7 +93,7 @@ function checkPhotos(photos: string[], lookups: Lookups, errors: FieldErrors): v
 }
 
 /** The filterable features: the editable ones as given (blank values dropped), then colour and sizes. */
-function checkFeatures(body: ProductBody, sizes: { size: string }[], errors: FieldErrors) {
+function checkFeatures(body: ProductBody, sizes: { size: string }[], oneSize: boolean, errors: FieldErrors) {
   const features: Record<string, string[]> = {};
   for (const [key, values] of Object.entries(body.features)) {
     if (!EDITABLE.has(key)) {
@@ -85,8 +104,37 @@ function checkFeatures(body: ProductBody, sizes: { size: string }[], errors: Fie
     if (kept.length > 0) features[key] = kept;
   }
   features.color = [body.color.trim()];
-  if (body.prod === 'apparel') features.size = sizes.map((s) => s.size);
+  // a one-size genre's product has no size to filter by
+  if (body.prod === 'apparel' && !oneSize) features.size = sizes.map((s) => s.size);
   return features;
+}
+
+const PARCEL_COLUMN = {
+  weightGrams: 'weight_grams',
+  lengthCm: 'length_cm',
+  breadthCm: 'breadth_cm',
+  heightCm: 'height_cm',
+} as const satisfies Record<ParcelField, string>;
+type ParcelColumns = Partial<Record<(typeof PARCEL_COLUMN)[ParcelField], number | null>>;
+
+/** What is wrong with a parcel field's value: the range in its unit. */
+export const parcelProblem = (field: ParcelField) => {
+  const { min, max } = PARCEL_LIMITS[field];
+  return `Whole ${field === 'weightGrams' ? 'grams' : 'centimetres'}, ${min} to ${max}`;
+};
+
+/** The weight and size given as columns (null: unset); those left out are not among them, so they are kept. */
+function checkParcel(body: ProductBody, errors: FieldErrors): ParcelColumns {
+  const columns: ParcelColumns = {};
+  for (const field of PARCEL_FIELDS) {
+    const value = body[field];
+    if (value === undefined) continue;
+    const { min, max } = PARCEL_LIMITS[field];
+    if (value === null || (Number.isInteger(value) && value >= min && value <= max))
+      columns[PARCEL_COLUMN[field]] = value;
+    else errors[field] = parcelProblem(field);
+  }
+  return columns;
 }
 
 /**
@@ -101,8 +149,13 @@ export function validateProduct(
   const errors: FieldErrors = {};
   const name = required(body.name, 'name', errors);
   if (body.prod !== 'apparel' && body.prod !== 'accessories') errors.prod = 'Choose apparel or accessories';
-  const userSegment = required(body.userSegment, 'userSegment', errors);
-  const genre = required(body.genre, 'genre', errors);
+  // apparel's pair as the owner's tree spells it ("home" is the segment "Home"); crafts' as given
+  const given = {
+    userSegment: required(body.userSegment, 'userSegment', errors),
+    genre: required(body.genre, 'genre', errors),
+  };
+  const place = body.prod === 'apparel' ? lookups.place(given) : { ...given, oneSize: false };
+  const { userSegment, genre } = place;
   const color = required(body.color, 'color', errors);
   checkPrices(body, errors);
   const sellerId = lookups.sellers.get(body.seller.trim())?.id;
@@ -115,9 +168,10 @@ export function validateProduct(
     errors.partner = `No delivery partner "${partner.slice(0, 40)}": ${CHOOSE_PARTNER.toLowerCase()}`;
   const hsnCode = body.hsnCode?.trim() || null;
   if (hsnCode !== null && !HSN.test(hsnCode)) errors.hsnCode = 'An HSN code has 4, 6 or 8 digits';
-  const sizes = checkSizes(body, errors);
+  const sizes = checkSizes(body, place, errors);
   checkPhotos(body.photos, lookups, errors);
-  const features = checkFeatures(body, sizes, errors);
+  const features = checkFeatures(body, sizes, place.oneSize, errors);
+  const parcel = checkParcel(body, errors);
   if (Object.keys(errors).length > 0 || sellerId === undefined || partnerId === undefined) return errors;
   return {
     columns: {
@@ -134,6 +188,7 @@ export function validateProduct(
       partner_id: partnerId,
       hsn_code: hsnCode,
       photos: body.photos,
+      ...parcel,
     },
     sizes,
   };

@@ -31,6 +31,8 @@ export const paths = {
   settings: () => '/admin/settings',
   offers: () => '/admin/offers',
   sizeCharts: () => '/admin/size-charts',
+  categories: () => '/admin/categories',
+  shopWindow: () => '/admin/home-page',
 };
 
 export const apiPaths = {
@@ -74,6 +76,9 @@ export const apiPaths = {
   restore: (productId: number) => `/admin/api/products/${id(productId)}/restore`,
   photos: () => '/admin/api/products/photos',
   choices: () => '/admin/api/catalogue/choices',
+  shopWindow: () => '/admin/api/shop-window',
+  /** the shop's segment and genre pairs on sale (the spec's GET /home) */
+  home: () => '/home',
   catalogueExport: () => '/admin/api/catalogue/export',
   catalogueImport: (mode: 'dry-run' | 'apply') => `/admin/api/catalogue/import?mode=${mode}`,
   lowStock: () => '/admin/api/stock/low',
@@ -98,6 +103,7 @@ export const apiPaths = {
   disableCoupon: (couponId: number) => `/admin/api/coupons/${id(couponId)}/disable`,
   offersReport: () => '/admin/api/offers/report',
   sizeCharts: () => '/admin/api/size-charts',
+  categories: () => '/admin/api/categories',
   /** a chart by its keys (DELETE): the genre's own when `seller` is null */
   sizeChart: (keys: { userSegment: string; genre: string; seller: string | null }) =>
     `/admin/api/size-charts${query(keys)}`,

@@ -72,6 +72,14 @@ const SizeChartsScreen = screen(
   () => import('../screens/size-charts/SizeChartsScreen.tsx'),
   (m) => m.SizeChartsScreen,
 );
+const CategoriesScreen = screen(
+  () => import('../screens/categories/CategoriesScreen.tsx'),
+  (m) => m.CategoriesScreen,
+);
+const ShopWindowScreen = screen(
+  () => import('../screens/shop-window/ShopWindowScreen.tsx'),
+  (m) => m.ShopWindowScreen,
+);
 const DeliveryScreen = screen(
   () => import('../screens/delivery/DeliveryScreen.tsx'),
   (m) => m.DeliveryScreen,
@@ -109,6 +117,8 @@ function SignedInRoutes() {
         <Route path={paths.offers()} element={<OffersScreen />} />
         <Route path={paths.sellers()} element={<SellersScreen />} />
         <Route path={paths.sizeCharts()} element={<SizeChartsScreen />} />
+        <Route path={paths.categories()} element={<CategoriesScreen />} />
+        <Route path={paths.shopWindow()} element={<ShopWindowScreen />} />
         <Route path={paths.delivery()} element={<DeliveryScreen />} />
         <Route path={paths.settings()} element={<SettingsScreen />} />
         <Route path="*" element={<NotFound />} />

@@ -3,8 +3,9 @@ import { Link, NavLink } from 'react-router';
 import { paths } from '../../../../contract/paths.ts';
 import { useDrawer } from '../components/useDrawer.ts';
 import { useScrollLock } from '../components/useScrollLock.ts';
+import { useReturnHere } from './after-login.ts';
 import { bagSentence, itemsText, useBagUnits } from './bag.ts';
-import { type Segment, useSegments } from './catalogue.ts';
+import { type Segment, useCraftsOnSale, useSegments } from './catalogue.ts';
 import { BagIcon, ChevronIcon, CloseIcon, HeartIcon, HomeIcon, MenuIcon, UserIcon } from './icons.tsx';
 import { Logo } from './Logo.tsx';
 import { SearchBox } from './SearchBox.tsx';
@@ -93,6 +94,7 @@ export function Header() {
 
 function Categories({ narrow }: { narrow: boolean }) {
   const segments = useSegments();
+  const crafts = useCraftsOnSale();
   const [expanded, setExpanded] = useState<string | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
 
@@ -108,8 +110,8 @@ function Categories({ narrow }: { narrow: boolean }) {
   return (
     <ul
       ref={listRef}
-      // hidden until the segments arrive, so CRAFTS does not jump sideways when they do
-      className={segments ? 'category-list' : 'category-list is-loading'}
+      // hidden until the segments and crafts are known, so no entry jumps sideways when they arrive
+      className={segments && crafts !== undefined ? 'category-list' : 'category-list is-loading'}
       onKeyDown={(event) => {
         if (event.key === 'Escape' && expanded && !narrow) setExpanded(null);
       }}
@@ -124,11 +126,13 @@ function Categories({ narrow }: { narrow: boolean }) {
           onFollow={() => setExpanded(null)}
         />
       ))}
-      <li className="segment">
-        <NavLink to={paths.accessories()} className="segment-link">
-          CRAFTS
-        </NavLink>
-      </li>
+      {crafts && (
+        <li className="segment">
+          <NavLink to={paths.accessories()} className="segment-link">
+            CRAFTS
+          </NavLink>
+        </li>
+      )}
     </ul>
   );
 }
@@ -202,6 +206,7 @@ const withUnits = (name: string, units: number | undefined) =>
 
 function UtilityLinks({ units }: { units: number | undefined }) {
   const { isLoggedIn, uname } = useSession();
+  const back = useReturnHere();
   return (
     <ul className="utility-list">
       <li>
@@ -229,7 +234,7 @@ function UtilityLinks({ units }: { units: number | undefined }) {
             Hi, {uname}
           </NavLink>
         ) : (
-          <NavLink to={paths.login()} className="utility-link">
+          <NavLink to={paths.login()} state={back} className="utility-link">
             <UserIcon />
             LOGIN/ SIGNUP
           </NavLink>

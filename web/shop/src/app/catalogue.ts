@@ -18,14 +18,26 @@ export function loadHome(): Promise<HomeResponse> {
   return home;
 }
 
-/**
- * Whether the shop has nothing on sale at all (a new shop, before its first product): GET /home names
- * apparel only, so a shop of crafts alone is asked for its accessories too.
- */
+let crafts: Promise<boolean> | undefined;
+
+/** Whether crafts are on sale (GET /home names apparel only): the menu offers CRAFTS only then. */
+export function loadCraftsOnSale(): Promise<boolean> {
+  if (!crafts) {
+    crafts = api
+      .post<ListingResponse>(apiPaths.accessories({}), { page: 1, sort: 0 })
+      .then((answer) => answer.noOfEntries > 0);
+    // a failed load is retried by the next caller
+    crafts.catch(() => {
+      crafts = undefined;
+    });
+  }
+  return crafts;
+}
+
+/** Whether the shop has nothing on sale at all (a new shop, before its first product). */
 export async function nothingOnSale(items: HomeResponse): Promise<boolean> {
   if (items.length > 0) return false;
-  const crafts = await api.post<ListingResponse>(apiPaths.accessories({}), { page: 1, sort: 0 });
-  return crafts.noOfEntries === 0;
+  return !(await loadCraftsOnSale());
 }
 
 export interface Segment {
@@ -34,7 +46,7 @@ export interface Segment {
   genres: string[];
 }
 
-/** Segments in reverse alphabetical order, each with its genres in the order the API gives them. */
+/** Segments with their genres, in the owner's order as GET /home gives them (issue 38). */
 export function toSegments(items: HomeResponse): Segment[] {
   const bySegment = new Map<string, string[]>();
   for (const { userSegment, genre } of items) {
@@ -42,9 +54,7 @@ export function toSegments(items: HomeResponse): Segment[] {
     if (!genres.includes(genre)) genres.push(genre);
     bySegment.set(userSegment, genres);
   }
-  return [...bySegment]
-    .map(([name, genres]) => ({ name, genres }))
-    .sort((a, b) => b.name.toUpperCase().localeCompare(a.name.toUpperCase()));
+  return [...bySegment].map(([name, genres]) => ({ name, genres }));
 }
 
 /** The segments, or undefined while GET /home is on its way. */
@@ -62,4 +72,20 @@ export function useSegments(): Segment[] | undefined {
     };
   }, []);
   return segments;
+}
+
+/** Whether crafts are on sale, or undefined while that is being asked (a failed ask: no CRAFTS entry). */
+export function useCraftsOnSale(): boolean | undefined {
+  const [onSale, setOnSale] = useState<boolean>();
+  useEffect(() => {
+    let live = true;
+    loadCraftsOnSale().then(
+      (answer) => live && setOnSale(answer),
+      () => live && setOnSale(false),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return onSale;
 }

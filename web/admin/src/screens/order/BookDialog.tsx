@@ -51,7 +51,7 @@ export function BookDialog({ line, onClose, onChanged }: Props) {
       onConfirm={book}
     >
       <p>
-        {line.purchaseId}, size {line.size || 'one size'}, ×{line.quantity}
+        {line.purchaseId}, {line.size ? `size ${line.size}` : 'one size'}, ×{line.quantity}
       </p>
       <Loading state={state} onRetry={retry}>
         {({ couriers, recommendedId }) =>

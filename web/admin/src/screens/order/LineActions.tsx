@@ -69,7 +69,7 @@ export function LineActions({ line, booking, onChanged }: Props) {
           onConfirm={(form) => confirm(open, form)}
         >
           <p>
-            {line.purchaseId}, size {line.size || 'one size'}, ×{line.quantity}
+            {line.purchaseId}, {line.size ? `size ${line.size}` : 'one size'}, ×{line.quantity}
           </p>
           {open === 'ship' && (
             <div className="admin-dialog-field">

@@ -1,13 +1,20 @@
 import { type FormEvent, useId, useState } from 'react';
 import { FEATURE_LABELS } from '../../../../../contract/catalogue-constants.ts';
+import type { CategoryTree } from '../../../../../contract/categories.ts';
 import type { AdminProduct, CatalogueChoices } from '../../../../../contract/products.ts';
-import { EDITABLE_FEATURES, type EditableFeature } from '../../../../../contract/products-constants.ts';
+import {
+  EDITABLE_FEATURES,
+  type EditableFeature,
+  PARCEL_FIELDS,
+  PARCEL_LIMITS,
+  type ParcelField,
+} from '../../../../../contract/products-constants.ts';
 import { api } from '../../api/client.ts';
 import { apiPaths } from '../../api/paths.ts';
 import { failureMessage } from '../../api/useLoad.ts';
 import { fieldErrorsOf } from '../../api/useSave.ts';
 import { controlProps, Field } from '../../components/Field.tsx';
-import { bodyOf, type Draft, discountOf, draftOf, emptyDraft, type FieldErrors } from './draft.ts';
+import { bodyOf, type Draft, discountOf, draftOf, emptyDraft, type FieldErrors, isUnsized } from './draft.ts';
 import { PhotosField } from './PhotosField.tsx';
 import { SizesField } from './SizesField.tsx';
 
@@ -32,6 +39,18 @@ const FIELD_LABELS: Record<string, string> = {
   seller: 'Seller',
   sizes: 'Sizes',
   photos: 'Photos',
+  weightGrams: 'Weight',
+  lengthCm: 'Length',
+  breadthCm: 'Breadth',
+  heightCm: 'Height',
+};
+
+/** The parcel fields' labels, with their units. */
+const PARCEL_LABELS: Record<ParcelField, string> = {
+  weightGrams: 'Weight (g)',
+  lengthCm: 'Length (cm)',
+  breadthCm: 'Breadth (cm)',
+  heightCm: 'Height (cm)',
 };
 
 const labelOf = (field: string) => {
@@ -48,6 +67,8 @@ interface Props {
   /** the product edited; none for a new one */
   product: AdminProduct | undefined;
   choices: CatalogueChoices;
+  /** the owner's categories: the menu's segments and genres, and which genres are one-size */
+  tree: CategoryTree;
   onSaved: (product: AdminProduct) => void;
   /** a field changed since the last save */
   onEdited: () => void;
@@ -57,7 +78,7 @@ interface Props {
  * A product as the owner edits it. "Save" sends it whole; the server's field errors show beside their
  * fields and nothing changes.
  */
-export function ProductForm({ product, choices, onSaved, onEdited }: Props) {
+export function ProductForm({ product, choices, tree, onSaved, onEdited }: Props) {
   const id = useId();
   const [draft, setDraft] = useState<Draft>(() => (product ? draftOf(product) : emptyDraft()));
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -73,10 +94,17 @@ export function ProductForm({ product, choices, onSaved, onEdited }: Props) {
     onChange: (event: { target: { value: string } }) => change({ [field]: event.target.value }),
   });
   const discount = discountOf(draft);
+  const unsized = isUnsized(draft, tree);
+  // the tree's names first, in menu order; the chosen segment's genres, else every genre in use
+  const segmentNames = [...new Set([...tree.segments.map((s) => s.name), ...choices.segments])];
+  const treeGenres = tree.segments
+    .find((s) => s.name.toLowerCase() === draft.userSegment.trim().toLowerCase())
+    ?.genres.map((g) => g.name);
+  const genreNames = treeGenres?.length ? treeGenres : choices.genres;
 
   const save = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const built = bodyOf(draft);
+    const built = bodyOf(draft, unsized);
     if ('errors' in built) {
       setErrors(built.errors);
       setMessage(pleaseCorrect(built.errors));
@@ -103,12 +131,12 @@ export function ProductForm({ product, choices, onSaved, onEdited }: Props) {
   return (
     <form className="admin-form-grid" onSubmit={save} noValidate>
       <datalist id={`${id}-segments`}>
-        {choices.segments.map((name) => (
+        {segmentNames.map((name) => (
           <option key={name} value={name} />
         ))}
       </datalist>
       <datalist id={`${id}-genres`}>
-        {choices.genres.map((name) => (
+        {genreNames.map((name) => (
           <option key={name} value={name} />
         ))}
       </datalist>
@@ -197,8 +225,34 @@ export function ProductForm({ product, choices, onSaved, onEdited }: Props) {
         </Field>
       ))}
 
+      <fieldset className="admin-fieldset admin-field-wide">
+        <legend>Parcel: one unit, packed</legend>
+        <p className="admin-details">
+          What courier bookings send. Left empty: 500 g in a folded garment's box (30 × 25 × 5 cm).
+        </p>
+        <div className="admin-form-grid">
+          {PARCEL_FIELDS.map((key) => (
+            <Field key={key} id={`${id}-${key}`} label={PARCEL_LABELS[key]} error={errors[key]}>
+              <input
+                {...controlProps(`${id}-${key}`, errors[key])}
+                inputMode="numeric"
+                placeholder={`${PARCEL_LIMITS[key].min} to ${PARCEL_LIMITS[key].max}`}
+                value={draft.parcel[key]}
+                onChange={(event) => change({ parcel: { ...draft.parcel, [key]: event.target.value } })}
+              />
+            </Field>
+          ))}
+        </div>
+      </fieldset>
+
       <div className="admin-field-wide">
-        <SizesField id={`${id}-sizes`} draft={draft} error={errors.sizes} onChange={change} />
+        <SizesField
+          id={`${id}-sizes`}
+          draft={draft}
+          unsized={unsized}
+          error={errors.sizes}
+          onChange={change}
+        />
       </div>
       <div className="admin-field-wide">
         <PhotosField

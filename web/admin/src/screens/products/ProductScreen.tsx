@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import type { CategoryTree } from '../../../../../contract/categories.ts';
 import type { AdminProduct, CatalogueChoices } from '../../../../../contract/products.ts';
 import { usePageTitle } from '../../../../shared/components/usePageTitle.ts';
 import { api } from '../../api/client.ts';
@@ -14,6 +15,7 @@ import './ProductScreen.css';
 interface Loaded {
   product?: AdminProduct;
   choices: CatalogueChoices;
+  tree: CategoryTree;
 }
 
 /** What a page reached by saving says: the save (or the colour added) that led here. */
@@ -32,11 +34,12 @@ export function ProductScreen() {
   const setSaved = (text: string) => setNote({ at: location.key, text });
   const request = useCallback(
     async (signal?: AbortSignal): Promise<Loaded> => {
-      const [product, choices] = await Promise.all([
+      const [product, choices, tree] = await Promise.all([
         productId ? api.get<AdminProduct>(apiPaths.product(Number(productId)), { signal }) : undefined,
         api.get<CatalogueChoices>(apiPaths.choices(), { signal }),
+        api.get<CategoryTree>(apiPaths.categories(), { signal }),
       ]);
-      return product ? { product, choices } : { choices };
+      return product ? { product, choices, tree } : { choices, tree };
     },
     [productId],
   );
@@ -59,7 +62,7 @@ export function ProductScreen() {
         <Link to={paths.products()}>All products</Link>
       </p>
       <Loading state={state} onRetry={retry}>
-        {({ product, choices }) => (
+        {({ product, choices, tree }) => (
           <>
             <div className="admin-product-head">
               <h1 className="admin-title">{product ? product.name : 'Add product'}</h1>
@@ -83,6 +86,7 @@ export function ProductScreen() {
               key={product?.id ?? 'new'}
               product={product}
               choices={choices}
+              tree={tree}
               onSaved={onSaved}
               onEdited={() => setSaved('')}
             />

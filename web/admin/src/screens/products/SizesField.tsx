@@ -3,18 +3,26 @@ import { type Draft, type SizeRow, sizeRow } from './draft.ts';
 interface Props {
   id: string;
   draft: Draft;
+  /** one unsized stock: an accessory, or a one-size genre's product (draft.ts's isUnsized) */
+  unsized: boolean;
   error: string | undefined;
   onChange: (change: Partial<Draft>) => void;
 }
 
-/** An apparel's sizes, each with its stock ("Add size" adds a row); an accessory's one unsized stock. */
-export function SizesField({ id, draft, error, onChange }: Props) {
+/**
+ * An apparel's sizes, each with its stock ("Add size" adds a row); the one unsized stock of an accessory or
+ * of a one-size genre's product.
+ */
+export function SizesField({ id, draft, unsized, error, onChange }: Props) {
   const errorId = `${id}-error`;
   const described = { 'aria-describedby': errorId, 'aria-invalid': error ? true : undefined };
-  if (draft.prod === 'accessories') {
+  if (unsized) {
     return (
       <fieldset className="admin-fieldset">
         <legend>One size</legend>
+        {draft.prod === 'apparel' && (
+          <p className="admin-details">{draft.genre} is one-size: one stock, no size to choose.</p>
+        )}
         <div className="admin-field">
           <label htmlFor={`${id}-stock`}>Stock</label>
           <input

@@ -1,5 +1,11 @@
+import type { CategoryTree } from '../../../../../contract/categories.ts';
 import type { AdminProduct, ProductBody } from '../../../../../contract/products.ts';
-import { EDITABLE_FEATURES, type EditableFeature } from '../../../../../contract/products-constants.ts';
+import {
+  EDITABLE_FEATURES,
+  type EditableFeature,
+  PARCEL_FIELDS,
+  type ParcelField,
+} from '../../../../../contract/products-constants.ts';
 
 /** A size row as typed: its stock is text until saved; `held` are units held for shoppers paying now. */
 export interface SizeRow {
@@ -25,9 +31,11 @@ export interface Draft {
   hsnCode: string;
   /** an apparel's sizes */
   sizes: SizeRow[];
-  /** an accessory's one unsized stock */
+  /** the one unsized stock of an accessory or of a one-size genre's product */
   stock: string;
   photos: string[];
+  /** a unit's packed weight (grams) and size (cm); empty while unset */
+  parcel: Record<ParcelField, string>;
 }
 
 /** A field's name as the API names it -> what is wrong with it. */
@@ -40,6 +48,9 @@ export const sizeRow = (size = '', stock = '0', held = 0): SizeRow => ({
   stock,
   held,
 });
+
+const noParcel = () =>
+  Object.fromEntries(PARCEL_FIELDS.map((key) => [key, ''])) as Record<ParcelField, string>;
 
 const noFeatures = () =>
   Object.fromEntries(EDITABLE_FEATURES.map((key) => [key, ''])) as Record<EditableFeature, string>;
@@ -60,12 +71,25 @@ export const emptyDraft = (): Draft => ({
   sizes: [sizeRow()],
   stock: '0',
   photos: [],
+  parcel: noParcel(),
 });
+
+/**
+ * Whether the product has one unsized stock: an accessory, or apparel of a genre the owner's tree marks
+ * one-size (names matched regardless of case, as the shop matches them).
+ */
+export function isUnsized(draft: Pick<Draft, 'prod' | 'userSegment' | 'genre'>, tree: CategoryTree): boolean {
+  if (draft.prod === 'accessories') return true;
+  const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+  const segment = tree.segments.find((s) => same(s.name, draft.userSegment));
+  return segment?.genres.find((g) => same(g.name, draft.genre))?.oneSize ?? false;
+}
 
 export function draftOf(product: AdminProduct): Draft {
   const features = noFeatures();
   for (const key of EDITABLE_FEATURES) features[key] = (product.features[key] ?? []).join(', ');
   const apparel = product.prod !== 'accessories';
+  const unsized = product.sizes.length === 1 && product.sizes[0]?.size === '';
   return {
     name: product.name,
     prod: apparel ? 'apparel' : 'accessories',
@@ -79,9 +103,12 @@ export function draftOf(product: AdminProduct): Draft {
     partner: product.partner,
     seller: product.seller,
     hsnCode: product.hsnCode ?? '',
-    sizes: apparel ? product.sizes.map((s) => sizeRow(s.size, String(s.stock), s.held)) : [sizeRow()],
-    stock: apparel ? '0' : String(product.sizes[0]?.stock ?? 0),
+    sizes: unsized ? [sizeRow()] : product.sizes.map((s) => sizeRow(s.size, String(s.stock), s.held)),
+    stock: unsized ? String(product.sizes[0]?.stock ?? 0) : '0',
     photos: product.photos,
+    parcel: Object.fromEntries(
+      PARCEL_FIELDS.map((key) => [key, product[key] === null ? '' : String(product[key])]),
+    ) as Record<ParcelField, string>,
   };
 }
 
@@ -96,8 +123,11 @@ export function discountOf(draft: Draft): number | null {
   return Math.floor(((mrp - price) * 100) / mrp);
 }
 
-/** The body to send, or the fields typed so that they cannot be sent (the server judges everything else). */
-export function bodyOf(draft: Draft): { body: ProductBody } | { errors: FieldErrors } {
+/**
+ * The body to send, or the fields typed so that they cannot be sent (the server judges everything else);
+ * `unsized` (isUnsized) sends the one stock.
+ */
+export function bodyOf(draft: Draft, unsized: boolean): { body: ProductBody } | { errors: FieldErrors } {
   const errors: FieldErrors = {};
   const whole = (text: string, field: string, message: string) => {
     if (!WHOLE.test(text)) errors[field] = message;
@@ -105,13 +135,22 @@ export function bodyOf(draft: Draft): { body: ProductBody } | { errors: FieldErr
   };
   const mrp = whole(draft.mrp, 'mrp', 'Enter the MRP in whole rupees');
   const price = whole(draft.price, 'price', 'Enter the price in whole rupees');
-  const sizes =
-    draft.prod === 'accessories'
-      ? [{ size: '', stock: whole(draft.stock, 'sizes', 'Enter the stock as a whole number') }]
-      : draft.sizes.map((row) => ({
-          size: row.size,
-          stock: whole(row.stock, 'sizes', 'Enter each stock as a whole number'),
-        }));
+  const sizes = unsized
+    ? [{ size: '', stock: whole(draft.stock, 'sizes', 'Enter the stock as a whole number') }]
+    : draft.sizes.map((row) => ({
+        size: row.size,
+        stock: whole(row.stock, 'sizes', 'Enter each stock as a whole number'),
+      }));
+  const parcel = Object.fromEntries(
+    PARCEL_FIELDS.map((key) => {
+      const typed = draft.parcel[key];
+      if (typed.trim() === '') return [key, null];
+      return [
+        key,
+        whole(typed, key, key === 'weightGrams' ? 'Enter whole grams' : 'Enter whole centimetres'),
+      ];
+    }),
+  ) as Record<ParcelField, number | null>;
   if (Object.keys(errors).length > 0) return { errors };
   const features = Object.fromEntries(
     EDITABLE_FEATURES.map((key) => [
@@ -139,6 +178,7 @@ export function bodyOf(draft: Draft): { body: ProductBody } | { errors: FieldErr
       hsnCode: draft.hsnCode.trim(),
       sizes,
       photos,
+      ...parcel,
     },
   };
 }

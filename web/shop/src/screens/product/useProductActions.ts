@@ -28,7 +28,7 @@ interface Context {
   prod: string;
   /** the delivery partner code, sent with the pincode check */
   partner: string;
-  /** the chosen size; accessories have one size and need no choice */
+  /** the chosen size; accessories and one-size genres have one size ('') and need no choice */
   size: string | undefined;
   needsSize: boolean;
 }
@@ -49,7 +49,7 @@ export function useProductActions(context: Context): ProductActions {
       return undefined;
     }
     return send().catch((error: unknown) => {
-      fail(error, 'Error occured while changing the product');
+      fail(error, 'Error occurred while changing the product');
       return undefined;
     });
   };
