@@ -120,12 +120,13 @@ export class Categories {
           `${label(left.userSegment, left.genre)} has ${left.total} product${left.total === 1 ? '' : 's'}: keep it, or move its products to another genre first`,
         );
       const errors: FieldErrors = {};
+      const oneSizeNow = new Map(rows.map((r) => [pairKey(r.segment, r.genre ?? ''), r.oneSize]));
       for (const f of figures) {
         const want = wanted.get(pairKey(f.userSegment, f.genre));
-        if (want?.oneSize && f.sized)
-          errors[want.at] = 'Its products have named sizes: it cannot be one-size';
-        if (want && !want.oneSize && f.unsized)
-          errors[want.at] = 'Its products are one-size: keep it one-size';
+        if (!want || want.oneSize === oneSizeNow.get(pairKey(f.userSegment, f.genre))) continue;
+        const { sized, unsized } = await store.sizeKinds(trx, f);
+        if (want.oneSize && sized) errors[want.at] = 'Its products have named sizes: it cannot be one-size';
+        if (!want.oneSize && unsized) errors[want.at] = 'Its products are one-size: keep it one-size';
       }
       if (Object.keys(errors).length > 0) throw new InvalidFields(errors);
       const demoSegments = new Set(rows.filter((r) => r.segmentDemo).map((r) => segmentKey(r.segment)));
