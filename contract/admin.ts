@@ -385,6 +385,8 @@ export const DashboardResponse = Type.Object({
   stuckShipments: Type.Array(StuckShipment),
   /** the SMS budgets more than half used: the owner is told before codes are refused */
   smsBudgetsPastHalf: Type.Array(SmsBudgetUse),
+  /** the SMS provider (MSG91) while its recent sends failed, so sign-in codes are refused; else null */
+  smsProviderFailing: Type.Union([Type.String(), Type.Null()]),
 });
 export type DashboardResponse = Static<typeof DashboardResponse>;
 

@@ -16,7 +16,7 @@ export const RATED_MESSAGE = 'Thank you for rate this! Your response has been sa
 // Reviews and review photos
 export const REVIEW_SAVED_MESSAGE = 'Your response has been saved successfully!';
 export const REVIEW_SUBMITTED_MESSAGE = 'Review has been successfully submitted';
-export const REVIEW_FAILED_MESSAGE = 'Some issue occured, please try again later';
+export const REVIEW_FAILED_MESSAGE = 'Some issue occurred, please try again later';
 export const UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
 export const UPLOADED_MESSAGE = 'File has been uploaded successfully!';
 export const UPLOAD_FAILED_MESSAGE = 'Problem encountered! Please try after sometime';

@@ -102,7 +102,7 @@ export const OrderLine = Type.Object({
   photo1: Type.String(),
   /** 'Y' once delivered (also while or after it is returned) */
   delivered: YesNo,
-  /** 'Y' only while a return may be asked for: delivered, within 24 hours, no return asked yet */
+  /** 'Y' only while a return may be asked for: delivered, before returnableUntil, no return asked yet */
   deliveryEligible: YesNo,
   /** null: no return asked; 'N': a return is asked (decided by `accepted`); 'Y': returned (received back) */
   orderStatus: Type.Union([YesNo, Type.Null()]),
@@ -127,6 +127,14 @@ export const OrderLine = Type.Object({
   /** ISO timestamps */
   orderedAt: Type.String(),
   deliveredAt: Type.Union([Type.String(), Type.Null()]),
+  /**
+   * The order's rules (kept from when it was placed), as ISO timestamps: cancelling is free until
+   * freeCancellationUntil (orderedAt + its hours); a return (an exchange) may be asked until returnableUntil
+   * (exchangeableUntil), deliveredAt + its days, null before delivery, with 0 days or for a genre not returnable.
+   */
+  freeCancellationUntil: Type.String(),
+  returnableUntil: Type.Union([Type.String(), Type.Null()]),
+  exchangeableUntil: Type.Union([Type.String(), Type.Null()]),
   /** rupees refunded for this line so far (cancellation, return) */
   refunded: Type.Integer(),
   /** ours: what happened to the line, oldest first */
@@ -204,8 +212,8 @@ const PurchaseId = Type.String({ minLength: 1, maxLength: 40 });
 
 /**
  * Cancels one undelivered line of the shopper's: stock goes back and what was paid for the line (its
- * `paidPaise`) is refunded through the gateway, less the cancellation charge after 24 hours
- * (CANCELLATION_CHARGE_PERCENT of that); the delivery charge too when it was the order's last live line.
+ * `paidPaise`) is refunded through the gateway, less the cancellation charge after the line's
+ * freeCancellationUntil (the order's cancellationChargePercent of that); the delivery charge too when it was the order's last live line.
  * 404 for a line that is not the shopper's; 409 for one already cancelled or delivered.
  */
 export const CancelBody = Type.Object({ orderID: PurchaseId }, { additionalProperties: false });
@@ -217,7 +225,7 @@ export type CancelResponse = Static<typeof CancelResponse>;
 // POST /return (login required) -----------------------------------------------------------------------
 
 /**
- * Asks to return a delivered line within RETURN_WINDOW_HOURS of delivery, for a reason: the spec's free
+ * Asks to return a delivered line before its returnableUntil, for a reason: the spec's free
  * text `reason` alone (kept as OTHER_REASON_TITLE with the text), or a `reasonCode` of RETURN_REASONS with
  * an optional `comment` (`reason` may then be left out or empty). `photo` is a file name POST
  * /upload/{prod}/{prodId} answered this shopper for the line's product; PHOTO_REASONS require one (decision
@@ -243,7 +251,7 @@ export const ExchangeParams = Type.Object({ purchaseId: PurchaseId });
 export type ExchangeParams = Static<typeof ExchangeParams>;
 
 /**
- * Exchanges a delivered apparel line, within the return window, for another size of its product that is
+ * Exchanges a delivered apparel line, before its exchangeableUntil, for another size of its product that is
  * free (one of its `exchangeSizes`); `reasonCode` one of RETURN_REASON_CODES. The size's units are held at
  * once. 400 for a bad code or a size the product has not (or the line's own); 404 for a line not the
  * shopper's; 409 when the line cannot be exchanged (not delivered, past the window, already an exchange)
@@ -277,3 +285,17 @@ export const RateBody = Type.Object(
 );
 export type RateBody = Static<typeof RateBody>;
 export const RateResponse = Type.Object({});
+
+// POST /api/dev/orders/{purchaseId}/age (development only, this machine, CSRF) ---------------------------
+
+/**
+ * Moves every recorded time of the order the line belongs to (ordered, shipped, delivered, its returns,
+ * exchanges, refunds and parcels) `hours` into the past, as if it had happened then, so the windows that
+ * follow from them can be tried. 404 for an unknown purchase id.
+ */
+export const DevAgeBody = Type.Object(
+  { hours: Type.Integer({ minimum: 1, maximum: 8760 }) },
+  { additionalProperties: false },
+);
+export type DevAgeBody = Static<typeof DevAgeBody>;
+export const DevAgeResponse = Type.Object({});

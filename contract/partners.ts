@@ -7,7 +7,13 @@ import { ErrorResponse } from './errors.ts';
  * shopper's pincode check and create-order follow. Owner only.
  */
 
-export { PINCODE_COLUMN, TRACKING_ID } from './partners-constants.ts';
+export { PINCODE_COLUMN, PROMISE_DAYS, TRACKING_ID } from './partners-constants.ts';
+
+/**
+ * A promise's end in business days (PROMISE_DAYS, 1 to 30), or null for none. Any number passes the schema:
+ * the service answers a bad one beside its field.
+ */
+const PromiseDay = Type.Optional(Type.Union([Type.Number(), Type.Null()]));
 
 /** POST /admin/api/partners; field errors answer 400 `{error, fields}` keyed by these names. */
 export const PartnerBody = Type.Object(
@@ -17,15 +23,26 @@ export const PartnerBody = Type.Object(
     name: Type.String({ maxLength: 100 }),
     /** the courier's tracking page, https, with `{trackingId}` where the tracking id goes */
     trackingUrl: Type.String({ maxLength: 500 }),
+    /** the delivery promise, both or neither (null or left out: the spec's 7 to 10 business days) */
+    minDays: PromiseDay,
+    maxDays: PromiseDay,
   },
   { additionalProperties: false },
 );
 export type PartnerBody = Static<typeof PartnerBody>;
 
-/** PUT /admin/api/partners/{code}: both fields each time (the code stays). */
+/** PUT /admin/api/partners/{code}: the name and tracking page each time (the code stays); days left out are kept. */
 export const PartnerChangeBody = Type.Object(
-  { name: PartnerBody.properties.name, trackingUrl: PartnerBody.properties.trackingUrl },
-  { additionalProperties: false, description: 'The name and tracking page, both replaced' },
+  {
+    name: PartnerBody.properties.name,
+    trackingUrl: PartnerBody.properties.trackingUrl,
+    minDays: PromiseDay,
+    maxDays: PromiseDay,
+  },
+  {
+    additionalProperties: false,
+    description: 'The name and tracking page replaced; the promise days given replaced',
+  },
 );
 export type PartnerChangeBody = Static<typeof PartnerChangeBody>;
 
@@ -37,6 +54,9 @@ export const Partner = Type.Object({
   pincodes: Type.Integer(),
   /** its products on sale now */
   activeProducts: Type.Integer(),
+  /** the delivery promise in business days; null: the spec's 7 to 10 */
+  minDays: Type.Union([Type.Integer(), Type.Null()]),
+  maxDays: Type.Union([Type.Integer(), Type.Null()]),
 });
 export type Partner = Static<typeof Partner>;
 

@@ -1,5 +1,6 @@
 import type { Prod, SelectedFilters } from './catalogue.ts';
 import { IMAGE_WIDTHS } from './catalogue-constants.ts';
+import type { PolicyPage } from './shop-constants.ts';
 
 /** Every URL of the web app, built in one place. */
 
@@ -13,6 +14,9 @@ function searchQuery(q: string, filters: SelectedFilters, page: number, sort: nu
   if (sort !== 0) query.set('sort', String(sort));
   return query.toString();
 }
+
+/** every width the server keeps of the photo at `url` (`/images/{file}`, as an API answers it), as a `srcset` */
+export const srcSetOf = (url: string) => IMAGE_WIDTHS.map((w) => `${url}?w=${w} ${w}w`).join(', ');
 
 export const paths = {
   home: () => '/',
@@ -36,18 +40,30 @@ export const paths = {
   payment: () => '/payment',
   cancellation: () => '/cancellation',
   shipping: () => '/shipping',
-  contact: () => '/concats',
+  contact: () => '/contact',
+  /** the spec's address of the contact page, still answered for links already out there */
+  specContact: () => '/concats',
   error: () => '/error',
   comingSoon: () => '/comingSoon',
   noResponse: () => '/noResponse',
   image: (file: string, width?: number) => `/images/${encodeURIComponent(file)}${width ? `?w=${width}` : ''}`,
   /** every width the server keeps of a photo, as an image's `srcset` */
-  imageSrcSet: (file: string) => IMAGE_WIDTHS.map((w) => `${paths.image(file, w)} ${w}w`).join(', '),
+  imageSrcSet: (file: string) => srcSetOf(paths.image(file)),
   /** the shop's logo, as uploaded (never cropped) */
   logo: (file: string, width?: number) =>
     `/images/logo/${encodeURIComponent(file)}${width ? `?w=${width}` : ''}`,
   reviewImage: (file: string, width?: number) =>
     `/reviewimages/${encodeURIComponent(file)}${width ? `?w=${width}` : ''}`,
+};
+
+/** Each policy page's address (the contact page's is /contact). */
+export const policyPaths: Record<PolicyPage, string> = {
+  terms: paths.terms(),
+  privacy: paths.privacy(),
+  payment: paths.payment(),
+  cancellation: paths.cancellation(),
+  shipping: paths.shipping(),
+  contact: paths.contact(),
 };
 
 /**
@@ -66,6 +82,7 @@ export const pageRoutes = {
   cancellation: paths.cancellation(),
   shipping: paths.shipping(),
   contact: paths.contact(),
+  specContact: paths.specContact(),
   error: paths.error(),
   comingSoon: paths.comingSoon(),
   noResponse: paths.noResponse(),
@@ -101,6 +118,8 @@ export const isPagePath = (pathname: string): boolean => pageRegExps.some((re) =
 export const apiPaths = {
   check: () => '/api/check',
   home: () => '/home',
+  /** the home page's slides and tiles (contract/shop-window.ts) */
+  shopWindow: () => '/api/shop-window',
   terms: () => '/api/terms',
   shop: () => '/api/shop',
   policy: (page: string) => `/api/policies/${encodeURIComponent(page)}`,

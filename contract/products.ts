@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { ErrorResponse } from './errors.ts';
-import { EDITABLE_FEATURES } from './products-constants.ts';
+import { EDITABLE_FEATURES, PARCEL_CSV_COLUMNS } from './products-constants.ts';
 
 /**
  * The back office's catalogue: products as the shop owner edits them, their photos, the CSV
@@ -12,9 +12,21 @@ export {
   EDITABLE_FEATURES,
   type EditableFeature,
   MAX_PHOTOS,
+  PARCEL_CSV_COLUMNS,
+  PARCEL_FIELDS,
+  PARCEL_LIMITS,
+  type ParcelField,
 } from './products-constants.ts';
 
 const Text = (maxLength: number) => Type.String({ maxLength });
+
+/**
+ * A parcel field (PARCEL_LIMITS): a whole number in its range, or null for none. Any number passes the
+ * schema: the service answers a bad one beside its field. Left out of a change: kept.
+ */
+const ParcelValue = Type.Optional(Type.Union([Type.Number(), Type.Null()]));
+/** The parcel fields as answered: null while unset. */
+const ParcelAnswer = Type.Union([Type.Integer(), Type.Null()]);
 
 export const ProductSize = Type.Object(
   {
@@ -59,6 +71,11 @@ export const ProductBody = Type.Object(
     sizes: Type.Array(ProductSize, { maxItems: 20 }),
     /** names of uploaded photos (POST /admin/api/products/photos), in order */
     photos: Type.Array(Text(120), { maxItems: 10 }),
+    /** a unit's packed weight in grams and size in cm, for courier bookings */
+    weightGrams: ParcelValue,
+    lengthCm: ParcelValue,
+    breadthCm: ParcelValue,
+    heightCm: ParcelValue,
   },
   { additionalProperties: false },
 );
@@ -94,6 +111,10 @@ export const AdminProduct = Type.Object({
   pausedWithSeller: Type.Boolean(),
   sizes: Type.Array(AdminSizeStock),
   photos: Type.Array(Type.String()),
+  weightGrams: ParcelAnswer,
+  lengthCm: ParcelAnswer,
+  breadthCm: ParcelAnswer,
+  heightCm: ParcelAnswer,
 });
 export type AdminProduct = Static<typeof AdminProduct>;
 
@@ -220,6 +241,7 @@ export const CSV_COLUMNS = [
   'partner',
   'seller',
   'hsn',
+  ...Object.values(PARCEL_CSV_COLUMNS),
   'active',
   'photos',
   'size',

@@ -23,15 +23,37 @@ export const DEFAULT_SHOP_NAME = 'haat';
 export const POLICY_PLACEHOLDERS = [
   '{shop}',
   '{legalName}',
+  '{legalForm}',
   '{supportEmail}',
   '{supportPhone}',
   '{supportHours}',
   '{deliveryCharge}',
   '{freeDeliveryAbove}',
+  '{returnWindow}',
+  '{exchangeWindow}',
+  '{freeCancellation}',
+  '{cancellationCharge}',
 ] as const;
+
+/** The legal forms an owner may name, each with the words the shop's pages write for it. */
+export const LEGAL_FORMS = {
+  proprietorship: 'Proprietorship',
+  partnership: 'Partnership firm',
+  llp: 'Limited Liability Partnership (LLP)',
+  private_limited: 'Private Limited Company',
+  public_limited: 'Public Limited Company',
+  one_person_company: 'One Person Company (OPC)',
+} as const;
+export type LegalForm = keyof typeof LEGAL_FORMS;
+export const LEGAL_FORM_KEYS = Object.keys(LEGAL_FORMS) as LegalForm[];
 
 export const SHOP_LIMITS = {
   name: 60,
+  /** the owner's words: the "about" line, the footer, the home page's title and meta description */
+  about: 300,
+  footerText: 500,
+  pageTitle: 70,
+  metaDescription: 160,
   legalName: 150,
   /** lines of the registered office's address, and characters per line */
   officeLines: 6,
@@ -46,3 +68,24 @@ export const SHOP_LIMITS = {
 
 /** The shop's support phone (10 digits) as a shopper dials it: +91 and the digits in two groups. */
 export const phoneText = (digits: string) => `+91 ${digits.slice(0, 5)} ${digits.slice(5)}`;
+
+/** What the home page's head says: the owner's words, else the shop's name alone (nothing added). */
+interface HomeWords {
+  name: string;
+  pageTitle: string | null;
+  metaDescription: string | null;
+  about: string | null;
+}
+
+/** The home page's whole <title>: `pageTitle`, else the shop's name. */
+export const homeTitle = (shop: HomeWords) => shop.pageTitle ?? shop.name;
+
+/** The home page's meta description: `metaDescription`, else `about`, else the shop's name. */
+export const homeDescription = (shop: HomeWords) => shop.metaDescription ?? shop.about ?? shop.name;
+
+/**
+ * The banner on every page of the shop and of the back office while no real money can move (GET
+ * /api/shop's `testMode`: the simulated gateway, or Razorpay's test keys).
+ */
+export const TEST_MODE_BANNER =
+  'TEST MODE: no real money moves here. Orders and payments are only for trying the shop out.';

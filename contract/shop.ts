@@ -1,5 +1,5 @@
 import { type Static, type TSchema, Type } from 'typebox';
-import { SHOP_LIMITS } from './shop-constants.ts';
+import { LEGAL_FORM_KEYS, type LegalForm, SHOP_LIMITS } from './shop-constants.ts';
 
 /**
  * The shop's own details, policy pages and delivery charge (decision 026): what its
@@ -7,6 +7,20 @@ import { SHOP_LIMITS } from './shop-constants.ts';
  */
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** one of LEGAL_FORMS' keys */
+const LegalFormValue = Type.Unsafe<LegalForm>(Type.Union(LEGAL_FORM_KEYS.map((form) => Type.Literal(form))));
+/** The owner's rules (contract/shopping-rules.ts): what a new order keeps. */
+const ShopRulesSchema = Type.Object({
+  /** days after delivery a return may be asked; 0: no returns */
+  returnWindowDays: Type.Integer(),
+  /** days after delivery an exchange may be asked; 0: no exchanges */
+  exchangeWindowDays: Type.Integer(),
+  /** hours after ordering a cancellation is free; 0: every cancellation is charged */
+  freeCancellationHours: Type.Integer(),
+  /** of what was paid for a line, kept when it is cancelled later */
+  cancellationChargePercent: Type.Integer(),
+});
 
 // GET /api/shop ---------------------------------------------------------------------------------------
 
@@ -25,8 +39,26 @@ export const ShopDetails = Type.Object({
   /** whole rupees: charged when the bag comes to freeDeliveryAbove or less after discount */
   deliveryCharge: Type.Integer(),
   freeDeliveryAbove: Type.Integer(),
+  /** the owner's words, each null until set */
+  about: Nullable(Type.String()),
+  footerText: Nullable(Type.String()),
+  /** the home page's whole <title> (the shop's name while null) */
+  pageTitle: Nullable(Type.String()),
+  metaDescription: Nullable(Type.String()),
+  legalForm: Nullable(LegalFormValue),
+  /** the legal form as the pages write it, e.g. 'Private Limited Company' */
+  legalFormText: Nullable(Type.String()),
+  ...ShopRulesSchema.properties,
 });
 export type ShopDetails = Static<typeof ShopDetails>;
+
+/** GET /api/shop: the shop's details, and whether it runs in test mode (TEST_MODE_BANNER on every page). */
+export const PublicShop = Type.Object({
+  ...ShopDetails.properties,
+  /** true while no real money can move: the simulated gateway, or Razorpay keys starting rzp_test_ */
+  testMode: Type.Boolean(),
+});
+export type PublicShop = Static<typeof PublicShop>;
 
 // GET /api/policies/{page} ----------------------------------------------------------------------------
 
@@ -79,6 +111,12 @@ export const ShopUpdate = Type.Object(
     supportEmail: Clearable(Text(254)),
     supportPhone: Clearable(Text(20)),
     supportHours: Clearable(Text(SHOP_LIMITS.supportHours)),
+    about: Clearable(Text(SHOP_LIMITS.about)),
+    footerText: Clearable(Text(SHOP_LIMITS.footerText)),
+    pageTitle: Clearable(Text(SHOP_LIMITS.pageTitle)),
+    metaDescription: Clearable(Text(SHOP_LIMITS.metaDescription)),
+    /** one of LEGAL_FORMS' keys (checked by the service, which names the field) */
+    legalForm: Clearable(Text(40)),
     policies: Type.Optional(
       Type.Object(
         {
@@ -107,6 +145,7 @@ export const ShopSettings = Type.Object({
   /** whole rupees (the spec's ₹50 and ₹500 until changed) */
   deliveryCharge: Type.Integer(),
   freeDeliveryAbove: Type.Integer(),
+  ...ShopRulesSchema.properties,
 });
 export type ShopSettings = Static<typeof ShopSettings>;
 
@@ -116,6 +155,10 @@ export const SettingsUpdate = Type.Object(
     lowStockThreshold: Type.Optional(Type.Integer()),
     deliveryCharge: Type.Optional(Type.Integer()),
     freeDeliveryAbove: Type.Optional(Type.Integer()),
+    returnWindowDays: Type.Optional(Type.Integer()),
+    exchangeWindowDays: Type.Optional(Type.Integer()),
+    freeCancellationHours: Type.Optional(Type.Integer()),
+    cancellationChargePercent: Type.Optional(Type.Integer()),
   },
   { additionalProperties: false },
 );

@@ -22,11 +22,26 @@ export const STOCK_HOLD_MINUTES = 10;
 
 // After the sale ------------------------------------------------------------------------------------
 
-export const FREE_CANCELLATION_HOURS = 24;
-/** of a line's price, kept when it is cancelled after FREE_CANCELLATION_HOURS */
-export const CANCELLATION_CHARGE_PERCENT = 10;
-/** a delivered line may be returned for this long after its delivery */
-export const RETURN_WINDOW_HOURS = 24;
+/**
+ * The owner's rules (settings, GET /api/shop): the return and exchange windows in days from delivery, free
+ * cancellation in hours from ordering, and the share of a line's price kept when it is cancelled after
+ * that. Each order keeps the rules in force when it was placed. Integers in these ranges; the defaults
+ * (migration 037) are the spec's 24 hours and 10%.
+ */
+export const SHOP_RULE_LIMITS = {
+  returnWindowDays: 60,
+  exchangeWindowDays: 60,
+  freeCancellationHours: 720,
+  cancellationChargePercent: 50,
+} as const;
+export type ShopRuleName = keyof typeof SHOP_RULE_LIMITS;
+export type ShopRules = Record<ShopRuleName, number>;
+
+/** A window as the shop's texts write it: `1 day`, `7 days`. */
+export const daysText = (days: number) => (days === 1 ? '1 day' : `${days} days`);
+/** `1 hour`, `24 hours` */
+export const hoursText = (hours: number) => (hours === 1 ? '1 hour' : `${hours} hours`);
+
 /** a refund reaches the original payment method within this many days of being issued (spec: "5/6 days") */
 export const REFUND_DAYS = 6;
 

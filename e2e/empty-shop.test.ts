@@ -18,8 +18,8 @@ describe('the home page of a shop with nothing on sale', () => {
       await expect(
         page.getByText('has nothing on sale just yet. Please come back soon.').isVisible(),
       ).resolves.toBe(true);
-      // no showcase of empty listings, and no error
-      await expect(page.getByRole('heading', { name: 'TRENDING' }).count()).resolves.toBe(0);
+      // no window of empty listings, and no error
+      await expect(page.getByRole('region', { name: 'SHOP BY CATEGORY' }).count()).resolves.toBe(0);
       await expect(page.getByRole('alert').textContent()).resolves.toBe('');
       await expect(page.getByRole('heading', { level: 1 }).count()).resolves.toBe(1);
       const [scrollWidth, innerWidth] = await page.evaluate(() => [

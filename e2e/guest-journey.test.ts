@@ -123,7 +123,7 @@ describe('a visitor’s bag, kept through sign-up, to the invoice and the timeli
       ['Post office', 'Park Street'],
       ['City', 'Kolkata'],
       ['Pincode', '700001'],
-      ['Alternative contact number', '9123456780'],
+      ['Alternative contact number (optional)', '9123456780'],
     ] as const) {
       await page.getByLabel(label, { exact: true }).fill(value);
     }

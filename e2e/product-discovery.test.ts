@@ -39,7 +39,7 @@ async function cardNames(page: Page, title: string): Promise<string[]> {
   return section.locator('.card-name').allTextContents();
 }
 
-const deliveryLine = (page: Page) => page.getByText(/^Delivery to \d{6} by/);
+const deliveryLine = (page: Page) => page.getByText(/^Delivery to \d{6} between/);
 
 describe('from one product to the next, and to the bag', () => {
   it('remembers the pincode, offers GO TO BAG, and shows similar and recently viewed products', async () => {
@@ -52,7 +52,9 @@ describe('from one product to the next, and to the bag', () => {
     await page.getByRole('button', { name: 'CHECK', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Pincode is serviceable' }).waitFor();
     expect(await deliveryLine(page).textContent()).toMatch(
-      new RegExp(`^Delivery to ${METRO_PINCODE} by \\w{3}, \\d{1,2} \\w{3}$`),
+      new RegExp(
+        `^Delivery to ${METRO_PINCODE} between \\w{3}, \\d{1,2} \\w{3} and \\w{3}, \\d{1,2} \\w{3}$`,
+      ),
     );
 
     // similar products: same segment and genre, in stock, near the price; the sold-out one and the
@@ -69,7 +71,7 @@ describe('from one product to the next, and to the bag', () => {
     await page.waitForURL(`${site.app.baseUrl}/product/apparel/${second.id}`);
     await page.getByRole('heading', { level: 1, name: names.second.toUpperCase() }).waitFor();
     await deliveryLine(page).waitFor();
-    expect(await deliveryLine(page).textContent()).toContain(`Delivery to ${METRO_PINCODE} by`);
+    expect(await deliveryLine(page).textContent()).toContain(`Delivery to ${METRO_PINCODE} between`);
     expect(await page.getByPlaceholder('Search to unlock cart').count()).toBe(0);
     const addToCart = page.getByRole('button', { name: 'ADD TO CART' });
     expect(await addToCart.isDisabled()).toBe(false);

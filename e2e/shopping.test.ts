@@ -182,7 +182,9 @@ describe('shopping in the browser', () => {
     expect(await deliveryStatus(page).count(), 'typing clears the message').toBe(0);
     expect(await checkPincode(page, METRO_PINCODE)).toContain('Pincode is serviceable');
     expect(await page.getByText(/^Delivery to/).textContent()).toMatch(
-      new RegExp(`^Delivery to ${METRO_PINCODE} by \\w{3}, \\d{1,2} \\w{3}$`),
+      new RegExp(
+        `^Delivery to ${METRO_PINCODE} between \\w{3}, \\d{1,2} \\w{3} and \\w{3}, \\d{1,2} \\w{3}$`,
+      ),
     );
     expect(await addToCart.isDisabled()).toBe(false);
     await expectAlert(page, 'Please select a size!', () => addToCart.click());
@@ -202,7 +204,7 @@ describe('shopping in the browser', () => {
     // the last pincode is remembered, and checked again at once
     await page.reload();
     await page.getByRole('heading', { level: 1, name: kurta.name.toUpperCase() }).waitFor();
-    await page.getByText(`Delivery to ${METRO_PINCODE} by`).waitFor();
+    await page.getByText(`Delivery to ${METRO_PINCODE} between`).waitFor();
     await page.getByRole('button', { name: 'Change' }).click();
     expect(await page.getByPlaceholder('Search to unlock cart').inputValue()).toBe(METRO_PINCODE);
     expect(await page.getByRole('button', { name: 'REMOVE FROM CART' }).count()).toBe(1);

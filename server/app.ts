@@ -23,7 +23,7 @@ import { deliveryRoutes, partnerRoutes } from './modules/delivery/routes.ts';
 import { inventoryRoutes } from './modules/inventory/routes.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { offerRoutes } from './modules/offers/routes.ts';
-import { orderRoutes } from './modules/orders/routes.ts';
+import { devOrderRoutes, orderRoutes } from './modules/orders/routes.ts';
 import { passkeyRoutes } from './modules/passkeys/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
 import { returnRoutes } from './modules/returns/routes.ts';
@@ -32,6 +32,7 @@ import { sellerRoutes } from './modules/sellers/routes.ts';
 import { seoPageRenderer, seoRoutes } from './modules/seo/routes.ts';
 import { setupRoutes } from './modules/setup/routes.ts';
 import { shopRoutes } from './modules/shop/routes.ts';
+import { shopWindowRoutes } from './modules/shop-window/routes.ts';
 import { sizeChartRoutes } from './modules/size-charts/routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { wishlistRoutes } from './modules/wishlist/routes.ts';
@@ -146,11 +147,13 @@ export async function buildApp(deps: AppDeps) {
     devPaymentRoutes,
     devCourierRoutes,
     devTrackingRoutes,
+    devOrderRoutes,
     devShippingRoutes,
     seoRoutes,
     setupRoutes,
     demoRoutes,
     shopRoutes,
+    shopWindowRoutes,
   ]) {
     await app.register(routes, services);
   }

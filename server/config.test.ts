@@ -1,5 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, readEnvironment } from './config.ts';
 
 const RAZORPAY = {
   PAYMENT_PROVIDER: 'razorpay',
@@ -191,5 +194,32 @@ describe('configuration', () => {
       'https://shop.haat.example',
     );
     expect(loadConfig({ NODE_ENV: 'development' }).publicUrl).toBeUndefined();
+  });
+
+  it('runs in test mode while no real money can move, a rehearsal in production with rzp_test_ keys', () => {
+    expect(loadConfig({}).testMode).toBe(true);
+    expect(loadConfig(RAZORPAY).testMode).toBe(true);
+    expect(loadConfig(PRODUCTION)).toMatchObject({ nodeEnv: 'production', testMode: true });
+    expect(loadConfig({ ...PRODUCTION, RAZORPAY_KEY_ID: 'rzp_live_key' }).testMode).toBe(false);
+    // codes in the server's log only while no real money moves
+    expect(loadConfig({ ...PRODUCTION, SMS_PROVIDER: 'console' }).smsProvider).toBe('console');
+    expect(() =>
+      loadConfig({ ...PRODUCTION, SMS_PROVIDER: 'console', RAZORPAY_KEY_ID: 'rzp_live_key' }),
+    ).toThrow('SMS_PROVIDER=console is for development and rehearsals');
+  });
+
+  it("reads the project's .env under the process's own variables, which win", () => {
+    const folder = mkdtempSync(join(tmpdir(), 'haat-env-'));
+    try {
+      const file = join(folder, '.env');
+      writeFileSync(file, '# the owner\'s\nDATABASE_URL=postgres://haat:secret@db:5432/haat\nPORT="4000"\n');
+      expect(readEnvironment(file, { PORT: '5000' })).toEqual({
+        DATABASE_URL: 'postgres://haat:secret@db:5432/haat',
+        PORT: '5000',
+      });
+      expect(readEnvironment(join(folder, 'none'), { PORT: '5000' })).toEqual({ PORT: '5000' });
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

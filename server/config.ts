@@ -1,4 +1,6 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { parseEnv } from 'node:util';
 import { ORDER_MAX_RUPEES, ORDER_MAX_UNITS, STOCK_HOLD_MINUTES } from '../contract/shopping-rules.ts';
 import { MESSAGE_KINDS, type MessageKind, templateVariable } from './platform/sms/templates.ts';
 
@@ -18,6 +20,11 @@ export interface Config {
   /** how often the SMS outbox worker looks for messages to send */
   outboxIntervalMs: number;
   paymentProvider: 'simulated' | 'razorpay';
+  /**
+   * no real money can move: the simulated gateway, or Razorpay's test keys (rzp_test_); in production a
+   * rehearsal of going live, which the shop and the back office say in a banner
+   */
+  testMode: boolean;
   /** baseUrl: Razorpay's API host, or a local fake in tests */
   razorpay: { keyId: string; keySecret: string; webhookSecret: string; baseUrl: string };
   courierProvider: 'manual' | 'shiprocket';
@@ -79,7 +86,7 @@ export class ConfigError extends Error {
   }
 }
 
-type Env = Record<string, string | undefined>;
+export type Env = Record<string, string | undefined>;
 /** The problems found so far: each check adds its own and reading goes on with the default. */
 type Problems = string[];
 
@@ -146,9 +153,22 @@ function publicUrl(problems: Problems, value: string | undefined): string | unde
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
+/** how Razorpay's test key ids begin; a live key's begin rzp_live_ */
+export const RAZORPAY_TEST_KEY = 'rzp_test_';
+
 const DEV_SESSION_SECRET = 'haat-development-session-secret-not-for-production';
 
-export function loadConfig(env: Env = process.env): Config {
+/**
+ * The variables the server and its commands (`npm run staff`, `npm run doctor`) read: the project's
+ * `.env` in the folder they start in, under the process's own variables, which win (as `node
+ * --env-file` and compose's `env_file` have it).
+ */
+export function readEnvironment(file = resolve('.env'), env: Env = process.env): Env {
+  if (!existsSync(file)) return env;
+  return { ...parseEnv(readFileSync(file, 'utf8')), ...env };
+}
+
+export function loadConfig(env: Env = readEnvironment()): Config {
   const problems: Problems = [];
   const nodeEnv = oneOf(
     env,
@@ -178,6 +198,7 @@ export function loadConfig(env: Env = process.env): Config {
     smsTemplates: smsTemplates(env, problems),
     outboxIntervalMs: integer(env, problems, 'OUTBOX_INTERVAL_MS', 2000, 10, 86_400_000),
     paymentProvider: byStage('PAYMENT_PROVIDER', ['simulated', 'razorpay']),
+    testMode: false,
     razorpay: {
       keyId: text(env, 'RAZORPAY_KEY_ID') ?? 'rzp_test_haatsimulated',
       keySecret: text(env, 'RAZORPAY_KEY_SECRET') ?? '',
@@ -224,6 +245,8 @@ export function loadConfig(env: Env = process.env): Config {
     demo: byStage('HAAT_DEMO', ['on', 'off']) === 'on',
     apiDocs: byStage('API_DOCS', ['on', 'off']) === 'on',
   };
+  config.testMode =
+    config.paymentProvider === 'simulated' || config.razorpay.keyId.startsWith(RAZORPAY_TEST_KEY);
   if (config.smsProvider === 'msg91') checkMsg91(problems, config.msg91, production);
   fillSimulatedSecrets(problems, config, env);
   if (config.courierProvider === 'shiprocket') checkShiprocket(problems, config, production);
@@ -252,13 +275,7 @@ function checkMsg91(problems: Problems, msg91: Config['msg91'], production: bool
   if (msg91.sender !== undefined && !/^[A-Za-z]{6}$/.test(msg91.sender)) {
     problems.push(`MSG91_SENDER must be a 6-letter DLT sender id (got "${msg91.sender}")`);
   }
-  const url = URL.canParse(msg91.baseUrl) ? new URL(msg91.baseUrl) : undefined;
-  const allowed = production ? ['https:'] : ['https:', 'http:'];
-  if (!url || !allowed.includes(url.protocol)) {
-    problems.push(
-      `MSG91_BASE_URL must be an ${production ? 'https' : 'http(s)'} URL (got "${msg91.baseUrl}")`,
-    );
-  }
+  checkOutsideUrl(problems, 'MSG91_BASE_URL', msg91.baseUrl, production);
 }
 
 /**
@@ -279,6 +296,23 @@ function fillSimulatedSecrets(problems: Problems, config: Config, env: Env): voi
   }
 }
 
+const LOOPBACK = ['127.0.0.1', 'localhost', '[::1]'];
+
+/**
+ * An outside service's address: https in production, where http is allowed only on this machine (a
+ * local stand-in: the doctor's rehearsal against fakes, decision 065); http(s) elsewhere.
+ */
+function checkOutsideUrl(problems: Problems, name: string, value: string, production: boolean): void {
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  const local = url?.protocol === 'http:' && LOOPBACK.includes(url.hostname);
+  const allowed = url?.protocol === 'https:' || local || (!production && url?.protocol === 'http:');
+  if (!allowed) {
+    problems.push(
+      `${name} must be an ${production ? 'https' : 'http(s)'} URL${production ? ' (http only on 127.0.0.1)' : ''} (got "${value}")`,
+    );
+  }
+}
+
 const SHIPROCKET_API = 'https://apiv2.shiprocket.in';
 
 /**
@@ -293,13 +327,7 @@ function checkShiprocket(problems: Problems, config: Config, production: boolean
     shiprocket.webhookToken ||= 'haat-fake-courier-webhook-token';
     return;
   }
-  const url = URL.canParse(shiprocket.baseUrl) ? new URL(shiprocket.baseUrl) : undefined;
-  const allowed = production ? ['https:'] : ['https:', 'http:'];
-  if (!url || !allowed.includes(url.protocol)) {
-    problems.push(
-      `SHIPROCKET_BASE_URL must be an ${production ? 'https' : 'http(s)'} URL (got "${shiprocket.baseUrl}")`,
-    );
-  }
+  checkOutsideUrl(problems, 'SHIPROCKET_BASE_URL', shiprocket.baseUrl, production);
   const missing = [
     ['SHIPROCKET_EMAIL', shiprocket.email],
     ['SHIPROCKET_PASSWORD', shiprocket.password],
@@ -320,15 +348,16 @@ function checkProductionReady(problems: Problems, config: Config, env: Env): voi
       `SESSION_SECRET must be at least 32 characters in production (got ${config.sessionSecret.length})`,
     );
   }
-  if (config.smsProvider === 'console') {
-    problems.push('SMS_PROVIDER=console is for development; set SMS_PROVIDER=msg91 in production');
+  // a rehearsal (Razorpay's test keys) may keep its codes in the server's log
+  if (config.smsProvider === 'console' && !config.testMode) {
+    problems.push(
+      'SMS_PROVIDER=console is for development and rehearsals with Razorpay test keys; set SMS_PROVIDER=msg91 in production',
+    );
   }
   if (config.paymentProvider === 'simulated') {
     problems.push('PAYMENT_PROVIDER=simulated is for development; use razorpay in production');
   }
-  if (!config.razorpay.baseUrl.startsWith('https://')) {
-    problems.push(`RAZORPAY_BASE_URL must be an https URL (got "${config.razorpay.baseUrl}")`);
-  }
+  checkOutsideUrl(problems, 'RAZORPAY_BASE_URL', config.razorpay.baseUrl, true);
   // a malformed PUBLIC_URL has its own problem already (publicUrl)
   if (text(env, 'PUBLIC_URL') === undefined) {
     problems.push(

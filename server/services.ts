@@ -38,6 +38,7 @@ import { SeoPages } from './modules/seo/service.ts';
 import { Sitemaps } from './modules/seo/sitemap.ts';
 import { ShopSetup } from './modules/setup/service.ts';
 import { Shop } from './modules/shop/service.ts';
+import { ShopWindow } from './modules/shop-window/service.ts';
 import { SizeCharts } from './modules/size-charts/service.ts';
 import { StaffDirectory } from './modules/staff/service.ts';
 import { StaffSignIn } from './modules/staff/sign-in.ts';
@@ -50,7 +51,7 @@ import { Images } from './platform/images/service.ts';
 import { ShopMetrics } from './platform/metrics.ts';
 import { RateLimits } from './platform/rate-limit.ts';
 import { Sessions } from './platform/sessions.ts';
-import type { SmsSender } from './platform/sms/sender.ts';
+import type { WatchedSms } from './platform/sms/watch.ts';
 
 export interface ServiceDeps {
   config: Config;
@@ -77,7 +78,8 @@ export interface Services {
   /** Prometheus metrics: request timings, the reconciler's runs, and the shop's gauges */
   metrics: ShopMetrics;
   // adapters to the world outside
-  sms: SmsSender;
+  /** the SMS provider, watched: `failing()` while its recent sends failed */
+  sms: WatchedSms;
   gateway: PaymentGateway;
   /** money going back: record owed refunds in your transaction, send them after it commits */
   refunds: Refunds;
@@ -94,6 +96,8 @@ export interface Services {
   /** the owner's segments and genres: the menu's order and which genres are one-size */
   categories: Categories;
   catalogue: Catalogue;
+  /** the home page's slides and tiles, the owner's */
+  shopWindow: ShopWindow;
   accounts: AccountsService;
   wishlist: Wishlist;
   /** "Notify me" on a sold-out size: told by inventory, in the transaction that brings the size back */
@@ -162,7 +166,7 @@ export async function buildServices({
   const changes = await openChangeFeed(config, db, log);
 
   const metrics = new ShopMetrics(db);
-  const { sms, gateway, courier } = makeIntegrations(config, db, log);
+  const { sms, gateway, courier } = makeIntegrations(config, db, log, now);
   const refunds = new Refunds(db, gateway, log);
   const notifications = new Notifications({ db, sms, log, intervalMs: config.outboxIntervalMs });
 
@@ -174,6 +178,7 @@ export async function buildServices({
   const sizeCharts = new SizeCharts(db, changes);
   const categories = new Categories(db, changes);
   const catalogue = new Catalogue(db, changes, inventory, sales, sizeCharts, categories, now);
+  const shopWindow = new ShopWindow(db, config.dataDir, catalogue);
   const accounts = new AccountsService({
     db,
     sms,
@@ -189,6 +194,7 @@ export async function buildServices({
     onHeld: (route, reason) => metrics.otpLimited.inc({ route, reason }),
   });
   metrics.watchSmsBudgets(() => accounts.budgetUse());
+  metrics.watchSmsProvider(sms);
   const wishlist = new Wishlist(db, sales);
   const backInStock = new BackInStock(db);
   const coupons = new Coupons(db, limits, (trx, owner) => bagLines(trx, owner, sales.current()), now);
@@ -253,7 +259,7 @@ export async function buildServices({
       log,
       (outcome) => metrics.courierPollRuns.inc({ outcome }),
     );
-  const seoPages = new SeoPages(catalogue, shop);
+  const seoPages = new SeoPages(catalogue, shop, shopWindow);
   const sitemaps = new Sitemaps(db);
   const demo = new DemoShop(db, changes, config.dataDir);
   const staff = buildStaffDirectory(db, now);
@@ -287,6 +293,7 @@ export async function buildServices({
     sizeCharts,
     categories,
     catalogue,
+    shopWindow,
     accounts,
     wishlist,
     backInStock,
@@ -327,6 +334,9 @@ export async function buildServices({
 export function buildStaffDirectory(db: Db, now: () => Date = () => new Date()): StaffDirectory {
   return new StaffDirectory(db, now, Passkeys.forgetStaff);
 }
+
+/** `npm run doctor`'s real calls: in production, whether Razorpay and MSG91 take the shop's keys. */
+export { askOutsideServices } from './integrations/index.ts';
 
 /** The setup checklist alone, for `npm run doctor` when no shop is running on the database. */
 export function buildShopSetup(db: Db, config: Config): ShopSetup {

@@ -23,7 +23,7 @@ export async function addStaff(app: TestApp, name: string, role: 'owner' | 'staf
 export async function sendCode(page: Page, person: Person): Promise<void> {
   await page.getByLabel('Mobile number').fill(person.phone);
   await page.getByRole('button', { name: 'Send code' }).click();
-  await alertWith(page, 'Code sent').waitFor();
+  await alertWith(page, 'If this number is on the staff list, a code is on its way').waitFor();
 }
 
 /** Signs in with the code the development outbox holds. */

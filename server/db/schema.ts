@@ -1,6 +1,8 @@
 import type { ColumnType, Generated, Insertable, Kysely, Selectable } from 'kysely';
 import type { FitAnswer, ReturnReasonCode } from '../../contract/fit-returns-constants.ts';
 import type { OfferScopeValue } from '../../contract/offers-constants.ts';
+import type { LegalForm } from '../../contract/shop-constants.ts';
+import type { WindowLink } from '../../contract/shop-window-constants.ts';
 
 /** Table types for Kysely, matching migrations/*.sql. */
 
@@ -41,6 +43,9 @@ export interface DeliveryPartnersTable {
   /** the courier's tracking page with `{trackingId}` in it (008_notifications.sql); null when none */
   tracking_url: Generated<string | null>;
   demo: Generated<boolean>;
+  /** the partner's promise in business days from order to delivery, both or neither (migration 038) */
+  min_days: ColumnType<number | null, number | null | undefined, number | null>;
+  max_days: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface PincodesTable {
@@ -86,6 +91,11 @@ export interface ProductsTable {
   paused_with_seller: Generated<boolean>;
   /** the transaction that last wrote the row, set by a trigger (migration 013); null before any */
   revision: ColumnType<number | null, never, never>;
+  /** a unit's packed weight and size, null while unset (migration 038) */
+  weight_grams: ColumnType<number | null, number | null | undefined, number | null>;
+  length_cm: ColumnType<number | null, number | null | undefined, number | null>;
+  breadth_cm: ColumnType<number | null, number | null | undefined, number | null>;
+  height_cm: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** Products deleted, and the transaction that deleted them, written by a trigger (migration 016). */
@@ -130,6 +140,18 @@ export interface ShopSettingsTable {
   policies: ColumnType<Record<string, string>, string | undefined, string>;
   delivery_charge_paise: Generated<number>;
   free_delivery_above_paise: Generated<number>;
+  /** the owner's words (migration 036): null until set */
+  about: ColumnType<string | null, string | null | undefined, string | null>;
+  footer_text: ColumnType<string | null, string | null | undefined, string | null>;
+  page_title: ColumnType<string | null, string | null | undefined, string | null>;
+  meta_description: ColumnType<string | null, string | null | undefined, string | null>;
+  legal_form: ColumnType<LegalForm | null, LegalForm | null | undefined, LegalForm | null>;
+  /** the owner's rules (037_shop_rules.sql): return and exchange windows in days, free cancellation in hours */
+  return_window_days: Generated<number>;
+  exchange_window_days: Generated<number>;
+  free_cancellation_hours: Generated<number>;
+  /** of what was paid for a line, kept when it is cancelled after free_cancellation_hours */
+  cancellation_charge_percent: Generated<number>;
   updated_at: DefaultedTimestamp;
 }
 
@@ -288,6 +310,11 @@ export interface OrdersTable {
   address: Json<Record<string, string>>;
   placed_by: 'browser' | 'webhook' | 'reconciler';
   placed_at: DefaultedTimestamp;
+  /** the shop's rules when the order was placed (037_shop_rules.sql), which it keeps */
+  return_window_days: Generated<number>;
+  exchange_window_days: Generated<number>;
+  free_cancellation_hours: Generated<number>;
+  cancellation_charge_percent: Generated<number>;
 }
 
 export type OrderLineStatus =
@@ -469,6 +496,10 @@ export interface SimCourierShipmentsTable {
   pickup_pincode: string;
   delivery_pincode: string;
   weight_kg: ColumnType<string, number | string, number | string>;
+  /** the parcel's size as the booking gave it (migration 038) */
+  length_cm: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  breadth_cm: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  height_cm: ColumnType<string | null, number | string | null | undefined, number | string | null>;
   awb: string | null;
   courier_id: number | null;
   courier_name: string | null;
@@ -707,6 +738,18 @@ export interface SizeChartsTable {
   updated_at: DefaultedTimestamp;
 }
 
+/** The home page's slides and tiles as the owner saved them (034_shop_window.sql). */
+export interface ShopWindowItemsTable {
+  id: Generated<number>;
+  kind: 'slide' | 'tile';
+  position: number;
+  title: string;
+  text: Generated<string>;
+  photo: string | null;
+  link: Json<WindowLink>;
+  demo: Generated<boolean>;
+}
+
 export interface Database {
   sellers: SellersTable;
   delivery_partners: DeliveryPartnersTable;
@@ -760,6 +803,7 @@ export interface Database {
   shipments: ShipmentsTable;
   shipment_events: ShipmentEventsTable;
   sim_courier_shipments: SimCourierShipmentsTable;
+  shop_window_items: ShopWindowItemsTable;
 }
 
 /** The database handle every store takes, typed by the tables above. */

@@ -72,11 +72,14 @@ describeEachDatabase(
       expect((await client.get('/images/ht-kur-000001-1.webp?w=320')).status).toBe(404);
     });
 
-    it('the sitemap lists the home page alone; robots.txt names it', async () => {
+    it('the sitemap lists the home and contact pages alone; robots.txt names it', async () => {
       const sitemap = await fetch(`${t().baseUrl}/sitemap.xml`);
       expect(sitemap.status).toBe(200);
       const xml = await sitemap.text();
-      expect([...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map(([, loc]) => loc)).toEqual([`${t().baseUrl}/`]);
+      expect([...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map(([, loc]) => loc)).toEqual([
+        `${t().baseUrl}/`,
+        `${t().baseUrl}/contact`,
+      ]);
       const robots = await fetch(`${t().baseUrl}/robots.txt`);
       expect(robots.status).toBe(200);
       expect(await robots.text()).toContain(`Sitemap: ${t().baseUrl}/sitemap.xml`);

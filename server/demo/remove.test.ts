@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ListingResponse, SuggestResponse } from '../../contract/catalogue.ts';
 import { DEMO_HAS_ORDERS, type DemoRemoved } from '../../contract/demo.ts';
 import { apiPaths } from '../../contract/paths.ts';
+import type { ShopWindowResponse } from '../../contract/shop-window.ts';
 import { ONLY_THE_OWNER } from '../../contract/staff.ts';
 import type { Db } from '../db/connect.ts';
 import { DEMO_PHOTOS } from '../platform/images/service.ts';
@@ -15,6 +16,7 @@ import { TestClient } from '../test/http.ts';
 import { readUntil, twoInstances } from '../test/instances.ts';
 import { staffPerson, staffSignedIn } from '../test/staff.ts';
 import { generateDemoShop } from './catalogue/generate.ts';
+import { DEMO_WINDOW } from './catalogue/window.ts';
 
 const REMOVE = '/admin/api/demo/remove';
 const bearer = { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
@@ -136,6 +138,20 @@ describeEachDatabase('removing the demo', (t) => {
     }
   });
 
+  it("the demo's slides and tiles are the demo's data, each leading to its products", async () => {
+    const { slides, tiles } = (await new TestClient(t().baseUrl).get<ShopWindowResponse>('/api/shop-window'))
+      .body;
+    expect(slides.map((slide) => slide.title)).toEqual(
+      DEMO_WINDOW.filter((i) => i.kind === 'slide').map((i) => i.title),
+    );
+    expect(slides[0]).toMatchObject({ title: 'Kurtis for every day', href: '/item/Women/Kurti/%7B%7D' });
+    expect(tiles.map((tile) => tile.title)).toEqual(
+      DEMO_WINDOW.filter((i) => i.kind === 'tile').map((i) => i.title),
+    );
+    const photo = slides[0]?.photoUrl ?? '';
+    expect((await owner.get(`${photo}?w=320`)).status).toBe(200);
+  });
+
   it('removes exactly the demo, for the owner: the counts of what was seeded', async () => {
     const { db, config } = t();
     // a photo served before: its variant is on disk
@@ -196,6 +212,20 @@ describeEachDatabase('removing the demo', (t) => {
   it('shows shoppers the shop without the demo at once: home, listings, search, suggestions, product pages', async () => {
     const client = await t().client();
     expect((await client.get(apiPaths.home())).body).toEqual([{ userSegment: 'Testwear', genre: 'Fixture' }]);
+    // the demo's window went with it: the tiles are built from what the shop sells
+    const window = (await client.get<ShopWindowResponse>('/api/shop-window')).body;
+    expect(window).toEqual({
+      slides: [],
+      tiles: [
+        {
+          title: 'Fixture',
+          photoUrl: expect.stringMatching(/^\/images\//),
+          link: { kind: 'listing', userSegment: 'Testwear', genre: 'Fixture' },
+          href: '/item/Testwear/Fixture/%7B%7D',
+        },
+      ],
+    });
+    expect(await t().db.selectFrom('shop_window_items').select('id').execute()).toEqual([]);
     const kurtis = await client.post<ListingResponse>(apiPaths.listing('Women', 'Kurti', {}), {
       page: 1,
       sort: 0,

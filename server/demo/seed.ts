@@ -3,6 +3,7 @@ import type { Db } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 import { addDemoPairs } from '../modules/categories/service.ts';
 import { type DemoShop, generateDemoShop } from './catalogue/generate.ts';
+import { DEMO_WINDOW } from './catalogue/window.ts';
 import { DEMO_REMOVED } from './service.ts';
 
 // any fixed number: two servers starting on one empty database take turns instead of seeding twice
@@ -30,9 +31,11 @@ export async function seedIfEmpty(db: Db): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx);
     if (!(await isEmpty(trx))) return;
-    await insertShop(trx, generateDemoShop());
+    const shop = generateDemoShop();
+    await insertShop(trx, shop);
     // the demo's segments and genres in today's order (by name), going with the demo
     await addDemoPairs(trx);
+    await insertWindow(trx, shop);
     await fillShopDetails(trx);
   });
 }
@@ -58,6 +61,36 @@ async function fillShopDetails(trx: Trx): Promise<void> {
       support_email: eb.fn.coalesce('support_email', eb.val(demo.supportEmail)),
       support_hours: eb.fn.coalesce('support_hours', eb.val(demo.supportHours)),
     }))
+    .execute();
+}
+
+/** The demo's home page slides and tiles (catalogue/window.ts), each with a photo of what it leads to. */
+async function insertWindow(trx: Trx, shop: DemoShop): Promise<void> {
+  const photoOf = ({ title, link }: (typeof DEMO_WINDOW)[number]): string => {
+    const product = shop.products.find((p) =>
+      link.kind === 'crafts'
+        ? p.prod === 'accessories'
+        : link.kind === 'listing' &&
+          p.prod === 'apparel' &&
+          p.user_segment === link.userSegment &&
+          p.genre === link.genre,
+    );
+    const photo = product?.photos[0];
+    if (!photo) throw new Error(`demo shop: no product for the window's "${title}"`);
+    return photo;
+  };
+  const positions = { slide: 0, tile: 0 };
+  await trx
+    .insertInto('shop_window_items')
+    .values(
+      DEMO_WINDOW.map((item) => ({
+        ...item,
+        photo: photoOf(item),
+        link: JSON.stringify(item.link),
+        position: positions[item.kind]++,
+        demo: true,
+      })),
+    )
     .execute();
 }
 

@@ -46,6 +46,8 @@ export class DemoShop {
       const own = await store.ownProductOnDemoOwners(trx);
       if (own) throw conflict(onDemoOwner(own));
 
+      // the demo's slides and tiles name its products and photos: they go first
+      await store.deleteWindow(trx);
       const reviews = await store.deleteReviews(trx);
       const products = await store.deleteProducts(trx);
       const named = new Set(products.flat());

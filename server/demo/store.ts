@@ -113,6 +113,12 @@ export async function photosInUse(db: Db, photos: readonly string[]): Promise<Se
   return new Set(rows.map((row) => row.photo));
 }
 
+/** The demo's home page slides and tiles; a window the owner saved is the owner's and stays. */
+export async function deleteWindow(db: Db): Promise<number> {
+  const result = await db.deleteFrom('shop_window_items').where('demo', '=', true).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 export async function deleteSellers(db: Db): Promise<number> {
   const result = await db.deleteFrom('sellers').where('demo', '=', true).executeTakeFirst();
   return Number(result.numDeletedRows);

@@ -3,10 +3,11 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import type { CourierPartner } from '../modules/courier/partner.ts';
 import type { PaymentGateway } from '../modules/payments/gateway.ts';
-import type { SmsSender } from '../platform/sms/sender.ts';
+import type { KeyAnswer } from '../modules/setup/service.ts';
+import { WatchedSms } from '../platform/sms/watch.ts';
 import { ConsoleSmsSender } from './msg91/console.ts';
-import { Msg91SmsSender } from './msg91/msg91.ts';
-import { RazorpayGateway } from './razorpay/razorpay.ts';
+import { askMsg91Key, Msg91SmsSender } from './msg91/msg91.ts';
+import { askRazorpayKeys, RazorpayGateway } from './razorpay/razorpay.ts';
 import { SimulatedGateway } from './razorpay/simulated.ts';
 import { FakeShiprocket } from './shiprocket/fake.ts';
 import { httpTransport, ShiprocketClient } from './shiprocket/shiprocket.ts';
@@ -20,24 +21,41 @@ export interface Courier {
 
 /** The shop's adapters to the services outside it, each the real one or its local stand-in. */
 export interface Integrations {
-  sms: SmsSender;
+  sms: WatchedSms;
   gateway: PaymentGateway;
   courier: Courier;
 }
 
 /** Picks each outside service's adapter from the configuration (docs/decisions/057-outside-services-in-server-integrations.md). */
-export function makeIntegrations(config: Config, db: Db, log: FastifyBaseLogger): Integrations {
+export function makeIntegrations(
+  config: Config,
+  db: Db,
+  log: FastifyBaseLogger,
+  now: () => Date,
+): Integrations {
   return {
     sms:
       config.smsProvider === 'msg91'
-        ? new Msg91SmsSender(config.msg91, config.smsTemplates)
-        : new ConsoleSmsSender(log),
+        ? new WatchedSms(new Msg91SmsSender(config.msg91, config.smsTemplates), 'MSG91', now)
+        : new WatchedSms(new ConsoleSmsSender(log), 'the server log (SMS_PROVIDER=console)', now),
     gateway:
       config.paymentProvider === 'razorpay'
         ? new RazorpayGateway(config.razorpay)
         : new SimulatedGateway(db, config.razorpay.keySecret),
     courier: makeCourier(config, db),
   };
+}
+
+/**
+ * In production, whether Razorpay and MSG91 take the shop's keys, each asked with a real call (`npm run
+ * doctor`); the simulated gateway and the console's log have none to ask.
+ */
+export function askOutsideServices(config: Config): Promise<KeyAnswer[]> {
+  if (config.nodeEnv !== 'production') return Promise.resolve([]);
+  return Promise.all([
+    ...(config.paymentProvider === 'razorpay' ? [askRazorpayKeys(config.razorpay)] : []),
+    ...(config.smsProvider === 'msg91' ? [askMsg91Key(config.msg91)] : []),
+  ]);
 }
 
 function makeCourier(config: Config, db: Db): Courier {

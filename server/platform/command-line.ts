@@ -1,4 +1,4 @@
-import type { Config } from '../config.ts';
+import { type Config, loadConfig, readEnvironment } from '../config.ts';
 import { type Db, openDatabase } from '../db/connect.ts';
 import { migrate } from '../db/migrate.ts';
 import { type ControlAddress, readControl } from './control.ts';
@@ -9,6 +9,24 @@ import { type ControlAddress, readControl } from './control.ts';
  * running on DATA_DIR a command asks that shop through its control file (platform/control.ts); otherwise
  * it opens the database itself (decision 012).
  */
+
+/**
+ * The configuration as the server reads it (its `.env` under the environment), having printed first which
+ * database the command works on, so that an owner sees it is the shop's: never the password.
+ */
+export function loadCommandConfig(): Config {
+  const env = readEnvironment();
+  const config = loadConfig(env);
+  console.log(`Database: ${databaseName(config, env.DATA_DIR ?? './data')}`);
+  return config;
+}
+
+/** `PostgreSQL host:port/name`, or `embedded PGlite in <folder>` with the folder as it was given. */
+export function databaseName({ databaseUrl }: Config, dataDirGiven: string): string {
+  if (!databaseUrl) return `embedded PGlite in ${dataDirGiven}`;
+  const url = new URL(databaseUrl);
+  return `PostgreSQL ${url.hostname}:${url.port || '5432'}/${decodeURIComponent(url.pathname.slice(1))}`;
+}
 
 /** Raised when the control file's shop is not listening: it ended without removing the file. */
 class ShopGone extends Error {}

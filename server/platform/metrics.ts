@@ -110,6 +110,19 @@ export class ShopMetrics {
     });
   }
 
+  /** 1 while the SMS provider is failing (its recent sends failed: code routes answer 503), else 0. */
+  watchSmsProvider(sms: { provider: string; failing(): boolean }): void {
+    new Gauge({
+      name: 'haat_sms_provider_failing',
+      help: 'Whether the SMS provider is failing: its recent sends failed or went unanswered (1), so codes are refused',
+      labelNames: ['provider'] as const,
+      registers: [this.registry],
+      collect() {
+        this.set({ provider: sms.provider }, sms.failing() ? 1 : 0);
+      },
+    });
+  }
+
   /** The pool behind the database, to report its sizes (PostgreSQL; PGlite's adapter has one too). */
   watchPool(pool: pg.Pool | undefined): void {
     this.pool = pool;

@@ -15,14 +15,20 @@ export interface Run {
   stderr: string;
 }
 
-/** One of the shop's commands (`npm run staff`, `npm run doctor`) as its own process, through tsx as npm runs it. */
+/**
+ * One of the shop's commands (`npm run staff`, `npm run doctor`) as its own process, through tsx as npm
+ * runs it, in the project's folder or `cwd` (a folder with an owner's `.env`); a variable `undefined` in
+ * `env` is left out, so the `.env`'s counts.
+ */
 export async function runScript(
   script: string,
-  env: Record<string, string>,
+  env: Record<string, string | undefined>,
   args: string[] = [],
+  cwd = ROOT,
 ): Promise<Run> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-    cwd: ROOT,
+  const tsx = import.meta.resolve('tsx');
+  const child = spawn(process.execPath, ['--import', tsx, join(ROOT, script), ...args], {
+    cwd,
     // DATABASE_URL '' is unset: PGlite in DATA_DIR, unless env names a PostgreSQL
     env: { ...process.env, NODE_ENV: 'development', DATABASE_URL: '', ...env },
     // a test that times out leaves no process holding the folder
@@ -38,6 +44,13 @@ export async function runScript(
   });
   const [code] = (await once(child, 'exit')) as [number | null];
   return { code, stdout, stderr };
+}
+
+/** The first line of a command's output: the database it works on, named by `env` (no password). */
+export function databaseLine(env: Record<string, string | undefined>): string {
+  if (!env.DATABASE_URL) return `Database: embedded PGlite in ${env.DATA_DIR}`;
+  const { hostname, port, pathname } = new URL(env.DATABASE_URL);
+  return `Database: PostgreSQL ${hostname}:${port || '5432'}${pathname}`;
 }
 
 /**

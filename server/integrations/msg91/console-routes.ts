@@ -9,7 +9,7 @@ import { ConsoleSmsSender } from './console.ts';
 /** The console sender's codes and messages to a phone, for development and tests only. */
 export const devSmsRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
   keepBodiesSmall(app);
-  const { sms: outbox } = ctx;
+  const outbox = ctx.sms.sender;
   if (ctx.config.nodeEnv === 'production' || !(outbox instanceof ConsoleSmsSender)) return;
   answerLoopbackOnly(app);
   app.get(

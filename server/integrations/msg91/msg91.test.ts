@@ -125,6 +125,7 @@ describe('order message templates', () => {
       'MSG91_TEMPLATE_ORDER_PLACED',
       'MSG91_TEMPLATE_ORDER_SHIPPED',
       'MSG91_TEMPLATE_ORDER_DELIVERED',
+      'MSG91_TEMPLATE_ORDER_DELIVERED_FINAL',
       'MSG91_TEMPLATE_ORDER_CANCELLED',
       'MSG91_TEMPLATE_RETURN_ACCEPTED',
       'MSG91_TEMPLATE_REFUND_PROCESSED',
@@ -192,11 +193,18 @@ describe('SMS configuration', () => {
     expect(() => loadConfig({ ...msg91, ...change })).toThrow(message);
   });
 
-  it('refuses the console sender, and a plain-http gateway, in production', () => {
+  it('refuses the console sender with live keys, and a plain-http gateway, in production', () => {
     expect(() => loadConfig({ ...production, SMS_PROVIDER: 'console' })).toThrow(/SMS_PROVIDER=console/);
-    expect(() => loadConfig({ ...production, ...msg91, MSG91_BASE_URL: 'http://127.0.0.1:9' })).toThrow(
+    expect(() => loadConfig({ ...production, ...msg91, MSG91_BASE_URL: 'http://msg91.example' })).toThrow(
       /MSG91_BASE_URL must be an https URL/,
     );
+    // a local stand-in on this machine is no plain-http hop across a network
+    expect(loadConfig({ ...production, ...msg91, MSG91_BASE_URL: 'http://127.0.0.1:9' }).msg91.baseUrl).toBe(
+      'http://127.0.0.1:9',
+    );
+    // a rehearsal with Razorpay's test keys may keep its codes in the server's log
+    const rehearsal = { ...production, RAZORPAY_KEY_ID: 'rzp_test_x', SMS_PROVIDER: 'console' };
+    expect(loadConfig(rehearsal)).toMatchObject({ smsProvider: 'console', testMode: true });
     expect(loadConfig({ ...production, ...msg91 }).smsProvider).toBe('msg91');
   });
 });

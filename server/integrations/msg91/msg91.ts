@@ -1,4 +1,5 @@
 import type { Config } from '../../config.ts';
+import { askKeys, type KeyAnswer } from '../../modules/setup/service.ts';
 import { SmsError, type SmsSender, type TemplatedSms } from '../../platform/sms/sender.ts';
 import { templateVariable } from '../../platform/sms/templates.ts';
 
@@ -79,4 +80,22 @@ function parseAnswer(text: string): { type?: string; message?: string } | undefi
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Whether MSG91 takes the auth key: the transactional route's balance (GET /api/balance.php), a number,
+ * for `npm run doctor`; a refused key answers MSG91's error instead.
+ */
+export function askMsg91Key({ authKey, baseUrl }: Config['msg91']): Promise<KeyAnswer> {
+  const url = new URL('/api/balance.php', baseUrl);
+  url.searchParams.set('authkey', authKey);
+  url.searchParams.set('type', '4');
+  return askKeys(
+    'MSG91',
+    (signal) => fetch(url, { signal }),
+    (response, body) =>
+      response.ok && /^\d+(\.\d+)?$/.test(body.trim())
+        ? `the key works, a balance of ${body.trim()} SMS (HTTP ${response.status})`
+        : undefined,
+  );
 }

@@ -23,7 +23,7 @@ interface FakePayment {
   created_at: number;
 }
 
-/** A local stand-in for Razorpay's API (orders, payments fetch, refunds) with its JSON and error shapes. */
+/** A local stand-in for Razorpay's API (orders, payments list and fetch, refunds) with its JSON and error shapes. */
 export interface FakeRazorpay {
   url: string;
   keyId: string;
@@ -117,6 +117,10 @@ export async function startFakeRazorpay(
       };
       fake.orders.set(order.id, order);
       return json(order);
+    }
+    if (method === 'GET' && path === '/v1/payments') {
+      const items = [...fake.payments.values()].slice(-1);
+      return json({ entity: 'collection', count: items.length, items });
     }
     const fetch = /^\/v1\/payments\/([^/]+)$/.exec(path);
     if (method === 'GET' && fetch) {

@@ -6,6 +6,7 @@ import {
   type GatewayRefund,
   type PaymentGateway,
 } from '../../modules/payments/gateway.ts';
+import { askKeys, type KeyAnswer } from '../../modules/setup/service.ts';
 
 export interface RazorpaySettings {
   keyId: string;
@@ -115,4 +116,14 @@ async function call<T>(what: string, request: () => Promise<T>): Promise<T> {
     // the SDK rethrows network failures as a TypeError of its own error mapping
     throw new GatewayError(`Razorpay could not be reached to ${what}`);
   }
+}
+
+/** Whether Razorpay takes the shop's keys: the newest payment (GET /v1/payments?count=1), for `npm run doctor`. */
+export function askRazorpayKeys({ keyId, keySecret, baseUrl }: RazorpaySettings): Promise<KeyAnswer> {
+  const authorization = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
+  return askKeys(
+    'Razorpay',
+    (signal) => fetch(new URL('/v1/payments?count=1', baseUrl), { headers: { authorization }, signal }),
+    (response) => (response.ok ? `the keys work (HTTP ${response.status})` : undefined),
+  );
 }

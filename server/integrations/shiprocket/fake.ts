@@ -269,7 +269,15 @@ export class FakeShiprocket {
     if (!(weight > 0 && weight <= MAX_WEIGHT_KG)) {
       return invalid('weight', `The weight must be more than 0 and at most ${MAX_WEIGHT_KG} kg.`);
     }
-    const values = { pickup_pincode: pickup, delivery_pincode: delivery, weight_kg: weight };
+    const size = (field: string) => (Number(body[field]) > 0 ? Number(body[field]) : null);
+    const values = {
+      pickup_pincode: pickup,
+      delivery_pincode: delivery,
+      weight_kg: weight,
+      length_cm: size('length'),
+      breadth_cm: size('breadth'),
+      height_cm: size('height'),
+    };
     const open = await this.db
       .selectFrom('sim_courier_shipments')
       .select(['shipment_id', 'order_id', 'awb'])
@@ -477,6 +485,10 @@ function renderLabels(shipments: SimShipment[]): Promise<Buffer> {
       doc.text(`${shipment.is_return ? 'Return' : 'Deliver'} to pincode ${shipment.delivery_pincode}`);
       doc.text(`From pincode ${shipment.pickup_pincode}`);
       doc.text(`Weight ${Number(shipment.weight_kg)} kg`);
+      if (shipment.length_cm && shipment.breadth_cm && shipment.height_cm) {
+        const cm = [shipment.length_cm, shipment.breadth_cm, shipment.height_cm].map(Number);
+        doc.text(`Size ${cm.join(' x ')} cm`);
+      }
       doc.moveDown().fontSize(8).text('Shiprocket (local fake)');
     });
   });

@@ -1,7 +1,11 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EditProfileBody, OtpSendResponse, Profile, SignUpRecord } from '../../../contract/accounts.ts';
-import { VERIFIED_FOR_MINUTES } from '../../../contract/accounts-constants.ts';
+import {
+  CODE_VALID_MINUTES,
+  SMS_FAILING,
+  VERIFIED_FOR_MINUTES,
+} from '../../../contract/accounts-constants.ts';
 import { INDIA_STATES, UNKNOWN_STATE_MESSAGE } from '../../../contract/address-constants.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
@@ -19,7 +23,7 @@ import {
 } from '../../platform/errors.ts';
 import type { Charge, Limit, RateLimits } from '../../platform/rate-limit.ts';
 import type { Session } from '../../platform/sessions.ts';
-import type { SmsSender } from '../../platform/sms/sender.ts';
+import type { WatchedSms } from '../../platform/sms/watch.ts';
 import { pincodePlace } from '../delivery/service.ts';
 import { type CodeRoute, FloodWatch, isRefusal, type LimitReason, maskedPhone } from './flood-watch.ts';
 import * as store from './store.ts';
@@ -28,7 +32,7 @@ const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-export const CODE_VALID_MS = 5 * MINUTE;
+export const CODE_VALID_MS = CODE_VALID_MINUTES * MINUTE;
 export const RESEND_AFTER_S = 30;
 export const MAX_ATTEMPTS = 5;
 /**
@@ -60,7 +64,8 @@ export const INCORRECT_OTP = 'Incorrect OTP';
 
 export interface AccountsDeps {
   db: Db;
-  sms: SmsSender;
+  /** the SMS provider; while it is failing, no code is tried (503) */
+  sms: WatchedSms;
   /** key of the codes' HMAC */
   secret: string;
   /** codes one network may request, and registration checks it may make, per hour */
@@ -147,6 +152,7 @@ export class AccountsService {
    * flood of random numbers (SMS pumping) spends only that share and only from many networks.
    */
   async sendCode(phone: string, asker: Asker): Promise<OtpSendResponse> {
+    this.refuseWhileSmsFails();
     const registered = await store.phoneRegistered(this.deps.db, phone);
     const budgets: BudgetStage[] = [{ charges: this.smsBudget, reason: 'budget' }];
     if (!registered) {
@@ -169,12 +175,27 @@ export class AccountsService {
    * (a gateway's latency would tell it apart).
    */
   async sendStaffCode(phone: string, asker: Asker, isStaff: () => Promise<boolean>): Promise<void> {
+    this.refuseWhileSmsFails();
     const staff = await isStaff();
     const claim = await this.claim('staff', phone, asker, [{ charges: this.staffBudget, reason: 'budget' }]);
     if (!staff) return;
     this.deliver(claim, phone).catch((error: unknown) => {
       this.deps.log.error({ err: error }, 'staff sign-in code not sent');
     });
+  }
+
+  /**
+   * While the SMS provider is failing, every code request is refused at once with the same 503, before
+   * any number is looked at: nobody waits for a code that is not coming, and no answer tells one number
+   * (a staff phone's) from another.
+   */
+  private refuseWhileSmsFails(): void {
+    if (this.deps.sms.failing()) throw new AppError(503, SMS_FAILING);
+  }
+
+  /** Whose SMS provider is failing, for the Dashboard: null while it sends. */
+  failingSmsProvider(): string | null {
+    return this.deps.sms.failing() ? this.deps.sms.provider : null;
   }
 
   /**

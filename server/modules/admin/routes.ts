@@ -5,7 +5,7 @@ import type { Services } from '../../services.ts';
 
 /**
  * The back office's own page: the dashboard, a glance across the modules (takings, low stock, stuck
- * shipments, the SMS budgets). Each module registers its own back-office routes.
+ * shipments, the SMS budgets and a failing SMS provider). Each module registers its own back-office routes.
  */
 export const adminRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
   keepBodiesSmall(app);
@@ -18,6 +18,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx)
       ctx.tracking.stuck(),
       ctx.accounts.budgetsPastHalf(),
     ]);
-    return { ...takings, lowStock, stuckShipments, smsBudgetsPastHalf };
+    const smsProviderFailing = ctx.accounts.failingSmsProvider();
+    return { ...takings, lowStock, stuckShipments, smsBudgetsPastHalf, smsProviderFailing };
   });
 };

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
-import { type PricedLine, UNPAID } from '../../db/schema.ts';
+import { type OrdersTable, type PricedLine, UNPAID } from '../../db/schema.ts';
 import { couponOf, paidOf, saleSavingOf } from './paid.ts';
 
 /** Our record of a payment (by our id or the gateway's), with the attempt it paid and whose it is. */
@@ -73,6 +73,16 @@ export interface NewOrder {
   placedBy: 'browser' | 'webhook' | 'reconciler';
   /** the attempt's coupon, null without one */
   couponCode: string | null;
+  /** the shop's rules in force now, which the order keeps */
+  rules: Required<
+    Pick<
+      Insertable<OrdersTable>,
+      | 'return_window_days'
+      | 'exchange_window_days'
+      | 'free_cancellation_hours'
+      | 'cancellation_charge_percent'
+    >
+  >;
   lines: (PricedLine & { purchaseId: string })[];
 }
 
@@ -95,6 +105,7 @@ export async function insertOrder(db: Db, order: NewOrder): Promise<number> {
       amount_paise: paid + order.deliveryChargePaise,
       address: JSON.stringify(order.address),
       placed_by: order.placedBy,
+      ...order.rules,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

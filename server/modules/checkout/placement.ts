@@ -14,6 +14,7 @@ import {
   paysInFull,
 } from '../payments/gateway.ts';
 import { Refunds } from '../payments/refunds.ts';
+import { rulesOnRecord } from '../shop/service.ts';
 import { paidOf } from './paid.ts';
 import * as placements from './placement-store.ts';
 import * as store from './store.ts';
@@ -151,6 +152,7 @@ export class Placement {
         address: attempt.address,
         placedBy: by,
         couponCode: attempt.coupon_code,
+        rules: await rulesOnRecord(trx),
         lines,
       });
       await Invoices.issue(trx, orderId);

@@ -151,6 +151,69 @@ describeEachDatabase(
   { now: () => THURSDAY },
 );
 
+/** The product's delivery partner given a promise of `minDays` to `maxDays` business days (null: none). */
+async function promise(t: TestApp, productId: number, minDays: number | null, maxDays: number | null) {
+  await t.db
+    .updateTable('delivery_partners')
+    .set({ min_days: minDays, max_days: maxDays })
+    .where('id', '=', (eb) => eb.selectFrom('products').select('partner_id').where('id', '=', productId))
+    .execute();
+}
+
+describeEachDatabase(
+  "delivery estimate with the manual courier: the partner's promise",
+  (t) => {
+    let client: TestClient;
+
+    beforeAll(async () => {
+      client = await t().client();
+    });
+
+    it("answers the partner's 2 to 4 business days, skipping Sunday and Republic Day", async () => {
+      const product = await new Fixtures(t().db).product();
+      await promise(t(), product.id, 2, 4);
+      // Thursday 22: Friday 23 and Saturday 24 are days 1 and 2; Tuesday 27 and Wednesday 28 are 3 and 4
+      expect((await estimate(client, product.id, '700001')).body).toEqual({
+        serviceable: true,
+        from: '2026-01-24',
+        to: '2026-01-28',
+      });
+      await promise(t(), product.id, 1, 1);
+      expect((await estimate(client, product.id, '700001')).body).toEqual({
+        serviceable: true,
+        from: '2026-01-23',
+        to: '2026-01-23',
+      });
+    });
+
+    it("answers the spec's 7 to 10 business days for a partner with no promise", async () => {
+      const product = await new Fixtures(t().db).product();
+      await promise(t(), product.id, null, null);
+      expect((await estimate(client, product.id, '700001')).body).toEqual(FALLBACK);
+    });
+  },
+  {},
+  { now: () => THURSDAY },
+);
+
+describeEachDatabase(
+  "delivery estimate with Shiprocket when the courier gives none: the partner's promise",
+  (t) => {
+    it("answers the partner's days for a seller the courier cannot quote (no pickup pincode)", async () => {
+      const client = await t().client();
+      const product = await new Fixtures(t().db).product();
+      await promise(t(), product.id, 3, 5);
+      expect((await estimate(client, product.id, '700001')).body).toEqual({
+        serviceable: true,
+        from: '2026-01-27',
+        to: '2026-01-29',
+      });
+    });
+  },
+  { COURIER_PROVIDER: 'shiprocket' },
+  { now: () => THURSDAY },
+);
+
 /**
  * A Shiprocket on this machine whose serviceability answers wait until the test lets them go, or fail
  * while `down`: how a slow or broken courier API looks to the shop.

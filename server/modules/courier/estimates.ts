@@ -23,8 +23,9 @@ type CourierDays = number | 'fallback';
  * Delivery dates: the seller's handover days and then the courier's estimate for the pair of
  * pincodes, both in business days (no Sundays, no national holidays). The courier's estimates are kept per
  * pair of pincodes, so a product page seldom asks; when it must, it waits at most `waitMs` and otherwise
- * shows the spec's 7 to 10 business days, while the answer, once it comes, is kept for the next page.
- * Without a courier partner (COURIER_PROVIDER=manual) every date is the spec's.
+ * shows the delivery partner's promise (the spec's 7 to 10 business days when it has none), while the
+ * answer, once it comes, is kept for the next page. Without a courier partner (COURIER_PROVIDER=manual)
+ * every date is the partner's promise.
  */
 export class DeliveryEstimates {
   private readonly known = new Map<string, { days: CourierDays; until: number }>();
@@ -47,10 +48,15 @@ export class DeliveryEstimates {
     const today = indiaToday(this.now());
     const days = product.pincode ? await this.courierDays(product.pincode, pincode) : 'fallback';
     if (days === 'fallback') {
+      // the partner's promise counts the handover in already
+      const promise =
+        product.min_days !== null && product.max_days !== null
+          ? { from: product.min_days, to: product.max_days }
+          : FALLBACK_DELIVERY_DAYS;
       return {
         serviceable: true,
-        from: dayText(addBusinessDays(today, FALLBACK_DELIVERY_DAYS.from)),
-        to: dayText(addBusinessDays(today, FALLBACK_DELIVERY_DAYS.to)),
+        from: dayText(addBusinessDays(today, promise.from)),
+        to: dayText(addBusinessDays(today, promise.to)),
       };
     }
     const day = dayText(addBusinessDays(today, product.handover_days + days));

@@ -57,12 +57,19 @@ function shop(t: () => TestApp) {
     await givePickupAddress(t().db, kurta.id);
   };
 
-  /** a logged-in shopper with one order of one kurta in the given state */
-  async function ordered(status: OrderLineStatus = 'placed') {
+  /** a product of a seller with a pickup address, as the kurta is */
+  const product = async (spec: Parameters<Fixtures['product']>[0]) => {
+    const made = await fixtures.product(spec);
+    await givePickupAddress(t().db, made.id);
+    return made;
+  };
+
+  /** a logged-in shopper with one order of one kurta (or `product`) in the given state */
+  async function ordered(status: OrderLineStatus = 'placed', product: FixtureProduct = kurta) {
     const client = await t().client();
     const customerId = await fixtures.customer({ fname: 'Meera', lname: 'Das' });
     await fixtures.logIn(client, customerId);
-    const order = await fixtures.order(customerId, [{ product: kurta, quantity: 1, status }]);
+    const order = await fixtures.order(customerId, [{ product, quantity: 1, status }]);
     const purchaseId = order.purchaseIds[0] ?? '';
     const shopperLine = async () =>
       (await client.get<OrdersResponse>('/api/orders')).body.find((l) => l.purchase_id === purchaseId);
@@ -107,13 +114,21 @@ function shop(t: () => TestApp) {
       .execute();
   const messages = (customerId: number) => messagesTo(t().db, customerId);
 
-  return { setUp, ordered, post, ship, pdf, lineRow, shipmentsOf, messages, staff };
+  return { setUp, product, ordered, post, ship, pdf, lineRow, shipmentsOf, messages, staff };
 }
 
 describeEachDatabase(
   'shipping through the courier partner (the local fake of Shiprocket)',
   (t) => {
     const s = shop(t);
+    /** the weight and size the fake was sent for the line's forward parcel */
+    const fakeParcel = (purchaseId: string) =>
+      t()
+        .db.selectFrom('sim_courier_shipments')
+        .select(['weight_kg', 'length_cm', 'breadth_cm', 'height_cm'])
+        .where('channel_order_id', '=', purchaseId)
+        .where('is_return', '=', false)
+        .executeTakeFirstOrThrow();
     beforeAll(() => s.setUp());
 
     it('says a partner books shipments', async () => {
@@ -179,6 +194,35 @@ describeEachDatabase(
       expect(text).toContain(`AWB ${awb}`);
       expect(text).toContain(`Order ${purchaseId}`);
       expect(text).toContain('Haat Fake Surface');
+      // the kurta has no weight of its own: 500 g, in a folded garment's box
+      expect(text).toContain('Weight 0.5 kg');
+      expect(await fakeParcel(purchaseId)).toEqual({
+        weight_kg: '0.5',
+        length_cm: '30',
+        breadth_cm: '25',
+        height_cm: '5',
+      });
+    });
+
+    it("books a product's own weight (kg) and size, which the label prints", async () => {
+      const bedsheet = await s.product({ name: 'Parcel bedsheet set', sizes: [['M', 10]] });
+      await t()
+        .db.updateTable('products')
+        .set({ weight_grams: 1200, length_cm: 40, breadth_cm: 32, height_cm: 9 })
+        .where('id', '=', bedsheet.id)
+        .execute();
+      const { purchaseId } = await s.ordered('placed', bedsheet);
+      const res = await s.ship(purchaseId);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(await fakeParcel(purchaseId)).toEqual({
+        weight_kg: '1.2',
+        length_cm: '40',
+        breadth_cm: '32',
+        height_cm: '9',
+      });
+      const text = pdfText((await s.pdf(res.body.labelUrl)).bytes);
+      expect(text).toContain('Weight 1.2 kg');
+      expect(text).toContain('Size 40 x 32 x 9 cm');
     });
 
     it("serves the fake's labels over HTTP at the URL it gives, to a client elsewhere on the machine", async () => {

@@ -24,10 +24,19 @@ import * as store from './shipping-store.ts';
 export type BookingKind = 'forward' | 'return';
 export type BookingResult = 'booked' | 'refused' | 'failed';
 
-/** kg a unit of a product weighs packed, by its weight category (light when unknown); a folded garment's box */
+/**
+ * While a product's weight and size are unset: kg a unit weighs packed, by its weight category (light,
+ * 500 g, when unknown), and a folded garment's box.
+ */
 const UNIT_KG: Record<string, number> = { light: 0.5, medium: 1, heavy: 2 };
 const DEFAULT_UNIT_KG = 0.5;
 const PARCEL_CM = { length: 30, breadth: 25, heightPerUnit: 5 };
+
+/** The line's weight in kg: the product's own grams for each unit, else its category's. */
+function parcelKg(row: store.ParcelRow): number {
+  if (row.weight_grams === null) return (UNIT_KG[row.weight_cat] ?? DEFAULT_UNIT_KG) * row.quantity;
+  return (row.weight_grams * row.quantity) / 1000;
+}
 
 /** The courier to book: the cheapest whose days meet the partner's estimate (its recommendation's days). */
 export function chooseCourier({ couriers, recommended }: Serviceability): CourierOption | undefined {
@@ -73,7 +82,7 @@ function sellerOf(row: store.ParcelRow): Party {
   };
 }
 
-/** The line as one parcel (decision 049): its purchase id, contents, weight by category and size. */
+/** The line as one parcel (decision 049): its purchase id, contents, weight and size, units stacked. */
 function parcelOf(row: store.ParcelRow, to: Party): Parcel {
   const rupees = row.paid_paise / 100;
   return {
@@ -89,10 +98,10 @@ function parcelOf(row: store.ParcelRow, to: Party): Parcel {
       },
     ],
     subTotal: rupees,
-    weightKg: (UNIT_KG[row.weight_cat] ?? DEFAULT_UNIT_KG) * row.quantity,
-    lengthCm: PARCEL_CM.length,
-    breadthCm: PARCEL_CM.breadth,
-    heightCm: PARCEL_CM.heightPerUnit * row.quantity,
+    weightKg: parcelKg(row),
+    lengthCm: row.length_cm ?? PARCEL_CM.length,
+    breadthCm: row.breadth_cm ?? PARCEL_CM.breadth,
+    heightCm: (row.height_cm ?? PARCEL_CM.heightPerUnit) * row.quantity,
   };
 }
 

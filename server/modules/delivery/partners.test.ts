@@ -69,6 +69,8 @@ describeEachDatabase('back office: delivery partners and their pincodes', (t) =>
       trackingUrl: 'https://ganga.example/track/{trackingId}',
       pincodes: 0,
       activeProducts: 0,
+      minDays: null,
+      maxDays: null,
     });
     const list = await admin.get<PartnerList>('/admin/api/partners', BEARER);
     expect(list.body.partners.find((p) => p.code === code)).toEqual(partner);
@@ -170,6 +172,58 @@ describeEachDatabase('back office: delivery partners and their pincodes', (t) =>
     expect(
       (await admin.post('/admin/api/partners/NOPE-404/pincodes/all-india', undefined, BEARER)).status,
     ).toBe(404);
+  });
+
+  it('keeps a delivery promise of 1 to 30 business days, both or neither; a change leaves out what it keeps', async () => {
+    const code = newCode();
+    const base = { name: 'Promise Couriers', trackingUrl: 'https://promise.example/{trackingId}' };
+    const created = await admin.post<Partner>(
+      '/admin/api/partners',
+      { code, ...base, minDays: 2, maxDays: 4 },
+      BEARER,
+    );
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ code, minDays: 2, maxDays: 4 });
+    const listed = async () =>
+      (await admin.get<PartnerList>('/admin/api/partners', BEARER)).body.partners.find(
+        (p) => p.code === code,
+      );
+    expect(await listed()).toMatchObject({ minDays: 2, maxDays: 4 });
+    const path = `/admin/api/partners/${code}`;
+    // left out: kept; one end given: the other kept
+    expect((await admin.put<Partner>(path, base, BEARER)).body).toMatchObject({ minDays: 2, maxDays: 4 });
+    expect((await admin.put<Partner>(path, { ...base, maxDays: 6 }, BEARER)).body).toMatchObject({
+      minDays: 2,
+      maxDays: 6,
+    });
+    const cases: [Record<string, unknown>, Record<string, string>][] = [
+      [
+        { minDays: 0, maxDays: 31 },
+        { minDays: 'Whole business days, 1 to 30', maxDays: 'Whole business days, 1 to 30' },
+      ],
+      [{ minDays: 2.5 }, { minDays: 'Whole business days, 1 to 30' }],
+      [{ minDays: 5, maxDays: 3 }, { maxDays: 'At least the first day' }],
+      [{ minDays: null }, { minDays: 'Give both days, or neither' }],
+      [{ minDays: 3, maxDays: null }, { maxDays: 'Give both days, or neither' }],
+      [{ minDays: 'soon' }, { minDays: expect.any(String) }],
+    ];
+    for (const [days, fields] of cases) {
+      const res = await admin.put<Refused>(path, { ...base, ...days }, BEARER);
+      expect(res.status, JSON.stringify(days)).toBe(400);
+      expect(res.body.error).toEqual(expect.any(String));
+      expect(res.body.fields).toEqual(fields);
+    }
+    const refusedNew = await admin.post<Refused>(
+      '/admin/api/partners',
+      { code: newCode(), ...base, minDays: 3 },
+      BEARER,
+    );
+    expect(refusedNew.status).toBe(400);
+    expect(refusedNew.body.fields).toEqual({ maxDays: 'Give both days, or neither' });
+    // nothing changed by the refusals; both null: the spec's days again
+    expect(await listed()).toMatchObject({ minDays: 2, maxDays: 6 });
+    const cleared = await admin.put<Partner>(path, { ...base, minDays: null, maxDays: null }, BEARER);
+    expect(cleared.body).toMatchObject({ minDays: null, maxDays: null });
   });
 
   it('checks a pincode list first, reporting every error by line and column, and changes nothing', async () => {

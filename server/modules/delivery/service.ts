@@ -4,6 +4,7 @@ import {
   type PartnerChangeBody,
   PINCODE_COLUMN,
   type PincodesReport,
+  PROMISE_DAYS,
   TRACKING_ID,
 } from '../../../contract/partners.ts';
 import type { PincodePlace } from '../../../contract/shopping.ts';
@@ -42,6 +43,7 @@ const PINCODE = /^[1-9][0-9]{5}$/;
 // a file of errors is answered with the first of them, so the answer stays small
 const ERRORS_SHOWN = 500;
 export const NO_SUCH_PARTNER = 'No such delivery partner';
+const NO_PROMISE = { minDays: null, maxDays: null };
 
 function toPartner(row: store.PartnerRow): Partner {
   return {
@@ -50,6 +52,8 @@ function toPartner(row: store.PartnerRow): Partner {
     trackingUrl: row.tracking_url,
     pincodes: row.pincodes ?? 0,
     activeProducts: row.active_products ?? 0,
+    minDays: row.min_days,
+    maxDays: row.max_days,
   };
 }
 
@@ -72,6 +76,29 @@ function changeColumns(body: PartnerChangeBody, errors: FieldErrors) {
   const urlError = trackingUrlProblem(trackingUrl);
   if (urlError) errors.trackingUrl = urlError;
   return { name, tracking_url: trackingUrl };
+}
+
+type PromiseDays = { minDays?: number | null; maxDays?: number | null };
+const PROMISE_DAY_ERROR = `Whole business days, ${PROMISE_DAYS.min} to ${PROMISE_DAYS.max}`;
+
+/** The promise's columns: the days given, those left out as `kept`; both or neither, the first not after the last. */
+function promiseColumns(
+  given: PromiseDays,
+  kept: { minDays: number | null; maxDays: number | null },
+  errors: FieldErrors,
+) {
+  const min_days = given.minDays === undefined ? kept.minDays : given.minDays;
+  const max_days = given.maxDays === undefined ? kept.maxDays : given.maxDays;
+  const bad = (days: number | null) =>
+    days !== null && !(Number.isInteger(days) && days >= PROMISE_DAYS.min && days <= PROMISE_DAYS.max);
+  if (bad(min_days)) errors.minDays = PROMISE_DAY_ERROR;
+  if (bad(max_days)) errors.maxDays = PROMISE_DAY_ERROR;
+  if (errors.minDays || errors.maxDays) return { min_days, max_days };
+  if (min_days === null && max_days !== null) errors.minDays = 'Give both days, or neither';
+  else if (max_days === null && min_days !== null) errors.maxDays = 'Give both days, or neither';
+  else if (min_days !== null && max_days !== null && min_days > max_days)
+    errors.maxDays = 'At least the first day';
+  return { min_days, max_days };
 }
 
 /**
@@ -143,7 +170,7 @@ export class Partners {
     const errors: FieldErrors = {};
     const code = body.code.trim();
     if (!CODE.test(code)) errors.code = 'Letters, digits and dashes, such as BLUE-DART';
-    const columns = changeColumns(body, errors);
+    const columns = { ...changeColumns(body, errors), ...promiseColumns(body, NO_PROMISE, errors) };
     if (Object.keys(errors).length > 0) throw new InvalidFields(errors);
     return this.db.transaction().execute(async (trx) => {
       // one at a time, so two owners cannot add the same code in two cases
@@ -151,26 +178,39 @@ export class Partners {
       if (await store.codeTaken(trx, code))
         throw new InvalidFields({ code: `${code} is taken by a partner` });
       await store.insertPartner(trx, { code, ...columns });
-      await recordAudit(trx, audit(actor, 'partner.create', code, { name: columns.name }));
+      await recordAudit(
+        trx,
+        audit(actor, 'partner.create', code, {
+          name: columns.name,
+          minDays: columns.min_days,
+          maxDays: columns.max_days,
+        }),
+      );
       return this.get(code, trx);
     });
   }
 
-  /** Replaces the name and the tracking page (shipped SMS and timelines link to the new one from now). */
+  /**
+   * Replaces the name and the tracking page (shipped SMS and timelines link to the new one from now), and
+   * the promise's days given (those left out are kept).
+   */
   async update(code: string, body: PartnerChangeBody, actor: string): Promise<Partner> {
     const errors: FieldErrors = {};
-    const columns = changeColumns(body, errors);
-    if (Object.keys(errors).length > 0) throw new InvalidFields(errors);
+    const named = changeColumns(body, errors);
     return this.db.transaction().execute(async (trx) => {
       const id = await store.lockPartner(trx, code);
       if (id === undefined) throw notFound(NO_SUCH_PARTNER);
       const before = await this.get(code, trx);
+      const columns = { ...named, ...promiseColumns(body, before, errors) };
+      if (Object.keys(errors).length > 0) throw new InvalidFields(errors);
       await store.updatePartner(trx, id, columns);
       await recordAudit(
         trx,
         audit(actor, 'partner.update', code, {
           name: { old: before.name, new: columns.name },
           trackingUrl: { old: before.trackingUrl, new: columns.tracking_url },
+          minDays: { old: before.minDays, new: columns.min_days },
+          maxDays: { old: before.maxDays, new: columns.max_days },
         }),
       );
       return this.get(code, trx);

@@ -40,6 +40,8 @@ function partnerRows(db: Db) {
       'delivery_partners.code',
       'delivery_partners.name',
       'delivery_partners.tracking_url',
+      'delivery_partners.min_days',
+      'delivery_partners.max_days',
       eb
         .selectFrom('partner_pincodes')
         .select(sql<number>`count(*)::int`.as('n'))
@@ -76,10 +78,15 @@ export async function codeTaken(db: Db, code: string): Promise<boolean> {
   return row !== undefined;
 }
 
-export async function insertPartner(
-  db: Db,
-  partner: { code: string; name: string; tracking_url: string },
-): Promise<void> {
+/** A partner's own columns as the back office writes them. */
+type PartnerColumns = {
+  name: string;
+  tracking_url: string;
+  min_days: number | null;
+  max_days: number | null;
+};
+
+export async function insertPartner(db: Db, partner: PartnerColumns & { code: string }): Promise<void> {
   await db.insertInto('delivery_partners').values(partner).execute();
 }
 
@@ -94,11 +101,7 @@ export async function lockPartner(db: Db, code: string): Promise<number | undefi
   return row?.id;
 }
 
-export async function updatePartner(
-  db: Db,
-  id: number,
-  columns: { name: string; tracking_url: string },
-): Promise<void> {
+export async function updatePartner(db: Db, id: number, columns: PartnerColumns): Promise<void> {
   await db.updateTable('delivery_partners').set(columns).where('id', '=', id).execute();
 }
 

@@ -14,6 +14,7 @@ import * as store from './store.ts';
 export const NON_ESSENTIAL: ReadonlySet<MessageKind> = new Set([
   'order_shipped',
   'order_delivered',
+  'order_delivered_final',
   'exchange_shipped',
 ]);
 

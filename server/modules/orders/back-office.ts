@@ -255,7 +255,9 @@ export class BackOffice {
    * Today and the last 7 days (today included) in India time; lines to ship; returns to decide; the
    * return rates of the last 30 days.
    */
-  async dashboard(): Promise<Omit<DashboardResponse, 'lowStock' | 'stuckShipments' | 'smsBudgetsPastHalf'>> {
+  async dashboard(): Promise<
+    Omit<DashboardResponse, 'lowStock' | 'stuckShipments' | 'smsBudgetsPastHalf' | 'smsProviderFailing'>
+  > {
     const { db } = this.deps;
     const today = indiaMidnight(this.now());
     const tomorrow = new Date(today.getTime() + DAY_MS);

@@ -10,19 +10,16 @@ import { gatewayId } from '../payments/gateway.ts';
 import * as exchanges from './exchange-store.ts';
 import { type MoveDeps, moveLine, refundWhatWasPaid, transitionRefusal } from './lines.ts';
 import type { LockedLine } from './store.ts';
-import { RETURN_WINDOW_CLOSED, returnWindowOpen } from './terms.ts';
+import { type Deliverable, EXCHANGE_WINDOW_CLOSED, exchangeableUntil, windowOpen } from './terms.ts';
 
 /** What deciding whether a line may be exchanged reads of it and its product. */
-export interface ExchangeCandidate {
+export interface ExchangeCandidate extends Deliverable {
   status: LineStatus;
-  delivered_at: Date | null;
   /** set on an exchange's new line */
   exchange_of: number | string | null;
   prod: string;
   /** the product is still sold */
   active: boolean;
-  /** its genre is not marked not returnable (an exchange is a return of one size for another) */
-  returnable: boolean;
 }
 
 /**
@@ -37,7 +34,7 @@ export function exchangeRefusal(line: ExchangeCandidate, now: Date): string | nu
   if (!line.returnable) return NOT_RETURNABLE_TEXT;
   const moveRefused = transitionRefusal(line.status, 'exchange_requested');
   if (moveRefused) return moveRefused;
-  if (!returnWindowOpen(line.delivered_at, now)) return RETURN_WINDOW_CLOSED;
+  if (!windowOpen(exchangeableUntil(line), now)) return EXCHANGE_WINDOW_CLOSED;
   if (!line.active) return 'This item is no longer sold, so it cannot be exchanged; you can still return it';
   return null;
 }

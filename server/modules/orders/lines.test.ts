@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LINE_STATUSES, type LineStatus } from '../../../contract/orders.ts';
 import { AppError } from '../../platform/errors.ts';
 import { assertTransition, canMove, TRANSITIONS } from './lines.ts';
-import { cancellationRefund, returnWindowOpen } from './terms.ts';
+import { cancellationRefund, exchangeableUntil, returnableUntil, windowOpen } from './terms.ts';
 
 const HOUR = 3_600_000;
 
@@ -51,7 +51,8 @@ describe('the order line state machine', () => {
 describe('cancellation and return terms', () => {
   const placedAt = new Date('2026-03-01T10:00:00Z');
   const at = (hours: number) => new Date(placedAt.getTime() + hours * HOUR);
-  const line = { linePaise: 99_950, placedAt, lastLiveLine: false, deliveryChargePaise: 5_000 };
+  const rules = { free_cancellation_hours: 24, cancellation_charge_percent: 10 };
+  const line = { linePaise: 99_950, placedAt, rules, lastLiveLine: false, deliveryChargePaise: 5_000 };
 
   it('is free up to 24 hours after ordering', () => {
     expect(cancellationRefund({ ...line, now: at(24) })).toEqual({
@@ -73,9 +74,28 @@ describe('cancellation and return terms', () => {
     expect(cancellationRefund({ ...line, lastLiveLine: true, now: at(1) }).refundPaise).toBe(104_950);
   });
 
-  it('opens the return window for 24 hours after delivery', () => {
-    expect(returnWindowOpen(placedAt, at(23.99))).toBe(true);
-    expect(returnWindowOpen(placedAt, at(24))).toBe(false);
-    expect(returnWindowOpen(null, at(1))).toBe(false);
+  it("follows the order's own rules: 2 hours free, then 25% kept; 0 hours: always charged", () => {
+    const own = { ...line, rules: { free_cancellation_hours: 2, cancellation_charge_percent: 25 } };
+    expect(cancellationRefund({ ...own, now: at(2) }).chargePaise).toBe(0);
+    expect(cancellationRefund({ ...own, now: at(2.01) }).chargePaise).toBe(24_988);
+    const none = { ...line, rules: { free_cancellation_hours: 0, cancellation_charge_percent: 10 } };
+    expect(cancellationRefund({ ...none, now: at(0.01) }).chargePaise).toBe(9_995);
+  });
+
+  it("opens the return and exchange windows for the order's days after delivery", () => {
+    const delivered = {
+      delivered_at: placedAt,
+      returnable: true,
+      return_window_days: 7,
+      exchange_window_days: 1,
+    };
+    expect(returnableUntil(delivered)).toEqual(at(7 * 24));
+    expect(exchangeableUntil(delivered)).toEqual(at(24));
+    expect(windowOpen(returnableUntil(delivered), at(7 * 24 - 0.01))).toBe(true);
+    expect(windowOpen(returnableUntil(delivered), at(7 * 24))).toBe(false);
+    expect(returnableUntil({ ...delivered, delivered_at: null })).toBeNull();
+    expect(returnableUntil({ ...delivered, return_window_days: 0 })).toBeNull();
+    expect(exchangeableUntil({ ...delivered, returnable: false })).toBeNull();
+    expect(windowOpen(null, at(1))).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import type { LineStatus } from '../../../contract/orders.ts';
+import { daysText } from '../../../contract/shopping-rules.ts';
 import type { Db } from '../../db/connect.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
@@ -6,9 +7,10 @@ import type { MessageKind } from '../../platform/sms/templates.ts';
 import type { Inventory } from '../inventory/service.ts';
 import { Notifications } from '../notifications/service.ts';
 import { Refunds } from '../payments/refunds.ts';
+import { lineProduct } from '../returns/service.ts';
 import type { LineFields, LockedLine } from './store.ts';
 import * as store from './store.ts';
-import { paidForLine } from './terms.ts';
+import { paidForLine, returnableUntil } from './terms.ts';
 
 /**
  * Every move an order line may make, and nothing else (Vendure's order process): the shopper cancels
@@ -177,13 +179,30 @@ export async function moveLine(deps: MoveDeps, move: Move): Promise<Effects> {
 async function notifyMove(trx: Db, line: LockedLine, to: LineStatus, fields: LineFields = {}): Promise<void> {
   const kind = messageOf(line, to);
   if (!kind) return;
+  const variables: Record<string, string> = {
+    purchase: line.purchase_id,
+    ...(fields.tracking_id && { tracking: fields.tracking_id }),
+  };
   await Notifications.queue(trx, {
-    kind,
+    kind: kind === 'order_delivered' ? await deliveredKind(trx, line, variables) : kind,
     customerId: line.customer_id,
     subject: line.purchase_id,
-    variables: {
-      purchase: line.purchase_id,
-      ...(fields.tracking_id && { tracking: fields.tracking_id }),
-    },
+    variables,
   });
+}
+
+/**
+ * The delivered SMS names the line's return window as its order keeps it (`days`); a line with none (0
+ * days, a genre not returnable) is told only that it is delivered.
+ */
+async function deliveredKind(
+  trx: Db,
+  line: LockedLine,
+  variables: Record<string, string>,
+): Promise<MessageKind> {
+  const { returnable } = await lineProduct(trx, line.id);
+  if (returnableUntil({ ...line, returnable, delivered_at: new Date() }) === null)
+    return 'order_delivered_final';
+  variables.days = daysText(line.return_window_days);
+  return 'order_delivered';
 }

@@ -2,12 +2,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProductResponse } from '../../../contract/catalogue.ts';
 import type { CancelResponse, OrderLine, OrdersResponse } from '../../../contract/orders.ts';
 import type { DevPaymentResponse } from '../../../contract/payments.ts';
-import { RETURN_WINDOW_HOURS } from '../../../contract/shopping-rules.ts';
 import { describeEachDatabase } from '../../test/app.ts';
 import { type FixtureProduct, Fixtures } from '../../test/fixtures.ts';
 import type { TestClient } from '../../test/http.ts';
 import { refundsOf, stockOf } from '../../test/rows.ts';
 import { RETURN_WINDOW_CLOSED } from './service.ts';
+
+/** the default return window (returnWindowDays 1), which the fixtures' orders keep */
+const RETURN_WINDOW_HOURS = 24;
 
 type Answer<T> = T & { error?: string };
 
@@ -101,6 +103,9 @@ describeEachDatabase('orders: the list, cancel and return', (t) => {
         couponCode: null,
         orderedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         deliveredAt: null,
+        freeCancellationUntil: new Date(Date.parse(shipped.orderedAt) + 24 * HOUR).toISOString(),
+        returnableUntil: null,
+        exchangeableUntil: null,
         refunded: 0,
         invoiceUrl: `/api/orders/${newer.purchaseIds[0]}/invoice`,
         returnable: 'Y',
@@ -127,6 +132,8 @@ describeEachDatabase('orders: the list, cancel and return', (t) => {
         size: '',
         currentPrice: 200,
         deliveredAt: deliveredAt.toISOString(),
+        returnableUntil: new Date(deliveredAt.getTime() + 24 * HOUR).toISOString(),
+        exchangeableUntil: new Date(deliveredAt.getTime() + 24 * HOUR).toISOString(),
       });
       expect(cancelled).toMatchObject({ status: 'cancelled', delivered: 'N', tracking_id: null });
       expect(placed).toMatchObject({ status: 'placed', tracking_id: null, deliveryEligible: 'N' });

@@ -17,6 +17,8 @@ import { ErrorResponse } from '../../../contract/errors.ts';
 import {
   CancelBody,
   CancelResponse,
+  DevAgeBody,
+  DevAgeResponse,
   ExchangeBody,
   ExchangeParams,
   ExchangeResponse,
@@ -30,6 +32,7 @@ import { ShipmentBooked } from '../../../contract/shipping.ts';
 import { ownerOnly } from '../../platform/admin-auth.ts';
 import { cursorParam, idParam } from '../../platform/api-values.ts';
 import { keepBodiesSmall } from '../../platform/body-limit.ts';
+import { answerLoopbackOnly } from '../../platform/dev-routes.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { customersOnly } from '../../platform/sessions.ts';
 import type { Services } from '../../services.ts';
@@ -82,6 +85,30 @@ const shopperRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
     { schema: { body: ReturnBody, response: { 200: ReturnResponse } } },
     async (request) => {
       await orders.requestReturn(await ctx.sessions.requireCustomer(request), request.body);
+      return {};
+    },
+  );
+};
+
+/**
+ * POST /api/dev/orders/{purchaseId}/age (development and tests, this machine only, with the CSRF token as
+ * every POST): the order as if it had happened `hours` earlier, so its windows can be tried.
+ */
+export const devOrderRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
+  if (ctx.config.nodeEnv === 'production') return;
+  answerLoopbackOnly(app);
+  app.post(
+    '/api/dev/orders/:purchaseId/age',
+    {
+      schema: {
+        hide: true,
+        params: ExchangeParams,
+        body: DevAgeBody,
+        response: { 200: DevAgeResponse, 400: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request) => {
+      await ctx.orders.age(request.params.purchaseId, request.body.hours);
       return {};
     },
   );

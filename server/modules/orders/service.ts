@@ -19,7 +19,15 @@ import { lineProduct } from '../returns/service.ts';
 import { exchangeFields, requestExchange } from './exchange.ts';
 import { type MoveDeps, moveLine } from './lines.ts';
 import * as store from './store.ts';
-import { cancellationRefund, paidForLine, RETURN_WINDOW_CLOSED, returnWindowOpen } from './terms.ts';
+import {
+  cancellationRefund,
+  exchangeableUntil,
+  freeCancellationUntil,
+  paidForLine,
+  RETURN_WINDOW_CLOSED,
+  returnableUntil,
+  windowOpen,
+} from './terms.ts';
 import { timelinesOf } from './timeline.ts';
 
 /** none: never ordered; ordered: ordered, nothing delivered yet; received: at least one line delivered. */
@@ -79,6 +87,8 @@ function toOrderLine(
   now: Date,
   freeSizes: ReadonlyMap<number, readonly string[]> = new Map(),
 ): Omit<OrderLine, 'timeline'> {
+  const returnBy = returnableUntil(row);
+  const iso = (at: Date | null) => at?.toISOString() ?? null;
   return {
     name: row.name,
     prodId: row.product_id,
@@ -89,9 +99,7 @@ function toOrderLine(
     courier: row.courier,
     photo1: row.photo1,
     delivered: yesNo(row.delivered_at !== null),
-    deliveryEligible: yesNo(
-      row.status === 'delivered' && row.returnable && returnWindowOpen(row.delivered_at, now),
-    ),
+    deliveryEligible: yesNo(row.status === 'delivered' && windowOpen(returnBy, now)),
     orderStatus: orderStatus(row.status),
     accepted: row.accepted === null ? null : yesNo(row.accepted),
     rating: row.rating,
@@ -103,7 +111,10 @@ function toOrderLine(
     paidPaise: row.paid_paise,
     couponCode: row.coupon_code,
     orderedAt: row.placed_at.toISOString(),
-    deliveredAt: row.delivered_at?.toISOString() ?? null,
+    deliveredAt: iso(row.delivered_at),
+    freeCancellationUntil: freeCancellationUntil(row.placed_at, row).toISOString(),
+    returnableUntil: iso(returnBy),
+    exchangeableUntil: iso(exchangeableUntil(row)),
     refunded: rupees(row.refunded_paise ?? 0),
     invoiceUrl: invoiceUrl(row.purchase_id),
     ...refundDocuments(row),
@@ -149,6 +160,7 @@ export async function cancelLine(
       const refund = cancellationRefund({
         linePaise: paidForLine(line),
         placedAt: line.placed_at,
+        rules: line,
         now,
         lastLiveLine: !(await store.otherLiveLines(trx, line.order_id, line.id)),
         deliveryChargePaise: line.delivery_charge_paise,
@@ -218,6 +230,12 @@ export class Orders {
     return { refund: rupees(await cancelLine(this.deps, { purchaseId, customerId, actor })) };
   }
 
+  /** Development's aging: the order of the line as if placed (and all that followed) `hours` earlier. */
+  async age(purchaseId: string, hours: number): Promise<void> {
+    const aged = await this.deps.db.transaction().execute((trx) => store.ageOrder(trx, purchaseId, hours));
+    if (!aged) throw notFound(`No order line "${purchaseId}"`);
+  }
+
   /** Exchanges the shopper's line for another size (decision 047). */
   exchange(customerId: number, purchaseId: string, body: ExchangeBody): Promise<ExchangeResponse> {
     return requestExchange(this.deps, customerId, purchaseId, body);
@@ -239,7 +257,8 @@ export class Orders {
       apply: async (trx, line, now) => {
         const product = await lineProduct(trx, line.id);
         if (!product.returnable) throw conflict(NOT_RETURNABLE_TEXT);
-        if (!returnWindowOpen(line.delivered_at, now)) throw conflict(RETURN_WINDOW_CLOSED);
+        if (!windowOpen(returnableUntil({ ...line, returnable: true }), now))
+          throw conflict(RETURN_WINDOW_CLOSED);
         if (asked.photo !== null) {
           if (!(await this.takeReviewPhoto(trx, customerId, product.id, asked.photo))) {
             throw badRequest(UNKNOWN_PHOTO);

@@ -54,6 +54,14 @@ function linesWithProgress(db: Db) {
 }
 
 /** The shopper's lines with their product, return, own review and refunds: newest order first. */
+/** The rules the order kept from when it was placed (terms.ts's OrderRules). */
+const ORDER_RULES = [
+  'orders.return_window_days',
+  'orders.exchange_window_days',
+  'orders.free_cancellation_hours',
+  'orders.cancellation_charge_percent',
+] as const;
+
 export async function customerLines(db: Db, customerId: number, orderId?: number) {
   let query = linesWithProgress(db)
     .leftJoin('reviews', (join) =>
@@ -78,6 +86,7 @@ export async function customerLines(db: Db, customerId: number, orderId?: number
       'order_lines.coupon_code',
       'order_lines.delivered_at',
       'orders.placed_at',
+      ...ORDER_RULES,
       'products.id as product_id',
       'products.name',
       'products.prod',
@@ -151,6 +160,7 @@ export async function lockLine(db: Db, purchaseId: string, customerId?: number) 
       'orders.placed_at',
       'orders.payment_id',
       'orders.delivery_charge_paise',
+      ...ORDER_RULES,
     ])
     .where('order_lines.purchase_id', '=', purchaseId)
     .forUpdate('order_lines')
@@ -433,4 +443,68 @@ export async function linesIn(db: Db, status: LineStatus): Promise<number> {
     .where('status', '=', status)
     .executeTakeFirstOrThrow();
   return Number(row.lines);
+}
+
+/**
+ * Moves every recorded time of the order that the line belongs to `hours` into the past (development's
+ * aging): the order, its lines, their returns, exchanges, refunds and parcels alike, so they keep their
+ * order. False for an unknown line.
+ */
+export async function ageOrder(db: Db, purchaseId: string, hours: number): Promise<boolean> {
+  const found = await db
+    .selectFrom('order_lines')
+    .select('order_id')
+    .where('purchase_id', '=', purchaseId)
+    .executeTakeFirst();
+  if (!found) return false;
+  const back = (column: string) => sql<Date>`${sql.ref(column)} - make_interval(hours => ${hours}::int)`;
+  const lines = db.selectFrom('order_lines').select('id').where('order_id', '=', found.order_id);
+  const parcels = db.selectFrom('shipments').select('id').where('order_line_id', 'in', lines);
+  await db
+    .updateTable('orders')
+    .set({ placed_at: back('placed_at') })
+    .where('id', '=', found.order_id)
+    .execute();
+  await db
+    .updateTable('order_lines')
+    .set({
+      shipped_at: back('shipped_at'),
+      delivered_at: back('delivered_at'),
+      cancelled_at: back('cancelled_at'),
+      updated_at: back('updated_at'),
+    })
+    .where('order_id', '=', found.order_id)
+    .execute();
+  for (const table of ['returns', 'exchanges'] as const) {
+    await db
+      .updateTable(table)
+      .set({
+        requested_at: back('requested_at'),
+        decided_at: back('decided_at'),
+        received_at: back('received_at'),
+      })
+      .where('order_line_id', 'in', lines)
+      .execute();
+  }
+  await db
+    .updateTable('refunds')
+    .set({ created_at: back('created_at'), processed_at: back('processed_at') })
+    .where('order_line_id', 'in', lines)
+    .execute();
+  await db
+    .updateTable('shipments')
+    .set({
+      created_at: back('created_at'),
+      status_at: back('status_at'),
+      heard_at: back('heard_at'),
+      pickup_scheduled_at: back('pickup_scheduled_at'),
+    })
+    .where('order_line_id', 'in', lines)
+    .execute();
+  await db
+    .updateTable('shipment_events')
+    .set({ happened_at: back('happened_at'), received_at: back('received_at') })
+    .where('shipment_id', 'in', parcels)
+    .execute();
+  return true;
 }

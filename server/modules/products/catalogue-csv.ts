@@ -2,6 +2,8 @@ import {
   CSV_COLUMNS,
   EDITABLE_FEATURES,
   type ImportResponse,
+  PARCEL_CSV_COLUMNS,
+  PARCEL_FIELDS,
   type ProductBody,
 } from '../../../contract/products.ts';
 import type { Db } from '../../db/connect.ts';
@@ -27,6 +29,8 @@ const SKU_BATCH = 1_000;
 
 type Column = (typeof CSV_COLUMNS)[number];
 type Row = Record<Column, string>;
+/** Columns a file may leave out (added after files were written without them): the products keep theirs. */
+const OPTIONAL_COLUMNS = new Set<string>(Object.values(PARCEL_CSV_COLUMNS));
 const LIST = '|';
 const SKU = /^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/;
 
@@ -49,7 +53,12 @@ const COLUMN_OF: Record<string, Column> = {
   sizes: 'size',
   photos: 'photos',
   ...Object.fromEntries(EDITABLE_FEATURES.map((f) => [`features.${f}`, f])),
+  ...PARCEL_CSV_COLUMNS,
 };
+
+/** A parcel column's text as the API's value: empty is null, a column the file lacks is left out (kept). */
+const parcelValue = (text: string | undefined) =>
+  text === undefined ? undefined : text === '' ? null : /^[0-9]+$/.test(text) ? Number(text) : Number.NaN;
 
 const list = (text: string) => (text === '' ? [] : text.split(LIST).map((v) => v.trim()));
 
@@ -118,6 +127,9 @@ export class CatalogueCsv {
         partner: p.partner,
         seller: p.seller,
         hsn: p.hsnCode ?? '',
+        ...(Object.fromEntries(
+          PARCEL_FIELDS.map((f) => [PARCEL_CSV_COLUMNS[f], p[f] === null ? '' : String(p[f])]),
+        ) as Record<(typeof PARCEL_CSV_COLUMNS)[keyof typeof PARCEL_CSV_COLUMNS], string>),
         active: p.active ? 'yes' : 'no',
         photos: p.photos.join(LIST),
         size: '',
@@ -201,7 +213,7 @@ export class CatalogueCsv {
         report.add(1, name || `#${i + 1}`, 'not a column of the catalogue');
     }
     for (const column of CSV_COLUMNS) {
-      if (!names.includes(column)) report.add(1, column, 'missing');
+      if (!names.includes(column) && !OPTIONAL_COLUMNS.has(column)) report.add(1, column, 'missing');
     }
     if (report.errors.length > 0) return [];
     const groups = new Map<string, Group>();
@@ -345,6 +357,7 @@ export class CatalogueCsv {
       hsnCode: r.hsn,
       sizes,
       photos: list(r.photos),
+      ...Object.fromEntries(PARCEL_FIELDS.map((f) => [f, parcelValue(r[PARCEL_CSV_COLUMNS[f]])])),
     };
     if (r.active !== 'yes' && r.active !== 'no') report.add(first.line, 'active', 'yes or no');
     const result = validateProduct(body, lookups, r.active === 'yes');

@@ -61,6 +61,10 @@ export function toAdminProduct(row: store.ProductRow, sizes: Sizes): AdminProduc
     pausedWithSeller: row.paused_with_seller,
     sizes: sizes.get(row.id) ?? [],
     photos: row.photos,
+    weightGrams: row.weight_grams,
+    lengthCm: row.length_cm,
+    breadthCm: row.breadth_cm,
+    heightCm: row.height_cm,
   };
 }
 

@@ -26,6 +26,10 @@ export function productRows(db: Db) {
       'products.hsn_code',
       'products.photos',
       'products.paused_with_seller',
+      'products.weight_grams',
+      'products.length_cm',
+      'products.breadth_cm',
+      'products.height_cm',
       'sellers.name as seller',
       'delivery_partners.code as partner',
     ]);

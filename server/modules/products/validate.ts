@@ -1,4 +1,11 @@
-import { EDITABLE_FEATURES, MAX_PHOTOS, type ProductBody } from '../../../contract/products.ts';
+import {
+  EDITABLE_FEATURES,
+  MAX_PHOTOS,
+  PARCEL_FIELDS,
+  PARCEL_LIMITS,
+  type ParcelField,
+  type ProductBody,
+} from '../../../contract/products.ts';
 import type { FieldErrors as Fields } from '../../platform/errors.ts';
 import { nameProblem, type Pair, type PlacedPair } from '../categories/service.ts';
 import type { ProductColumns } from './store.ts';
@@ -102,6 +109,34 @@ function checkFeatures(body: ProductBody, sizes: { size: string }[], oneSize: bo
   return features;
 }
 
+const PARCEL_COLUMN = {
+  weightGrams: 'weight_grams',
+  lengthCm: 'length_cm',
+  breadthCm: 'breadth_cm',
+  heightCm: 'height_cm',
+} as const satisfies Record<ParcelField, string>;
+type ParcelColumns = Partial<Record<(typeof PARCEL_COLUMN)[ParcelField], number | null>>;
+
+/** What is wrong with a parcel field's value: the range in its unit. */
+export const parcelProblem = (field: ParcelField) => {
+  const { min, max } = PARCEL_LIMITS[field];
+  return `Whole ${field === 'weightGrams' ? 'grams' : 'centimetres'}, ${min} to ${max}`;
+};
+
+/** The weight and size given as columns (null: unset); those left out are not among them, so they are kept. */
+function checkParcel(body: ProductBody, errors: FieldErrors): ParcelColumns {
+  const columns: ParcelColumns = {};
+  for (const field of PARCEL_FIELDS) {
+    const value = body[field];
+    if (value === undefined) continue;
+    const { min, max } = PARCEL_LIMITS[field];
+    if (value === null || (Number.isInteger(value) && value >= min && value <= max))
+      columns[PARCEL_COLUMN[field]] = value;
+    else errors[field] = parcelProblem(field);
+  }
+  return columns;
+}
+
 /**
  * The body as columns and sizes, or every field's error at once; `live` when the product is to be on sale
  * after the save (its seller must then be active).
@@ -143,6 +178,7 @@ export function validateProduct(
   const sizes = checkSizes(body, place, errors);
   checkPhotos(body.photos, lookups, errors);
   const features = checkFeatures(body, sizes, place.oneSize, errors);
+  const parcel = checkParcel(body, errors);
   if (Object.keys(errors).length > 0 || sellerId === undefined || partnerId === undefined) return errors;
   return {
     columns: {
@@ -159,6 +195,7 @@ export function validateProduct(
       partner_id: partnerId,
       hsn_code: hsnCode,
       photos: body.photos,
+      ...parcel,
     },
     sizes,
   };

@@ -7,6 +7,11 @@ const SITE: Site = {
   legalName: 'Haat Retail LLP',
   logoUrl: '',
   supportEmail: 'care@haat.example',
+  pageTitle: null,
+  metaDescription: null,
+  about: null,
+  footerText: null,
+  legalFormText: null,
 };
 
 const product = (sale: ProductResponse['productInfo']['sale']): ProductResponse => ({

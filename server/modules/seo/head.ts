@@ -2,13 +2,25 @@ import type { ProductResponse } from '../../../contract/catalogue.ts';
 import { formatRupees } from '../../../contract/money.ts';
 import { paths } from '../../../contract/paths.ts';
 import type { ShopDetails } from '../../../contract/shop.ts';
+import { homeDescription, homeTitle } from '../../../contract/shop-constants.ts';
 import { clip, escapeHtml, jsonLd, metaName, metaProperty } from './html.ts';
 
-/** What every head says of the shop itself (GET /api/shop): its name, and its logo for share previews. */
-export type Site = Pick<ShopDetails, 'name' | 'legalName' | 'logoUrl' | 'supportEmail'>;
-
-export const shopTitle = (site: Site) => `${site.name}: Indian fashion and crafts`;
-const shopDescription = (site: Site) => `${site.name}: Indian fashion and crafts, delivered across India.`;
+/**
+ * What every head says of the shop itself (GET /api/shop): its name, its logo for share previews, the
+ * owner's words for the home page's head and the footer.
+ */
+export type Site = Pick<
+  ShopDetails,
+  | 'name'
+  | 'legalName'
+  | 'logoUrl'
+  | 'supportEmail'
+  | 'pageTitle'
+  | 'metaDescription'
+  | 'about'
+  | 'footerText'
+  | 'legalFormText'
+>;
 
 /** The photo width share previews use: WhatsApp and others show large cards from it. */
 const SHARE_WIDTH = 960;
@@ -85,8 +97,8 @@ export function headTags(head: PageHead, site: Site, origin: string): string {
 
 /** The home page, with the shop as schema.org's Organization (its name, legal name, logo and e-mail). */
 export const homeHead = (site: Site, origin: string): PageHead => ({
-  title: shopTitle(site),
-  description: shopDescription(site),
+  title: homeTitle(site),
+  description: homeDescription(site),
   path: paths.home(),
   type: 'website',
   structured: {
@@ -103,14 +115,14 @@ export const homeHead = (site: Site, origin: string): PageHead => ({
 /** A page of the app's own with a title of its own, such as a policy page. */
 export const namedPageHead = (site: Site, title: string, description: string, path: string): PageHead => ({
   title: `${title} | ${site.name}`,
-  description: clip(description) || shopDescription(site),
+  description: clip(description) || homeDescription(site),
   path,
   type: 'website',
 });
 
 /** Any other address: the shop's own title and description, as index.html has them, with its name. */
 export const plainHead = (site: Site): string =>
-  [`<title>${escapeHtml(shopTitle(site))}</title>`, metaName('description', shopDescription(site))].join(
+  [`<title>${escapeHtml(homeTitle(site))}</title>`, metaName('description', homeDescription(site))].join(
     '\n    ',
   );
 
@@ -126,8 +138,8 @@ export function listingHead(
     title: `${name} | ${site.name}`,
     description:
       count > 0
-        ? `Shop ${count.toLocaleString('en-IN')} ${name} products online at ${site.name}: prices in rupees, including tax, delivered across India.`
-        : `${name} at ${site.name}: Indian fashion and crafts, delivered across India.`,
+        ? `Shop ${count.toLocaleString('en-IN')} ${name} ${count === 1 ? 'product' : 'products'} online at ${site.name}: prices in rupees, including tax.`
+        : `${name} at ${site.name}.`,
     path,
     type: 'website',
     photo,

@@ -6,7 +6,8 @@ import {
   GALLERY_SIZES,
 } from '../../../contract/catalogue-constants.ts';
 import { formatRupees } from '../../../contract/money.ts';
-import { paths } from '../../../contract/paths.ts';
+import { paths, srcSetOf } from '../../../contract/paths.ts';
+import type { ShopWindowResponse } from '../../../contract/shop-window.ts';
 import { photosOf } from './head.ts';
 import { escapeHtml } from './html.ts';
 
@@ -93,5 +94,58 @@ export function listingMarkup(name: string, listing: ListingResponse, shopName: 
     `<p class="ssr-count">${count.toLocaleString('en-IN')} ${count === 1 ? 'product' : 'products'}</p>`,
     `<ul class="ssr-cards">${cards.join('')}</ul>`,
     '</main></div>',
+  ].join('');
+}
+
+/** The home page's menu: each segment's genres of GET /home, in its order; the crafts only while on sale. */
+export interface HomeMenu {
+  segments: { name: string; genres: { name: string; href: string }[] }[];
+  crafts: boolean;
+}
+
+/** the slide's photo as the app's carousel asks for it (home/Carousel.tsx) */
+const SLIDE_SIZES = '(max-width: 500px) 40vw, (max-width: 1280px) 45vw, 560px';
+
+function windowPhoto(url: string, sizes: string, first: boolean): string {
+  const loading = first ? ' fetchpriority="high"' : ' loading="lazy"';
+  return `<img src="${escapeHtml(`${url}?w=640`)}" srcset="${escapeHtml(srcSetOf(url))}" sizes="${sizes}"${loading} width="960" height="1280" alt="" />`;
+}
+
+function menuMarkup(menu: HomeMenu): string {
+  const segments = menu.segments.map(
+    (segment) =>
+      `<li>${escapeHtml(segment.name.toUpperCase())}<ul>${segment.genres
+        .map((genre) => `<li><a href="${escapeHtml(genre.href)}">${escapeHtml(genre.name)}</a></li>`)
+        .join('')}</ul></li>`,
+  );
+  if (menu.crafts) segments.push(`<li><a href="${escapeHtml(paths.accessories())}">CRAFTS</a></li>`);
+  return segments.length > 0
+    ? `<nav class="ssr-menu" aria-label="Main"><ul>${segments.join('')}</ul></nav>`
+    : '';
+}
+
+/**
+ * The home page as plain HTML inside #root, for readers without JavaScript: the shop's name, its menu, the
+ * owner's window as shoppers are shown it (each slide's photo, title, text and link; each tile's title and
+ * link); the page adds the footer (the shop's own words). Every link leads to something on sale. The
+ * web app replaces it when it starts (decision 021).
+ */
+export function homeMarkup(shopName: string, menu: HomeMenu, window: ShopWindowResponse): string {
+  const slides = window.slides.map(
+    (slide, i) =>
+      `<li><a href="${escapeHtml(slide.href)}">${windowPhoto(slide.photoUrl, SLIDE_SIZES, i === 0)}<strong>${escapeHtml(slide.title)}</strong>${slide.text ? ` <span>${escapeHtml(slide.text)}</span>` : ''}</a></li>`,
+  );
+  const tiles = window.tiles.map(
+    (tile) => `<li><a href="${escapeHtml(tile.href)}">${escapeHtml(tile.title)}</a></li>`,
+  );
+  return [
+    '<div class="ssr-page">',
+    `<header class="ssr-header"><a href="${paths.home()}">${escapeHtml(shopName)}</a></header>`,
+    menuMarkup(menu),
+    `<main><h1>${escapeHtml(shopName)}</h1>`,
+    slides.length > 0 ? `<ul class="ssr-slides" aria-label="Featured">${slides.join('')}</ul>` : '',
+    tiles.length > 0 ? `<ul class="ssr-tiles" aria-label="Shop by category">${tiles.join('')}</ul>` : '',
+    '</main>',
+    '</div>',
   ].join('');
 }

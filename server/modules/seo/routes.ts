@@ -2,9 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { paths } from '../../../contract/paths.ts';
+import { TEST_MODE_BANNER } from '../../../contract/shop-constants.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { PageRenderer } from '../../platform/web.ts';
 import type { Services } from '../../services.ts';
+import { escapeHtml } from './html.ts';
 import { sitemapPath } from './sitemap.ts';
 
 /** The shop's absolute origin: PUBLIC_URL, or the address this request came to. */
@@ -85,10 +87,17 @@ export const seoRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) =
   );
 };
 
-/** The shop's pages with their own head and, for products, their markup (server/platform/web.ts). */
+/** The test mode's banner as the web app shows it (web/shared/components/TestModeBanner.tsx). */
+const TEST_MODE_HTML = `<p class="test-mode-banner" role="note">${escapeHtml(TEST_MODE_BANNER)}</p>`;
+
+/**
+ * The shop's pages with their own head and, for products, their markup (server/platform/web.ts); in
+ * test mode the banner first, so that no reader takes a rehearsal for the live shop.
+ */
 export const seoPageRenderer =
   (ctx: Services): PageRenderer =>
-  (request) => {
+  async (request) => {
     const pathname = request.url.split('?')[0] ?? request.url;
-    return ctx.seoPages.render(pathname, originOf(request, ctx.config.publicUrl));
+    const page = await ctx.seoPages.render(pathname, originOf(request, ctx.config.publicUrl));
+    return ctx.config.testMode ? { ...page, body: TEST_MODE_HTML + page.body } : page;
   };

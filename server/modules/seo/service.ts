@@ -1,10 +1,12 @@
 import type { ProductResponse } from '../../../contract/catalogue.ts';
-import { isPagePath, paths } from '../../../contract/paths.ts';
-import type { PolicyPage } from '../../../contract/shop-constants.ts';
+import { isPagePath, paths, policyPaths } from '../../../contract/paths.ts';
+import { POLICY_PAGES, type PolicyPage } from '../../../contract/shop-constants.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { PageParts } from '../../platform/web.ts';
 import type { Catalogue, ListingScope } from '../catalogue/service.ts';
 import type { Shop } from '../shop/service.ts';
+import type { ShopWindow } from '../shop-window/service.ts';
+import { withFooter } from './footer.ts';
 import {
   headTags,
   homeHead,
@@ -15,7 +17,7 @@ import {
   productHead,
   type Site,
 } from './head.ts';
-import { listingMarkup, productMarkup } from './markup.ts';
+import { type HomeMenu, homeMarkup, listingMarkup, productMarkup } from './markup.ts';
 
 const LISTING = /^\/item\/([^/]+)\/([^/]+)(?:\/[^/]*)?\/?$/;
 const CRAFTS = /^\/accessories(?:\/[^/]*)?\/?$/;
@@ -32,12 +34,8 @@ const decode = (part: string | undefined) => {
 const isNotFound = (error: unknown) => error instanceof AppError && error.status === 404;
 
 const POLICY_AT: Record<string, PolicyPage> = {
-  [paths.terms()]: 'terms',
-  [paths.privacy()]: 'privacy',
-  [paths.payment()]: 'payment',
-  [paths.cancellation()]: 'cancellation',
-  [paths.shipping()]: 'shipping',
-  [paths.contact()]: 'contact',
+  ...Object.fromEntries(POLICY_PAGES.map((page) => [policyPaths[page], page])),
+  [paths.specContact()]: 'contact',
 };
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" };
@@ -59,12 +57,13 @@ export class SeoPages {
   constructor(
     private readonly catalogue: Catalogue,
     private readonly shop: Shop,
+    private readonly shopWindow: Pick<ShopWindow, 'current' | 'craftsOnSale'>,
   ) {}
 
   /** The page at `pathname` (case as routes match it). */
   async render(pathname: string, origin: string): Promise<PageParts> {
     const site = await this.shop.details();
-    if (pathname === paths.home()) return this.page(homeHead(site, origin), site, origin);
+    if (pathname === paths.home()) return this.home(site, origin);
     const product = PRODUCT.exec(pathname);
     if (product) return this.product(site, decode(product[1]), decode(product[2]), origin);
     const listing = LISTING.exec(pathname);
@@ -92,8 +91,28 @@ export class SeoPages {
     return this.page(head, site, origin, '', 404);
   }
 
+  /** A page with markup ends it with the shop's footer, inside its one element (which the app moves aside). */
   private page(head: PageHead, site: Site, origin: string, body = '', status = 200): PageParts {
-    return { status, head: headTags(head, site, origin), body };
+    return { status, head: headTags(head, site, origin), body: body && withFooter(body, site) };
+  }
+
+  /** The home: its head, and its menu and window as plain markup, read as every shopper's are, at once. */
+  private async home(site: Site, origin: string): Promise<PageParts> {
+    const [home, crafts, window] = await Promise.all([
+      this.catalogue.home(),
+      this.shopWindow.craftsOnSale(),
+      this.shopWindow.current(),
+    ]);
+    const menu: HomeMenu = { segments: [], crafts };
+    for (const { userSegment, genre } of home) {
+      let segment = menu.segments.find((s) => s.name === userSegment);
+      if (!segment) {
+        segment = { name: userSegment, genres: [] };
+        menu.segments.push(segment);
+      }
+      segment.genres.push({ name: genre, href: paths.listing(userSegment, genre) });
+    }
+    return this.page(homeHead(site, origin), site, origin, homeMarkup(site.name, menu, window));
   }
 
   private async product(site: Site, prod: string | undefined, id: string | undefined, origin: string) {

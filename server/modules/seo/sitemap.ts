@@ -25,7 +25,7 @@ function sitemapIndex(origin: string, parts: number): string {
 }
 
 /**
- * Every page a search engine should know: the home, each listing on sale (unfiltered) and each product
+ * Every page a search engine should know: the home, the contact page, each listing on sale (unfiltered) and each product
  * on sale, in that order. Up to `perFile` addresses /sitemap.xml lists them; beyond, it is an index of
  * /sitemap-1.xml, /sitemap-2.xml … of `perFile` each. Products are read a file's worth at a time.
  */
@@ -60,6 +60,7 @@ export class Sitemaps {
     const { apparel, accessories } = await liveListings(this.db);
     return [
       paths.home(),
+      paths.contact(),
       ...apparel.map(({ userSegment, genre }) => paths.listing(userSegment, genre)),
       ...(accessories ? [paths.accessories()] : []),
     ];

@@ -40,6 +40,64 @@ const step = (key: SetupStepKey, missing: string[]): SetupStep => ({
 
 const present = (value: string | null) => Boolean(value?.trim());
 
+/** What an outside service answered when `npm run doctor` asked whether the shop's keys work. */
+export interface KeyAnswer {
+  service: string;
+  /** false: `said` is a missing item of "Go live" */
+  works: boolean;
+  said: string;
+}
+
+/** how long the doctor waits for an outside service's answer */
+const KEY_CHECK_MS = 10_000;
+
+/**
+ * Asks an outside service with the shop's keys (`ask`, with a signal that gives up after KEY_CHECK_MS);
+ * `accepted` says what a good answer means, or undefined for a refusal. No answer is a failure too.
+ */
+export async function askKeys(
+  service: string,
+  ask: (signal: AbortSignal) => Promise<Response>,
+  accepted: (response: Response, body: string) => string | undefined,
+): Promise<KeyAnswer> {
+  let response: Response;
+  try {
+    response = await ask(AbortSignal.timeout(KEY_CHECK_MS));
+  } catch (error) {
+    return { service, works: false, said: `${service} did not answer: ${unanswered(error)}` };
+  }
+  const body = await response.text().catch(() => '');
+  const works = accepted(response, body);
+  if (works !== undefined) return { service, works: true, said: `${service} answered: ${works}` };
+  return {
+    service,
+    works: false,
+    said: `${service} refused the keys (HTTP ${response.status}): ${refusal(body)}`,
+  };
+}
+
+function unanswered(error: unknown): string {
+  const { name, message, cause } = error as { name?: string; message?: string; cause?: { code?: string } };
+  if (name === 'TimeoutError') return `no answer in ${KEY_CHECK_MS / 1000} s`;
+  return cause?.code ?? message ?? String(error);
+}
+
+/** The service's own words: Razorpay's `error.description`, MSG91's `msg` or `message`, else the text. */
+function refusal(body: string): string {
+  try {
+    const answer = JSON.parse(body) as {
+      error?: { description?: string };
+      msg?: string;
+      message?: string;
+    };
+    const words = answer.error?.description ?? answer.msg ?? answer.message;
+    if (typeof words === 'string') return words;
+  } catch {
+    // not JSON: its text as it came
+  }
+  return body.trim().slice(0, 200) || 'no reason given';
+}
+
 /** What the shop's rows say: the checklist's data steps, and whether the demo is still there. */
 export interface ShopData {
   steps: SetupStep[];

@@ -1,17 +1,12 @@
 import { paths } from '../../../contract/paths.ts';
 import type { PolicyPage } from '../../../contract/shop-constants.ts';
-import {
-  CANCELLATION_CHARGE_PERCENT,
-  FREE_CANCELLATION_HOURS,
-  MAX_UNITS_PER_PRODUCT,
-  RETURN_WINDOW_HOURS,
-} from '../../../contract/shopping-rules.ts';
+import { MAX_UNITS_PER_PRODUCT } from '../../../contract/shopping-rules.ts';
 
 /**
  * The spec's policy texts (points 1 and 9), as Markdown: what each page shows until the owner changes it.
  * The first paragraph is the page's summary. `{shop}`, `{deliveryCharge}` and the other placeholders
- * (contract/shop.ts) take the shop's current values when a page is shown, so a renamed shop or a new
- * delivery charge reads right without the owner editing the text.
+ * (contract/shop-constants.ts) take the shop's current values when a page is shown, so a renamed shop, a
+ * new delivery charge or new return rules read right without the owner editing the text.
  */
 
 const contactLine = `Questions? Write to {supportEmail} or see [Contact us](${paths.contact()}). We answer {supportHours}.`;
@@ -20,7 +15,9 @@ const terms = `These terms apply whenever you browse or buy on {shop}. Please re
 
 ## Who we are
 
-{shop} is run by {legalName}, a sole proprietorship registered under the Goods and Services Tax (GST) law of India, with its registered office in Kolkata, West Bengal. In these terms, "we" and "us" mean {legalName}, and "you" means anyone who uses the shop.
+**{legalName}**: {legalForm}, registered under GST.
+
+{shop} is run by {legalName}, with its registered office in Kolkata, West Bengal. In these terms, "we" and "us" mean {legalName}, and "you" means anyone who uses the shop.
 
 ## Our role as an intermediary
 
@@ -42,11 +39,11 @@ The clothes, bags and crafts on {shop} are sold by independent third-party selle
 
 ## Delivery
 
-We deliver across India through our logistics partners. A few places cannot be reached by any of them yet: check your pincode on the product page before you order. Timelines and charges are in the [shipping policy](${paths.shipping()}).
+We deliver to the pincodes our delivery partners serve: check your pincode on the product page before you order. Timelines and charges are in the [shipping policy](${paths.shipping()}).
 
 ## Cancellations, returns and refunds
 
-You can cancel an order free of charge within ${FREE_CANCELLATION_HOURS} hours, and return apparel within ${RETURN_WINDOW_HOURS} hours of receiving it. The details are in the [cancellation and return policy](${paths.cancellation()}).
+You can cancel an order free of charge within {freeCancellation}, and return apparel within {returnWindow} of receiving it. The details are in the [cancellation and return policy](${paths.cancellation()}).
 
 ## Reviews and photos
 
@@ -139,18 +136,24 @@ const cancellation = `Changed your mind, or the product is not right? Here is ho
 
 ## Cancelling an order
 
-- Cancellation is **free within ${FREE_CANCELLATION_HOURS} hours** of placing your order.
-- After ${FREE_CANCELLATION_HOURS} hours you can still cancel an item that has not been delivered, but a cancellation charge of ${CANCELLATION_CHARGE_PERCENT}% of the item's price applies.
+- Cancellation is **free within {freeCancellation}** of placing your order.
+- After {freeCancellation} you can still cancel an item that has not been delivered, but a cancellation charge of {cancellationCharge} of the item's price applies.
 - To cancel, open **Orders**, find the item and choose **Cancel**.
 
 ## Returning apparel
 
-You can ask to return clothing **within ${RETURN_WINDOW_HOURS} hours of receiving it** if:
+You can ask to return clothing **within {returnWindow} of receiving it** if:
 
 - it is unused and unwashed, with its original tags and packaging; or
 - it is defective or damaged, or you received the wrong size or colour.
 
 Open **Orders**, choose **Return** on the delivered item and tell us what is wrong. The seller reviews your request; once it is accepted we arrange a pickup, and the order shows the return's progress.
+
+## Exchanging for another size
+
+You can ask to exchange clothing for another size **within {exchangeWindow} of receiving it**, while that size is in stock: open **Orders** and choose **Exchange** on the delivered item. The new size is kept for you while the seller looks at your request.
+
+Each order keeps the rules in force when it was placed.
 
 ## Refunds
 
@@ -163,7 +166,7 @@ const shipping = `Where we deliver, how long it takes and what it costs.
 
 ## Where we deliver
 
-We deliver across India through our logistics partners. Some places cannot be reached by any partner yet: enter your pincode on a product page to check before you order.
+We deliver to the pincodes our delivery partners serve. Enter your pincode on a product page to check before you order.
 
 ## How long it takes
 
@@ -184,7 +187,7 @@ ${contactLine}
 
 const contact = `A question about an order, a return or a product? We are happy to help, {supportHours}.
 
-**{legalName}**: Proprietorship, registered under GST. Operator of {shop}.
+**{legalName}**: {legalForm}, registered under GST. Operator of {shop}.
 
 Include your order's tracking id if you have one: it helps us reply faster.
 `;

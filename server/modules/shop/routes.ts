@@ -4,8 +4,8 @@ import {
   AdminShop,
   PolicyParams,
   PolicyResponse,
+  PublicShop,
   SettingsUpdate,
-  ShopDetails,
   ShopSettings,
   ShopUpdate,
 } from '../../../contract/shop.ts';
@@ -21,8 +21,11 @@ export const shopRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) 
   await app.register(ownerRoutes, ctx);
 };
 
-const publicRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { shop }) => {
-  app.get('/api/shop', { schema: { response: { 200: ShopDetails } } }, async () => shop.details());
+const publicRoutes: FastifyPluginAsyncTypebox<Services> = async (app, { shop, config }) => {
+  app.get('/api/shop', { schema: { response: { 200: PublicShop } } }, async () => ({
+    ...(await shop.details()),
+    testMode: config.testMode,
+  }));
 
   app.get(
     '/api/policies/:page',

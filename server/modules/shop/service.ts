@@ -11,12 +11,21 @@ import type {
 } from '../../../contract/shop.ts';
 import {
   DEFAULT_SHOP_NAME,
+  LEGAL_FORMS,
+  type LegalForm,
   POLICY_PAGES,
   POLICY_TITLES,
   type PolicyPage,
   phoneText,
   SHOP_LIMITS,
 } from '../../../contract/shop-constants.ts';
+import {
+  daysText,
+  hoursText,
+  SHOP_RULE_LIMITS,
+  type ShopRuleName,
+  type ShopRules,
+} from '../../../contract/shopping-rules.ts';
 import type { Db } from '../../db/connect.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { ChangeFeed } from '../../platform/changes.ts';
@@ -51,6 +60,19 @@ const PINCODE = /(?<![0-9])[1-9][0-9]{5}(?![0-9])/g;
 const PHOTO_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,115}\.webp$/;
 const CONTROL = /\p{Cc}/u;
 
+const isLegalForm = (form: string): form is LegalForm => Object.hasOwn(LEGAL_FORMS, form);
+
+/** The texts of one line each, by their API name and column. */
+const ONE_LINE_FIELDS = [
+  ['name', 'name'],
+  ['legalName', 'legal_name'],
+  ['supportHours', 'support_hours'],
+  ['about', 'about'],
+  ['pageTitle', 'page_title'],
+  ['metaDescription', 'meta_description'],
+] as const;
+type OneLineField = (typeof ONE_LINE_FIELDS)[number][0];
+
 const isPolicyPage = (page: string): page is PolicyPage => (POLICY_PAGES as readonly string[]).includes(page);
 
 /** The logo as pages show it: an uncropped variant of the uploaded original. */
@@ -68,7 +90,53 @@ function publicDetails(row: store.ShopRow): ShopDetails {
     supportHours: row.support_hours,
     deliveryCharge: row.delivery_charge_paise / 100,
     freeDeliveryAbove: row.free_delivery_above_paise / 100,
+    about: row.about,
+    footerText: row.footer_text,
+    pageTitle: row.page_title,
+    metaDescription: row.meta_description,
+    legalForm: row.legal_form,
+    legalFormText: row.legal_form && LEGAL_FORMS[row.legal_form],
+    ...rulesOf(row),
   };
+}
+
+/** Each rule's column (migration 037). */
+const RULE_COLUMNS = {
+  returnWindowDays: 'return_window_days',
+  exchangeWindowDays: 'exchange_window_days',
+  freeCancellationHours: 'free_cancellation_hours',
+  cancellationChargePercent: 'cancellation_charge_percent',
+} as const satisfies Record<ShopRuleName, keyof store.ShopRow>;
+
+const RULE_UNITS: Record<ShopRuleName, string> = {
+  returnWindowDays: 'days',
+  exchangeWindowDays: 'days',
+  freeCancellationHours: 'hours',
+  cancellationChargePercent: 'per cent',
+};
+
+const rulesOf = (row: store.ShopRow): ShopRules => ({
+  returnWindowDays: row.return_window_days,
+  exchangeWindowDays: row.exchange_window_days,
+  freeCancellationHours: row.free_cancellation_hours,
+  cancellationChargePercent: row.cancellation_charge_percent,
+});
+
+/** The rules of a change as columns; one out of its range is a field error. */
+function ruleColumns(change: Partial<ShopRules>, errors: FieldErrors): store.ShopChange {
+  const columns: store.ShopChange = {};
+  for (const [name, column] of Object.entries(RULE_COLUMNS) as [
+    ShopRuleName,
+    (typeof RULE_COLUMNS)[ShopRuleName],
+  ][]) {
+    const value = change[name];
+    if (value === undefined) continue;
+    const max = SHOP_RULE_LIMITS[name];
+    if (value < 0 || value > max)
+      errors[name] = `Enter a whole number of ${RULE_UNITS[name]} from 0 to ${max}`;
+    columns[column] = value;
+  }
+  return columns;
 }
 
 /** The state of the office address, from the last pincode in its lines that India's list knows. */
@@ -90,14 +158,21 @@ function filledIn(text: string, row: store.ShopRow): string {
   const values: Record<string, string> = {
     shop: markdownText(name),
     legalName: markdownText(row.legal_name ?? name),
+    legalForm: row.legal_form ? markdownText(LEGAL_FORMS[row.legal_form]) : '',
     // an autolink: the address is checked to be one CommonMark links
     supportEmail: row.support_email ? `<${row.support_email}>` : 'us',
     supportPhone: row.support_phone ? markdownText(phoneText(row.support_phone)) : '',
     supportHours: markdownText(row.support_hours ?? 'as soon as we can'),
     deliveryCharge: formatRupees(row.delivery_charge_paise / 100),
     freeDeliveryAbove: formatRupees(row.free_delivery_above_paise / 100),
+    returnWindow: daysText(row.return_window_days),
+    exchangeWindow: daysText(row.exchange_window_days),
+    freeCancellation: hoursText(row.free_cancellation_hours),
+    cancellationCharge: `${row.cancellation_charge_percent}%`,
   };
-  return text.replace(/\{(\w+)\}/g, (placeholder, key: string) => values[key] ?? placeholder);
+  // without a legal form the sentence names none: "**X**: {legalForm}, registered" reads "**X**, registered"
+  const formed = row.legal_form ? text : text.replace(/:[ \t]*\{legalForm\}/g, '');
+  return formed.replace(/\{(\w+)\}/g, (placeholder, key: string) => values[key] ?? placeholder);
 }
 
 /** Trimmed text; '' and null clear the field. */
@@ -194,10 +269,10 @@ export class Shop {
     return toSettings(await store.shopRow(this.db));
   }
 
-  /** PUT /admin/api/settings: any of the low-stock threshold and the delivery terms. */
+  /** PUT /admin/api/settings: any of the low-stock threshold, the delivery terms and the rules. */
   async setSettings(update: SettingsUpdate, actor: string): Promise<ShopSettings> {
     const errors: FieldErrors = {};
-    const columns: store.ShopChange = deliveryColumns(update, errors);
+    const columns: store.ShopChange = { ...deliveryColumns(update, errors), ...ruleColumns(update, errors) };
     const threshold = update.lowStockThreshold;
     if (threshold !== undefined) {
       if (threshold < 0 || threshold > LOW_STOCK_MAX)
@@ -219,15 +294,29 @@ export class Shop {
   private async checked(change: ShopUpdate, before: store.ShopRow): Promise<store.ShopChange> {
     const errors: FieldErrors = {};
     const columns: store.ShopChange = deliveryColumns(change, errors);
-    const text = (field: 'name' | 'legalName' | 'supportHours', value: string | null) => {
+    const text = (field: OneLineField, value: string | null) => {
       const kept = cleared(value);
       if (kept !== null && CONTROL.test(kept))
         errors[field] = 'Write it on one line, without control characters';
       return kept;
     };
-    if (change.name !== undefined) columns.name = text('name', change.name);
-    if (change.legalName !== undefined) columns.legal_name = text('legalName', change.legalName);
-    if (change.supportHours !== undefined) columns.support_hours = text('supportHours', change.supportHours);
+    for (const [field, column] of ONE_LINE_FIELDS) {
+      const value = change[field];
+      if (value !== undefined) columns[column] = text(field, value);
+    }
+    if (change.footerText !== undefined) {
+      // the footer may run to a few lines; other control characters are refused
+      const footer = cleared(change.footerText?.replace(/\r\n?/g, '\n') ?? null);
+      if (footer !== null && /[^\P{Cc}\n]/u.test(footer))
+        errors.footerText = 'Write it without control characters';
+      columns.footer_text = footer;
+    }
+    if (change.legalForm !== undefined) {
+      const form = cleared(change.legalForm);
+      if (form !== null && !isLegalForm(form))
+        errors.legalForm = `Choose one of ${Object.keys(LEGAL_FORMS).join(', ')}`;
+      else columns.legal_form = form;
+    }
     if (change.officeAddress !== undefined) {
       const lines = (change.officeAddress ?? []).map((line) => line.trim()).filter(Boolean);
       if (lines.some((line) => CONTROL.test(line)))
@@ -320,6 +409,7 @@ const toSettings = (row: store.ShopRow): ShopSettings => ({
   lowStockThreshold: row.low_stock_threshold,
   deliveryCharge: row.delivery_charge_paise / 100,
   freeDeliveryAbove: row.free_delivery_above_paise / 100,
+  ...rulesOf(row),
 });
 
 function toAdminShop(row: store.ShopRow): AdminShop {
@@ -352,6 +442,11 @@ const audited = (row: store.ShopRow): Record<string, unknown> => ({
   supportEmail: row.support_email,
   supportPhone: row.support_phone,
   supportHours: row.support_hours,
+  about: row.about,
+  footerText: row.footer_text,
+  pageTitle: row.page_title,
+  metaDescription: row.meta_description,
+  legalForm: row.legal_form,
 });
 
 /**
@@ -380,4 +475,18 @@ function auditDetails(before: store.ShopRow, after: store.ShopRow): Record<strin
 export async function shopOnRecord(db: Db): Promise<ShopIdentity> {
   const row = await store.shopRow(db);
   return { name: row.name ?? DEFAULT_SHOP_NAME, legalName: row.legal_name, gstin: row.gstin, logo: row.logo };
+}
+
+/**
+ * The rules in force now as an order keeps them (its columns), for the order being placed in the caller's
+ * transaction.
+ */
+export async function rulesOnRecord(db: Db) {
+  const row = await store.shopRow(db);
+  return {
+    return_window_days: row.return_window_days,
+    exchange_window_days: row.exchange_window_days,
+    free_cancellation_hours: row.free_cancellation_hours,
+    cancellation_charge_percent: row.cancellation_charge_percent,
+  };
 }

@@ -32,6 +32,16 @@ const DEFAULTS: ShopDetails = {
   supportHours: null,
   deliveryCharge: 50,
   freeDeliveryAbove: 500,
+  about: null,
+  footerText: null,
+  pageTitle: null,
+  metaDescription: null,
+  legalForm: null,
+  legalFormText: null,
+  returnWindowDays: 1,
+  exchangeWindowDays: 1,
+  freeCancellationHours: 24,
+  cancellationChargePercent: 10,
 };
 
 const auditOf = (t: TestApp, action: string) =>
@@ -71,7 +81,8 @@ describeEachDatabase(
     it('starts as haat with the spec’s delivery terms and nothing else set', async () => {
       const res = await visitor.get<ShopDetails>('/api/shop');
       expect(res.status).toBe(200);
-      expect(res.body).toEqual(DEFAULTS);
+      // the test app's payments are simulated: no real money moves
+      expect(res.body).toEqual({ ...DEFAULTS, testMode: true });
       const owner = await admin.get<AdminShop>('/admin/api/shop', BEARER);
       expect(owner.body).toMatchObject({ name: null, logo: null, changedPolicies: [] });
       expect(owner.body.policies.terms).toBe(DEFAULT_POLICIES.terms);
@@ -99,7 +110,7 @@ describeEachDatabase(
         supportHours: 'सोमवार से शनिवार, 10 am to 7 pm IST',
       };
       expect(res.body).toMatchObject({ ...expected, logo: null });
-      expect(await shop()).toEqual(expected);
+      expect(await shop()).toEqual({ ...expected, testMode: true });
       const [entry] = (await auditOf(t(), 'shop.set')).slice(-1);
       expect(entry?.actor).toBe('admin');
       expect(entry?.details).toMatchObject({ gstin: { old: null, new: BENGAL_GSTIN } });
@@ -190,11 +201,17 @@ describeEachDatabase(
       expect(terms.status).toBe(200);
       expect(terms.body.title).toBe('Terms of use');
       expect(terms.body.html).toContain('<p>These terms apply whenever you browse or buy on কলকাতা তাঁত.');
-      expect(terms.body.html).toContain('is run by Kolkata Looms Private Limited, a sole proprietorship');
+      expect(terms.body.html).toContain(
+        'is run by Kolkata Looms Private Limited, with its registered office',
+      );
+      // no legal form until the owner names one
+      expect(terms.body.html).toContain(
+        '<strong>Kolkata Looms Private Limited</strong>, registered under GST.',
+      );
       expect(terms.body.html).toContain('the jurisdiction of the courts of West Bengal, India.');
       expect(terms.body.html).toContain('<a href="/payment">payment policy</a>');
       expect(terms.body.html).toContain(
-        'Write to <a href="mailto:help@kolkatalooms.in">help@kolkatalooms.in</a> or see <a href="/concats">Contact us</a>. We answer Weekdays.',
+        'Write to <a href="mailto:help@kolkatalooms.in">help@kolkatalooms.in</a> or see <a href="/contact">Contact us</a>. We answer Weekdays.',
       );
       const shipping = await policy('shipping');
       expect(shipping.body.html).toContain(
@@ -268,7 +285,15 @@ describeEachDatabase(
 
       it('is a setting in whole rupees that refuses what it cannot charge', async () => {
         const current = await admin.get<ShopSettings>('/admin/api/settings', BEARER);
-        expect(current.body).toEqual({ lowStockThreshold: 5, deliveryCharge: 50, freeDeliveryAbove: 500 });
+        expect(current.body).toEqual({
+          lowStockThreshold: 5,
+          deliveryCharge: 50,
+          freeDeliveryAbove: 500,
+          returnWindowDays: 1,
+          exchangeWindowDays: 1,
+          freeCancellationHours: 24,
+          cancellationChargePercent: 10,
+        });
         for (const [body, field] of [
           [{ deliveryCharge: -5 }, 'deliveryCharge'],
           [{ deliveryCharge: 12.5 }, 'deliveryCharge'],
@@ -284,7 +309,11 @@ describeEachDatabase(
 
       it('prices the bag, create-order and the invoice with the owner’s charge; an issued invoice keeps its own', async () => {
         const changed = await settings({ deliveryCharge: 80, freeDeliveryAbove: 1000 });
-        expect(changed.body).toEqual({ lowStockThreshold: 5, deliveryCharge: 80, freeDeliveryAbove: 1000 });
+        expect(changed.body).toMatchObject({
+          lowStockThreshold: 5,
+          deliveryCharge: 80,
+          freeDeliveryAbove: 1000,
+        });
         expect(await shop()).toMatchObject({ deliveryCharge: 80, freeDeliveryAbove: 1000 });
         expect((await policy('shipping')).body.html).toContain(
           'Orders of ₹1,000 or less carry a delivery charge of ₹80',

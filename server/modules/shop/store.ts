@@ -1,8 +1,9 @@
 import type { Updateable } from 'kysely';
+import type { LegalForm } from '../../../contract/shop-constants.ts';
 import type { Db } from '../../db/connect.ts';
 import type { ShopSettingsTable } from '../../db/schema.ts';
 
-/** The shop's one row of details and settings (migrations 011 and 015), as the database keeps it. */
+/** The shop's one row of details and settings (migrations 011, 015 and 036), as the database keeps it. */
 export interface ShopRow {
   name: string | null;
   legal_name: string | null;
@@ -16,6 +17,15 @@ export interface ShopRow {
   delivery_charge_paise: number;
   free_delivery_above_paise: number;
   low_stock_threshold: number;
+  about: string | null;
+  footer_text: string | null;
+  page_title: string | null;
+  meta_description: string | null;
+  legal_form: LegalForm | null;
+  return_window_days: number;
+  exchange_window_days: number;
+  free_cancellation_hours: number;
+  cancellation_charge_percent: number;
 }
 
 const COLUMNS = [
@@ -31,6 +41,15 @@ const COLUMNS = [
   'delivery_charge_paise',
   'free_delivery_above_paise',
   'low_stock_threshold',
+  'about',
+  'footer_text',
+  'page_title',
+  'meta_description',
+  'legal_form',
+  'return_window_days',
+  'exchange_window_days',
+  'free_cancellation_hours',
+  'cancellation_charge_percent',
 ] as const;
 
 /** The row; `lock` holds it until the caller's transaction ends, so two owners' edits never interleave. */

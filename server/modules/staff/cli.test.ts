@@ -1,9 +1,10 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTROL_FILE } from '../../platform/control.ts';
 import { listenTestApp } from '../../test/app.ts';
-import { leaveStaleControlFile, type Run, runScript } from '../../test/command-line.ts';
+import { databaseLine, leaveStaleControlFile, type Run, runScript } from '../../test/command-line.ts';
 import { databaseForProcess, databaseKinds } from '../../test/database.ts';
 import { uniquePhone } from '../../test/shopper.ts';
 import { staffSignedIn } from '../../test/staff.ts';
@@ -13,14 +14,15 @@ import { LAST_OWNER, PHONE_IS_STAFF } from './service.ts';
 const staffCli = (env: Record<string, string>, args: string[]) =>
   runScript('server/modules/staff/cli.ts', env, args);
 
-/** An error: a non-zero exit and one line on stderr, no stack trace. */
+/** An error: a non-zero exit and one line on stderr, no stack trace (stdout names the database at most). */
 function expectRefusal(run: Run, message: string | RegExp): void {
   expect(run.code).not.toBe(0);
-  expect(run.stdout).toBe('');
+  expect(run.stdout).toMatch(/^(Database: [^\n]+\n)?$/);
   expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(message)]);
 }
 
-const people = (run: Run) => run.stdout.trim().split('\n').filter(Boolean);
+/** The lines after the first, which names the database (`databaseLine`). */
+const people = (run: Run) => run.stdout.trim().split('\n').slice(1).filter(Boolean);
 
 for (const kind of databaseKinds()) {
   describe(`npm run staff [${kind}]`, () => {
@@ -38,7 +40,11 @@ for (const kind of databaseKinds()) {
     it('adds, lists and removes people with no shop running', async () => {
       const cli = (...args: string[]) => staffCli(database.env, args);
       const added = await cli('add', '--phone', owner.phone, '--name', owner.name, '--role', 'owner');
-      expect(added).toEqual({ code: 0, stdout: `Added Asha Rao (${owner.phone}) as owner\n`, stderr: '' });
+      expect(added).toEqual({
+        code: 0,
+        stdout: `${databaseLine(database.env)}\nAdded Asha Rao (${owner.phone}) as owner\n`,
+        stderr: '',
+      });
       const staff = uniquePhone();
       expect((await cli('add', '--phone', staff, '--name', 'Ravi Kumar', '--role', 'staff')).code).toBe(0);
       expect(people(await cli('list'))).toEqual([
@@ -52,7 +58,7 @@ for (const kind of databaseKinds()) {
 
       expect(await cli('remove', '--phone', staff)).toEqual({
         code: 0,
-        stdout: `Removed Ravi Kumar (${staff})\n`,
+        stdout: `${databaseLine(database.env)}\nRemoved Ravi Kumar (${staff})\n`,
         stderr: '',
       });
     }, 600_000);
@@ -96,5 +102,54 @@ for (const kind of databaseKinds()) {
       },
       300_000,
     );
+
+    it("works on the database the project's .env names, as the shop does, and says which", async () => {
+      const project = mkdtempSync(join(tmpdir(), 'haat-project-'));
+      try {
+        // the owner's .env, with a password the first line must not show
+        const named = database.env.DATABASE_URL ? new URL(database.env.DATABASE_URL) : undefined;
+        if (named) named.password = 'owner-secret';
+        const dotEnv = named ? { DATABASE_URL: named.href } : { DATA_DIR: database.env.DATA_DIR };
+        writeFileSync(
+          join(project, '.env'),
+          Object.entries(dotEnv)
+            .map(([name, value]) => `${name}=${value}\n`)
+            .join(''),
+        );
+        const phone = uniquePhone();
+        const args = ['add', '--phone', phone, '--name', 'Meera Iyer', '--role', 'staff'];
+        // nothing in the environment names a database: the .env's is the one
+        const unset = { DATABASE_URL: undefined, DATA_DIR: undefined };
+        const added = await runScript('server/modules/staff/cli.ts', unset, args, project);
+        expect(added).toEqual({
+          code: 0,
+          stdout: `${databaseLine(database.env)}\nAdded Meera Iyer (${phone}) as staff\n`,
+          stderr: '',
+        });
+        expect(added.stdout).not.toContain('owner-secret');
+        const handle = await database.open();
+        try {
+          const row = await handle.db
+            .selectFrom('staff')
+            .select('name')
+            .where('phone', '=', phone)
+            .executeTakeFirst();
+          expect(row).toEqual({ name: 'Meera Iyer' });
+        } finally {
+          await handle.close();
+        }
+        // the environment wins over the .env: here a folder of its own, which the command names
+        const elsewhere = join(project, 'elsewhere');
+        const listed = await runScript(
+          'server/modules/staff/cli.ts',
+          { ...unset, DATABASE_URL: '', DATA_DIR: elsewhere },
+          ['list'],
+          project,
+        );
+        expect(listed.stdout).toBe(`Database: embedded PGlite in ${elsewhere}\n`);
+      } finally {
+        rmSync(project, { recursive: true, force: true });
+      }
+    }, 600_000);
   });
 }

@@ -2,10 +2,9 @@ import { parseArgs } from 'node:util';
 import { Value } from 'typebox/value';
 import { PersonName, PhoneNumber } from '../../../contract/accounts.ts';
 import { type NewStaffBody, type StaffList, type StaffMember, StaffRole } from '../../../contract/staff.ts';
-import { loadConfig } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
 import { COMMAND_LINE } from '../../platform/admin-auth.ts';
-import { askShop, onShopOrDatabase, runCommand } from '../../platform/command-line.ts';
+import { askShop, loadCommandConfig, onShopOrDatabase, runCommand } from '../../platform/command-line.ts';
 import type { ControlAddress } from '../../platform/control.ts';
 import { buildStaffDirectory } from '../../services.ts';
 import { NO_SUCH_PERSON } from './service.ts';
@@ -109,7 +108,7 @@ function throughShop(shop: ControlAddress): StaffCommands {
 async function main(): Promise<void> {
   const command = parseCommand(process.argv.slice(2));
   const lines = await onShopOrDatabase(
-    loadConfig(),
+    loadCommandConfig(),
     (shop) => run(throughShop(shop), command),
     (db) => run(inDatabase(db), command),
   );

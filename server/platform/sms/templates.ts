@@ -1,15 +1,16 @@
-import { RETURN_WINDOW_HOURS } from '../../../contract/shopping-rules.ts';
-
 /**
  * The SMS the shop sends about an order, or a size a shopper asked to hear of, one MSG91 flow
  * template (and one DLT template) per kind. Each
  * text's `{name}` is a template variable: MSG91's `##name##`, DLT's `{#var#}` (see `dltText`). `{shop}`
- * is the shop's name as its owner set it, filled in when the message is written.
+ * is the shop's name as its owner set it, filled in when the message is written. `{days}` is the line's return
+ * window as its order keeps it (`1 day`, `7 days`); a line with none is told `order_delivered_final`.
  */
 export const MESSAGE_TEXTS = {
   order_placed: 'Your {shop} order {purchase} is placed. Follow it in Orders on {shop}.',
   order_shipped: 'Your {shop} order {purchase} has shipped. Tracking id: {tracking}.',
-  order_delivered: `Your {shop} order {purchase} is delivered. Not happy with it? Ask to return it in Orders within ${RETURN_WINDOW_HOURS} hours.`,
+  order_delivered:
+    'Your {shop} order {purchase} is delivered. Not happy with it? Ask to return it in Orders within {days}.',
+  order_delivered_final: 'Your {shop} order {purchase} is delivered.',
   order_cancelled: 'Your {shop} order {purchase} is cancelled. Any refund due is on its way.',
   return_accepted: 'Your return of {shop} order {purchase} is accepted. Our courier will pick it up soon.',
   refund_processed:

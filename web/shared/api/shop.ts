@@ -1,20 +1,21 @@
 import { useEffect, useState } from 'react';
 import { apiPaths } from '../../../contract/paths.ts';
-import type { ShopDetails } from '../../../contract/shop.ts';
+import type { PublicShop } from '../../../contract/shop.ts';
 import { api } from './client.ts';
 
 /**
  * GET /api/shop: the business behind the shop as its owner set it in the back office (name, logo, legal
- * name, office, support, delivery terms), fetched once at startup and shared by every screen.
+ * name, office, support, delivery terms) and whether it runs in test mode, fetched once at startup and
+ * shared by every screen.
  */
 
-let shop: Promise<ShopDetails> | undefined;
+let shop: Promise<PublicShop> | undefined;
 /** the answer once it came, so a screen opened later shows it at its first paint */
-let answered: ShopDetails | undefined;
+let answered: PublicShop | undefined;
 
-export function loadShop(): Promise<ShopDetails> {
+export function loadShop(): Promise<PublicShop> {
   if (!shop) {
-    shop = api.get<ShopDetails>(apiPaths.shop()).then((details) => {
+    shop = api.get<PublicShop>(apiPaths.shop()).then((details) => {
       answered = details;
       return details;
     });
@@ -27,7 +28,7 @@ export function loadShop(): Promise<ShopDetails> {
 }
 
 /** The shop's details, or undefined while GET /api/shop is on its way (or failed: the texts then wait). */
-export function useShop(): ShopDetails | undefined {
+export function useShop(): PublicShop | undefined {
   const [details, setDetails] = useState(answered);
   useEffect(() => {
     if (details) return;

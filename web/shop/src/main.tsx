@@ -18,21 +18,22 @@ loadShop().catch(() => undefined);
 prefetchScreenData(window.location);
 
 /**
- * A product page arrives with its facts as server markup in #root (decision 021). It stays on screen,
- * moved just before #root, while the app starts out of sight, and gives way once the app shows a heading
- * (the product, or why there is none) or leaves the address: the photo painted first then stays the
- * page's largest paint, rather than blinking out for a spinner.
+ * A product page arrives with its facts as server markup in #root (decision 021), after the test mode's
+ * banner when there is one. It stays on screen, moved just before #root, while the app starts out of
+ * sight, and gives way once the app shows a heading (the product, or why there is none) or leaves the
+ * address: the photo painted first then stays the page's largest paint, rather than blinking out for a
+ * spinner.
  */
 function keepServerMarkup(root: HTMLElement): void {
-  const served = root.firstElementChild;
-  if (!served) return;
+  const served = [...root.children];
+  if (!served.length) return;
   const address = window.location.pathname;
-  root.before(served);
+  root.before(...served);
   root.style.display = 'none';
   const observer = new MutationObserver(() => {
     if (!root.querySelector('h1') && window.location.pathname === address) return;
     observer.disconnect();
-    served.remove();
+    for (const element of served) element.remove();
     root.style.removeProperty('display');
   });
   observer.observe(root, { childList: true, subtree: true });

@@ -32,6 +32,7 @@ export const paths = {
   offers: () => '/admin/offers',
   sizeCharts: () => '/admin/size-charts',
   categories: () => '/admin/categories',
+  shopWindow: () => '/admin/home-page',
 };
 
 export const apiPaths = {
@@ -75,6 +76,9 @@ export const apiPaths = {
   restore: (productId: number) => `/admin/api/products/${id(productId)}/restore`,
   photos: () => '/admin/api/products/photos',
   choices: () => '/admin/api/catalogue/choices',
+  shopWindow: () => '/admin/api/shop-window',
+  /** the shop's segment and genre pairs on sale (the spec's GET /home) */
+  home: () => '/home',
   catalogueExport: () => '/admin/api/catalogue/export',
   catalogueImport: (mode: 'dry-run' | 'apply') => `/admin/api/catalogue/import?mode=${mode}`,
   lowStock: () => '/admin/api/stock/low',

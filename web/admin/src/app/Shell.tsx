@@ -1,4 +1,5 @@
 import { NavLink, Outlet } from 'react-router';
+import { useShop } from '../../../shared/api/shop.ts';
 import { AlertRegion } from '../../../shared/components/Alert.tsx';
 import { paths } from '../api/paths.ts';
 import { alertFailure } from '../api/useLoad.ts';
@@ -25,6 +26,7 @@ const NAV: NavItem[] = [
   { label: 'Offers', to: paths.offers() },
   { label: 'Sellers', to: paths.sellers() },
   { label: 'Size charts', to: paths.sizeCharts() },
+  { label: 'Home page', to: paths.shopWindow() },
   { label: 'Delivery', to: paths.delivery(), ownerOnly: true },
   { label: 'Staff', to: paths.staff(), ownerOnly: true },
   { label: 'Passkeys', to: paths.passkeys() },
@@ -36,6 +38,8 @@ const NAV: NavItem[] = [
 export function Shell() {
   const staff = useStaff();
   const { signOut, state } = useSession();
+  // the shop as its owner named it (GET /api/shop), not the software's name
+  const shop = useShop();
   const items = NAV.filter((item) => !item.ownerOnly || staff.role === 'owner');
   return (
     <>
@@ -43,7 +47,7 @@ export function Shell() {
         Skip to content
       </a>
       <header className="admin-header">
-        <p className="admin-brand">haat back office</p>
+        <p className="admin-brand">{shop ? `${shop.name} back office` : 'Back office'}</p>
         <nav aria-label="Back office" className="admin-nav">
           <ul>
             {items.map((item) => (

@@ -2,6 +2,7 @@ import { type ComponentType, lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { AlertRegion } from '../../../shared/components/Alert.tsx';
 import { Spinner } from '../../../shared/components/Spinner.tsx';
+import { TestModeBanner } from '../../../shared/components/TestModeBanner.tsx';
 import { paths } from '../api/paths.ts';
 import { Shell } from './Shell.tsx';
 import { useSession } from './session.tsx';
@@ -75,6 +76,10 @@ const CategoriesScreen = screen(
   () => import('../screens/categories/CategoriesScreen.tsx'),
   (m) => m.CategoriesScreen,
 );
+const ShopWindowScreen = screen(
+  () => import('../screens/shop-window/ShopWindowScreen.tsx'),
+  (m) => m.ShopWindowScreen,
+);
 const DeliveryScreen = screen(
   () => import('../screens/delivery/DeliveryScreen.tsx'),
   (m) => m.DeliveryScreen,
@@ -113,6 +118,7 @@ function SignedInRoutes() {
         <Route path={paths.sellers()} element={<SellersScreen />} />
         <Route path={paths.sizeCharts()} element={<SizeChartsScreen />} />
         <Route path={paths.categories()} element={<CategoriesScreen />} />
+        <Route path={paths.shopWindow()} element={<ShopWindowScreen />} />
         <Route path={paths.delivery()} element={<DeliveryScreen />} />
         <Route path={paths.settings()} element={<SettingsScreen />} />
         <Route path="*" element={<NotFound />} />
@@ -121,8 +127,18 @@ function SignedInRoutes() {
   );
 }
 
-/** Who is signed in decides what shows: the sign-in screen, or the back office at the address asked. */
+/** Every screen of the back office, signed in or not, under the test mode's banner. */
 export function AdminApp() {
+  return (
+    <>
+      <TestModeBanner />
+      <SignedInOrNot />
+    </>
+  );
+}
+
+/** Who is signed in decides what shows: the sign-in screen, or the back office at the address asked. */
+function SignedInOrNot() {
   const { state, recheck } = useSession();
   if (state.status === 'checking') return <Spinner />;
   if (state.status === 'unanswered') {

@@ -18,9 +18,9 @@ export const messages = {
   phoneNotRegistered: 'Phone number is not registered!',
   phoneTaken: 'Phone number is already registered',
   mailTaken: 'Mail id is already registered, try with different mail id',
-  loginFailed: 'Error occured! Please try after sometime',
-  // sic: the spec's exact text
-  signUpFailed: 'Issue occured! Please try afetr sometime',
+  loginFailed: 'Error occurred! Please try after sometime',
+  // the spec's text, its spelling fixed (decision 064)
+  signUpFailed: 'Issue occurred! Please try after sometime',
   saved: 'Saved successfully!',
 };
 

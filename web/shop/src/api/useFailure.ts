@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../../../contract/paths.ts';
 import { ApiError, CONNECTION_PROBLEM } from '../../../shared/api/client.ts';
 import { showAlert } from '../../../shared/components/Alert.tsx';
+import { useReturnHere } from '../app/after-login.ts';
 
 /**
  * How every screen meets a failed call (the spec's errors). A server error (500) is logged in the screen's
@@ -59,13 +60,14 @@ export function useFailure(): (error: unknown, logged: string) => Failure | unde
 export function useActionFailure(): (error: unknown, logged: string) => Failure | undefined {
   const fail = useFailure();
   const navigate = useNavigate();
+  const back = useReturnHere();
   return useCallback(
     (error: unknown, logged: string) => {
       const failure = fail(error, logged);
-      if (failure?.kind === 'sessionLost') navigate(paths.login());
+      if (failure?.kind === 'sessionLost') navigate(paths.login(), { state: back });
       else if (failure) showAlert(failure.kind === 'refused' ? failure.message : CONNECTION_PROBLEM);
       return failure;
     },
-    [fail, navigate],
+    [fail, navigate, back],
   );
 }

@@ -3,32 +3,31 @@ import { formatRupees } from '../../../../contract/money.ts';
 import { paths } from '../../../../contract/paths.ts';
 import { DEFAULT_SHOP_NAME } from '../../../../contract/shop-constants.ts';
 import { useShop } from '../../../shared/api/shop.ts';
+import { POLICIES } from '../lib/policies.ts';
 import './Footer.css';
 
-const POLICIES = [
-  { label: 'Terms', to: paths.terms() },
-  { label: 'Privacy', to: paths.privacy() },
-  { label: 'Payment', to: paths.payment() },
-  { label: 'Cancellation & return', to: paths.cancellation() },
-  { label: 'Shipping', to: paths.shipping() },
-];
-
+/**
+ * The foot of every page: the owner's words (GET /api/shop: about, footer text, the legal name with its
+ * legal form), help and the policy pages. The shop adds no claim of its own where the owner wrote none.
+ */
 export function Footer() {
   const shop = useShop();
   const name = shop?.name ?? DEFAULT_SHOP_NAME;
+  const legalName = shop?.legalName ?? name;
   return (
     <footer className="site-footer">
       <ul className="footer-promises container">
         {shop && <li>Free delivery above {formatRupees(shop.freeDeliveryAbove)}</li>}
         <li>Secure online payment</li>
-        <li>Delivery across India</li>
       </ul>
       <div className="footer-grid container">
         <section className="footer-about" aria-labelledby="footer-about">
           <h2 id="footer-about">About us</h2>
-          <p>
-            {name} brings together Indian clothing and handmade crafts from independent sellers and artisans,
-            and delivers them to your door anywhere we can reach in India.
+          {shop?.about && <p>{shop.about}</p>}
+          {shop?.footerText && <p className="footer-text">{shop.footerText}</p>}
+          <p className="footer-legal">
+            {legalName}
+            {shop?.legalFormText && `: ${shop.legalFormText}`}
           </p>
         </section>
         <section aria-labelledby="footer-help">
@@ -47,9 +46,9 @@ export function Footer() {
         <nav aria-labelledby="footer-policies">
           <h2 id="footer-policies">Policies</h2>
           <ul>
-            {POLICIES.map((policy) => (
-              <li key={policy.to}>
-                <Link to={policy.to}>{policy.label}</Link>
+            {Object.values(POLICIES).map((policy) => (
+              <li key={policy.path}>
+                <Link to={policy.path}>{policy.label}</Link>
               </li>
             ))}
           </ul>

@@ -3,6 +3,7 @@ import { Link, NavLink } from 'react-router';
 import { paths } from '../../../../contract/paths.ts';
 import { useDrawer } from '../components/useDrawer.ts';
 import { useScrollLock } from '../components/useScrollLock.ts';
+import { useReturnHere } from './after-login.ts';
 import { bagSentence, itemsText, useBagUnits } from './bag.ts';
 import { type Segment, useCraftsOnSale, useSegments } from './catalogue.ts';
 import { BagIcon, ChevronIcon, CloseIcon, HeartIcon, HomeIcon, MenuIcon, UserIcon } from './icons.tsx';
@@ -205,6 +206,7 @@ const withUnits = (name: string, units: number | undefined) =>
 
 function UtilityLinks({ units }: { units: number | undefined }) {
   const { isLoggedIn, uname } = useSession();
+  const back = useReturnHere();
   return (
     <ul className="utility-list">
       <li>
@@ -232,7 +234,7 @@ function UtilityLinks({ units }: { units: number | undefined }) {
             Hi, {uname}
           </NavLink>
         ) : (
-          <NavLink to={paths.login()} className="utility-link">
+          <NavLink to={paths.login()} state={back} className="utility-link">
             <UserIcon />
             LOGIN/ SIGNUP
           </NavLink>

@@ -20,6 +20,8 @@ interface Suggestion {
   photo?: string;
 }
 
+const productsText = (count: number) => `${count} ${count === 1 ? 'product' : 'products'}`;
+
 /** The answer as one list of options: segments, genres, then products. */
 function toSuggestions({ segments, genres, products }: SuggestResponse): Suggestion[] {
   return [
@@ -27,13 +29,13 @@ function toSuggestions({ segments, genres, products }: SuggestResponse): Suggest
       id: `s-${s.userSegment}`,
       href: paths.search(s.userSegment),
       text: s.userSegment,
-      detail: `${s.count} products`,
+      detail: productsText(s.count),
     })),
     ...genres.map((g) => ({
       id: `g-${g.userSegment}-${g.genre}`,
       href: paths.listing(g.userSegment, g.genre),
       text: `${g.genre} in ${g.userSegment}`,
-      detail: `${g.count} products`,
+      detail: productsText(g.count),
     })),
     ...products.map((p) => ({
       id: `p-${p.id}`,

@@ -2,6 +2,7 @@ import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { AlertRegion } from '../../../shared/components/Alert.tsx';
 import { Spinner } from '../../../shared/components/Spinner.tsx';
+import { TestModeBanner } from '../../../shared/components/TestModeBanner.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { RouteErrorBoundary } from './RouteError.tsx';
@@ -18,7 +19,7 @@ function useScrollReset(pathname: string) {
   }, [pathname, navigationType]);
 }
 
-/** Header, main content and footer around every screen. */
+/** Header, main content and footer around every screen; the test mode's banner above them. */
 export function Shell() {
   const { pathname } = useLocation();
   useScrollReset(pathname);
@@ -27,6 +28,7 @@ export function Shell() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
+      <TestModeBanner />
       <Header />
       <AlertRegion />
       <main id="main" tabIndex={-1}>

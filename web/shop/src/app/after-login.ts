@@ -1,3 +1,4 @@
+import { useLocation } from 'react-router';
 import { paths } from '../../../../contract/paths.ts';
 
 /**
@@ -12,6 +13,16 @@ export interface ReturnTo {
 export function returnPath(state: unknown): string | undefined {
   const next = (state as ReturnTo | null)?.next;
   return typeof next === 'string' && next.startsWith('/') && !next.startsWith('//') ? next : undefined;
+}
+
+/**
+ * The router state for a link to /login from the page shown: after login or sign-up the shopper comes
+ * back here (the bag's checkout above all). On the login and sign-up pages the trip's own return is kept.
+ */
+export function useReturnHere(): ReturnTo {
+  const { pathname, search, state } = useLocation();
+  if (pathname === paths.login() || pathname === paths.signUp()) return { next: returnPath(state) };
+  return { next: `${pathname}${search}` };
 }
 
 /** After login or sign-up: back where the shopper came from; the bag when its lines changed; else home. */

@@ -119,6 +119,7 @@ export function AppRoutes() {
         <Route path={pageRoutes.cancellation} element={<PolicyScreen name="cancellation" />} />
         <Route path={pageRoutes.shipping} element={<PolicyScreen name="shipping" />} />
         <Route path={pageRoutes.contact} element={<ContactScreen />} />
+        <Route path={pageRoutes.specContact} element={<ContactScreen />} />
         <Route path={pageRoutes.error} element={<ErrorScreen />} />
         <Route path={pageRoutes.comingSoon} element={<ComingSoonScreen />} />
         <Route path={pageRoutes.noResponse} element={<NoResponseScreen />} />

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '../../../../contract/paths.ts';
+import { useReturnHere } from '../app/after-login.ts';
 import { ScreenMessage } from './ScreenMessage.tsx';
 import './LoginPrompt.css';
 
@@ -15,9 +16,11 @@ const lock = (
 
 /** The not-logged-in state of the wishlist, the bag and other customer screens. */
 export function LoginPrompt({ message }: { message: string }) {
+  // logged in (or signed up), the shopper is back on this screen: the bag's checkout, the wishlist…
+  const back = useReturnHere();
   return (
     <ScreenMessage title={message} art={lock} className="login-prompt">
-      <Link to={paths.login()} className="button button-primary">
+      <Link to={paths.login()} state={back} className="button button-primary">
         LOGIN/ SIGNUP
       </Link>
     </ScreenMessage>

@@ -19,7 +19,7 @@ export function useRedirectIfLoggedIn() {
       })
       .catch((error: unknown) => {
         // a 403 is the expected answer for a visitor (and the API client marks the state logged out)
-        if (!controller.signal.aborted) fail(error, 'Error occured while checking the login');
+        if (!controller.signal.aborted) fail(error, 'Error occurred while checking the login');
       });
     return () => controller.abort();
   }, [navigate, fail]);

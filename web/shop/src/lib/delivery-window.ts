@@ -18,6 +18,11 @@ export function deliveryDates(from: string, to: string): string {
   return from === to ? deliveryDay(from) : `${deliveryDay(from)} - ${deliveryDay(to)}`;
 }
 
+/** "by Wed, 3 Dec", or "between Sat, 31 Jan and Wed, 4 Feb": when a parcel comes, after "Delivery to 700001". */
+export function deliveryWhen(from: string, to: string): string {
+  return from === to ? `by ${deliveryDay(to)}` : `between ${deliveryDay(from)} and ${deliveryDay(to)}`;
+}
+
 /** What the shopper is told when no date could be had: the spec's business days. */
 export const FALLBACK_DELIVERY_TEXT = `${FALLBACK_DELIVERY_DAYS.from}-${FALLBACK_DELIVERY_DAYS.to} business days`;
 

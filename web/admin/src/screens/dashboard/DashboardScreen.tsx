@@ -40,6 +40,7 @@ export function DashboardScreen() {
           lowStock,
           stuckShipments,
           smsBudgetsPastHalf,
+          smsProviderFailing,
         }) => (
           <ul className="admin-cards">
             <li className="admin-card">
@@ -70,6 +71,7 @@ export function DashboardScreen() {
                 </Link>
               </p>
             </li>
+            {smsProviderFailing && <SmsFailing provider={smsProviderFailing} />}
             {smsBudgetsPastHalf.length > 0 && <SmsBudgets budgets={smsBudgetsPastHalf} />}
             {stuckShipments.length > 0 && <StuckShipments shipments={stuckShipments} />}
             <ReturnRates rates={returnRates} />
@@ -113,6 +115,19 @@ function StuckShipments({ shipments }: { shipments: DashboardResponse['stuckShip
           </li>
         ))}
       </ul>
+    </li>
+  );
+}
+
+/** The SMS provider's recent sends failed: codes are refused until it sends again, so someone should look. */
+function SmsFailing({ provider }: { provider: string }) {
+  return (
+    <li className="admin-card admin-sms-failing-card">
+      <h2>SMS failing</h2>
+      <p>
+        {provider} failed or did not answer for the latest messages. Sign-in codes are refused (shoppers and
+        staff are asked to try again in a few minutes) until it sends again; the server's log says why.
+      </p>
     </li>
   );
 }

@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { FALLBACK_DELIVERY_DAYS } from '../../../../../contract/courier-constants.ts';
 import type { Partner, PartnerList } from '../../../../../contract/partners.ts';
 import { showAlert } from '../../../../shared/components/Alert.tsx';
 import { usePageTitle } from '../../../../shared/components/usePageTitle.ts';
@@ -11,6 +12,12 @@ import { RowAction } from '../../components/RowAction.tsx';
 import { PartnerForm } from './PartnerForm.tsx';
 import { PincodesUpload } from './PincodesUpload.tsx';
 import './DeliveryScreen.css';
+
+/** "2-4 business days", or the standard days when the partner promises none. */
+const promiseText = ({ minDays, maxDays }: Partner) =>
+  minDays !== null && maxDays !== null
+    ? `${minDays}-${maxDays} business days`
+    : `${FALLBACK_DELIVERY_DAYS.from}-${FALLBACK_DELIVERY_DAYS.to} business days (standard)`;
 
 /**
  * The owner's delivery partners: each one's tracking page (the shipped SMS and the order's timeline link
@@ -36,7 +43,15 @@ export function DeliveryScreen() {
             ) : (
               <AdminTable
                 caption="Who delivers the shop's products, and where"
-                columns={['Partner', 'Code', 'Tracking page', 'Pincodes served', 'Live products', 'Actions']}
+                columns={[
+                  'Partner',
+                  'Code',
+                  'Tracking page',
+                  'Delivery promise',
+                  'Pincodes served',
+                  'Live products',
+                  'Actions',
+                ]}
               >
                 {partners.map((partner) => (
                   <tr key={partner.code}>
@@ -45,6 +60,7 @@ export function DeliveryScreen() {
                     <td data-label="Tracking page" className="admin-tracking-url">
                       {partner.trackingUrl ?? '—'}
                     </td>
+                    <td data-label="Delivery promise">{promiseText(partner)}</td>
                     <td data-label="Pincodes served">{partner.pincodes.toLocaleString('en-IN')}</td>
                     <td data-label="Live products">{partner.activeProducts}</td>
                     <td data-label="Actions">

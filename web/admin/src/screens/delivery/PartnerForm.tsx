@@ -1,13 +1,19 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
+import { FALLBACK_DELIVERY_DAYS } from '../../../../../contract/courier-constants.ts';
 import type { Partner } from '../../../../../contract/partners.ts';
-import { TRACKING_ID } from '../../../../../contract/partners-constants.ts';
+import { PROMISE_DAYS, TRACKING_ID } from '../../../../../contract/partners-constants.ts';
 import { api } from '../../api/client.ts';
 import { apiPaths } from '../../api/paths.ts';
 import { useSave } from '../../api/useSave.ts';
 import { controlProps, Field } from '../../components/Field.tsx';
 import { FormActions } from '../../components/FormActions.tsx';
 
-type Key = 'code' | 'name' | 'trackingUrl';
+type Key = 'code' | 'name' | 'trackingUrl' | 'minDays' | 'maxDays';
+const KEYS: readonly Key[] = ['code', 'name', 'trackingUrl', 'minDays', 'maxDays'];
+
+/** A promise's end as typed: empty is none (null); anything else the server judges. */
+const days = (text: string) => (text.trim() === '' ? null : Number(text));
+const typed = (value: number | null | undefined) => (value == null ? '' : String(value));
 
 interface Props {
   /** the partner edited; none to add one */
@@ -17,21 +23,26 @@ interface Props {
   onDone: () => void;
 }
 
-/** Adds a delivery partner, or changes one's name and tracking page; the server's messages show by field. */
+/**
+ * Adds a delivery partner, or changes one's name, tracking page and delivery promise; the server's
+ * messages show by field.
+ */
 export function PartnerForm({ partner, onSaved, onDone }: Props) {
   const id = useId();
   const [draft, setDraft] = useState<Record<Key, string>>({
     code: partner?.code ?? '',
     name: partner?.name ?? '',
     trackingUrl: partner?.trackingUrl ?? '',
+    minDays: typed(partner?.minDays),
+    maxDays: typed(partner?.maxDays),
   });
   const { errors, message, busy, save } = useSave<Partner>('Saving a delivery partner failed', {
     onSaved: (saved) => {
-      setDraft({ code: '', name: '', trackingUrl: '' });
+      setDraft({ code: '', name: '', trackingUrl: '', minDays: '', maxDays: '' });
       onSaved(saved);
     },
     onRefused: (fields) => {
-      const first = (['code', 'name', 'trackingUrl'] as const).find((key) => fields[key]);
+      const first = KEYS.find((key) => fields[key]);
       if (first) document.getElementById(`${id}-${first}`)?.focus();
     },
   });
@@ -43,18 +54,25 @@ export function PartnerForm({ partner, onSaved, onDone }: Props) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const { code, name, trackingUrl } = draft;
+    const promise = { minDays: days(draft.minDays), maxDays: days(draft.maxDays) };
     save(() =>
       partner
-        ? api.put<Partner>(apiPaths.partner(partner.code), { name, trackingUrl })
-        : api.post<Partner>(apiPaths.partners(), { code, name, trackingUrl }),
+        ? api.put<Partner>(apiPaths.partner(partner.code), { name, trackingUrl, ...promise })
+        : api.post<Partner>(apiPaths.partners(), { code, name, trackingUrl, ...promise }),
     );
   };
 
-  const input = (key: Key, extra: { type?: string; placeholder?: string } = {}) => (
+  const input = (
+    key: Key,
+    extra: { type?: string; placeholder?: string; min?: number; max?: number } = {},
+  ) => (
     <input
       {...controlProps(`${id}-${key}`, errors[key])}
       type={extra.type ?? 'text'}
       placeholder={extra.placeholder}
+      min={extra.min}
+      max={extra.max}
+      inputMode={extra.type === 'number' ? 'numeric' : undefined}
       autoComplete="off"
       value={draft[key]}
       onChange={(event) => setDraft((d) => ({ ...d, [key]: event.target.value }))}
@@ -82,6 +100,21 @@ export function PartnerForm({ partner, onSaved, onDone }: Props) {
       >
         {input('trackingUrl', { type: 'url', placeholder: `https://courier.example/track/${TRACKING_ID}` })}
       </Field>
+      <fieldset className="admin-fieldset admin-field-wide">
+        <legend>Delivery promise, in business days from the order (no Sundays or national holidays)</legend>
+        <p className="admin-details">
+          Both or neither: left empty, the shop promises {FALLBACK_DELIVERY_DAYS.from} to{' '}
+          {FALLBACK_DELIVERY_DAYS.to} business days. The seller's handover is included.
+        </p>
+        <div className="admin-form-grid">
+          <Field id={`${id}-minDays`} label="Delivered at the earliest in" error={errors.minDays}>
+            {input('minDays', { type: 'number', min: PROMISE_DAYS.min, max: PROMISE_DAYS.max })}
+          </Field>
+          <Field id={`${id}-maxDays`} label="Delivered at the latest in" error={errors.maxDays}>
+            {input('maxDays', { type: 'number', min: PROMISE_DAYS.min, max: PROMISE_DAYS.max })}
+          </Field>
+        </div>
+      </fieldset>
       <FormActions
         busy={busy}
         label={partner ? 'Save' : 'Add partner'}

@@ -1,8 +1,8 @@
 import { type ChangeEvent, useState } from 'react';
 import { MAX_PHOTOS } from '../../../../../contract/products-constants.ts';
-import { api } from '../../api/client.ts';
-import { apiPaths } from '../../api/paths.ts';
+import { uploadPhoto } from '../../api/photos.ts';
 import { failureMessage } from '../../api/useLoad.ts';
+import { moved } from '../../lib/lists.ts';
 
 interface Props {
   id: string;
@@ -11,13 +11,6 @@ interface Props {
   error: string | undefined;
   onChange: (photos: string[]) => void;
 }
-
-const moved = (photos: string[], from: number, to: number) => {
-  const next = [...photos];
-  const [photo] = next.splice(from, 1);
-  if (photo !== undefined) next.splice(to, 0, photo);
-  return next;
-};
 
 /**
  * Up to MAX_PHOTOS photos: each chosen file is uploaded at once (the server checks it by content and
@@ -35,11 +28,7 @@ export function PhotosField({ id, photos, error, onChange }: Props) {
     setBusy(true);
     const added: string[] = [];
     try {
-      for (const file of files.slice(0, room)) {
-        const form = new FormData();
-        form.append('file', file);
-        added.push((await api.post<{ photo: string }>(apiPaths.photos(), form)).photo);
-      }
+      for (const file of files.slice(0, room)) added.push(await uploadPhoto(file));
     } catch (error) {
       setProblem(failureMessage(error, 'Uploading a photo failed'));
     } finally {

@@ -2,7 +2,13 @@ import { type FormEvent, useId, useState } from 'react';
 import { FEATURE_LABELS } from '../../../../../contract/catalogue-constants.ts';
 import type { CategoryTree } from '../../../../../contract/categories.ts';
 import type { AdminProduct, CatalogueChoices } from '../../../../../contract/products.ts';
-import { EDITABLE_FEATURES, type EditableFeature } from '../../../../../contract/products-constants.ts';
+import {
+  EDITABLE_FEATURES,
+  type EditableFeature,
+  PARCEL_FIELDS,
+  PARCEL_LIMITS,
+  type ParcelField,
+} from '../../../../../contract/products-constants.ts';
 import { api } from '../../api/client.ts';
 import { apiPaths } from '../../api/paths.ts';
 import { failureMessage } from '../../api/useLoad.ts';
@@ -33,6 +39,18 @@ const FIELD_LABELS: Record<string, string> = {
   seller: 'Seller',
   sizes: 'Sizes',
   photos: 'Photos',
+  weightGrams: 'Weight',
+  lengthCm: 'Length',
+  breadthCm: 'Breadth',
+  heightCm: 'Height',
+};
+
+/** The parcel fields' labels, with their units. */
+const PARCEL_LABELS: Record<ParcelField, string> = {
+  weightGrams: 'Weight (g)',
+  lengthCm: 'Length (cm)',
+  breadthCm: 'Breadth (cm)',
+  heightCm: 'Height (cm)',
 };
 
 const labelOf = (field: string) => {
@@ -206,6 +224,26 @@ export function ProductForm({ product, choices, tree, onSaved, onEdited }: Props
           </select>
         </Field>
       ))}
+
+      <fieldset className="admin-fieldset admin-field-wide">
+        <legend>Parcel: one unit, packed</legend>
+        <p className="admin-details">
+          What courier bookings send. Left empty: 500 g in a folded garment's box (30 × 25 × 5 cm).
+        </p>
+        <div className="admin-form-grid">
+          {PARCEL_FIELDS.map((key) => (
+            <Field key={key} id={`${id}-${key}`} label={PARCEL_LABELS[key]} error={errors[key]}>
+              <input
+                {...controlProps(`${id}-${key}`, errors[key])}
+                inputMode="numeric"
+                placeholder={`${PARCEL_LIMITS[key].min} to ${PARCEL_LIMITS[key].max}`}
+                value={draft.parcel[key]}
+                onChange={(event) => change({ parcel: { ...draft.parcel, [key]: event.target.value } })}
+              />
+            </Field>
+          ))}
+        </div>
+      </fieldset>
 
       <div className="admin-field-wide">
         <SizesField

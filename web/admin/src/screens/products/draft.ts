@@ -1,6 +1,11 @@
 import type { CategoryTree } from '../../../../../contract/categories.ts';
 import type { AdminProduct, ProductBody } from '../../../../../contract/products.ts';
-import { EDITABLE_FEATURES, type EditableFeature } from '../../../../../contract/products-constants.ts';
+import {
+  EDITABLE_FEATURES,
+  type EditableFeature,
+  PARCEL_FIELDS,
+  type ParcelField,
+} from '../../../../../contract/products-constants.ts';
 
 /** A size row as typed: its stock is text until saved; `held` are units held for shoppers paying now. */
 export interface SizeRow {
@@ -29,6 +34,8 @@ export interface Draft {
   /** the one unsized stock of an accessory or of a one-size genre's product */
   stock: string;
   photos: string[];
+  /** a unit's packed weight (grams) and size (cm); empty while unset */
+  parcel: Record<ParcelField, string>;
 }
 
 /** A field's name as the API names it -> what is wrong with it. */
@@ -41,6 +48,9 @@ export const sizeRow = (size = '', stock = '0', held = 0): SizeRow => ({
   stock,
   held,
 });
+
+const noParcel = () =>
+  Object.fromEntries(PARCEL_FIELDS.map((key) => [key, ''])) as Record<ParcelField, string>;
 
 const noFeatures = () =>
   Object.fromEntries(EDITABLE_FEATURES.map((key) => [key, ''])) as Record<EditableFeature, string>;
@@ -61,6 +71,7 @@ export const emptyDraft = (): Draft => ({
   sizes: [sizeRow()],
   stock: '0',
   photos: [],
+  parcel: noParcel(),
 });
 
 /**
@@ -95,6 +106,9 @@ export function draftOf(product: AdminProduct): Draft {
     sizes: unsized ? [sizeRow()] : product.sizes.map((s) => sizeRow(s.size, String(s.stock), s.held)),
     stock: unsized ? String(product.sizes[0]?.stock ?? 0) : '0',
     photos: product.photos,
+    parcel: Object.fromEntries(
+      PARCEL_FIELDS.map((key) => [key, product[key] === null ? '' : String(product[key])]),
+    ) as Record<ParcelField, string>,
   };
 }
 
@@ -127,6 +141,16 @@ export function bodyOf(draft: Draft, unsized: boolean): { body: ProductBody } | 
         size: row.size,
         stock: whole(row.stock, 'sizes', 'Enter each stock as a whole number'),
       }));
+  const parcel = Object.fromEntries(
+    PARCEL_FIELDS.map((key) => {
+      const typed = draft.parcel[key];
+      if (typed.trim() === '') return [key, null];
+      return [
+        key,
+        whole(typed, key, key === 'weightGrams' ? 'Enter whole grams' : 'Enter whole centimetres'),
+      ];
+    }),
+  ) as Record<ParcelField, number | null>;
   if (Object.keys(errors).length > 0) return { errors };
   const features = Object.fromEntries(
     EDITABLE_FEATURES.map((key) => [
@@ -154,6 +178,7 @@ export function bodyOf(draft: Draft, unsized: boolean): { body: ProductBody } | 
       hsnCode: draft.hsnCode.trim(),
       sizes,
       photos,
+      ...parcel,
     },
   };
 }

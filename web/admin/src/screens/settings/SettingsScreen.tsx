@@ -1,13 +1,15 @@
 import { type ChangeEvent, type FormEvent, type ReactNode, useCallback, useId, useState } from 'react';
-import { paths as shopPaths } from '../../../../../contract/paths.ts';
+import { policyPaths, paths as shopPaths } from '../../../../../contract/paths.ts';
 import type { AdminShop, ShopSettings, ShopUpdate } from '../../../../../contract/shop.ts';
 import {
+  LEGAL_FORM_KEYS,
+  LEGAL_FORMS,
   POLICY_PAGES,
   POLICY_PLACEHOLDERS,
   POLICY_TITLES,
-  type PolicyPage,
   SHOP_LIMITS,
 } from '../../../../../contract/shop-constants.ts';
+import { SHOP_RULE_LIMITS } from '../../../../../contract/shopping-rules.ts';
 import { usePageTitle } from '../../../../shared/components/usePageTitle.ts';
 import { api } from '../../api/client.ts';
 import { apiPaths } from '../../api/paths.ts';
@@ -17,16 +19,6 @@ import { controlProps, Field } from '../../components/Field.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import './SettingsScreen.css';
 
-/** Where each policy page is in the shop, to see it as shoppers do. */
-const PAGE_PATHS: Record<PolicyPage, string> = {
-  terms: shopPaths.terms(),
-  privacy: shopPaths.privacy(),
-  payment: shopPaths.payment(),
-  cancellation: shopPaths.cancellation(),
-  shipping: shopPaths.shipping(),
-  contact: shopPaths.contact(),
-};
-
 interface Loaded {
   shop: AdminShop;
   settings: ShopSettings;
@@ -34,7 +26,7 @@ interface Loaded {
 
 /**
  * The owner's settings: the shop's details as its pages, invoices and SMS name it, the delivery charge
- * and low-stock threshold, and the policy pages' texts. Each part saves on its own; a refused field
+ * and low-stock threshold, the return and cancellation rules, and the policy pages' texts. Each part saves on its own; a refused field
  * shows the server's message beside it and nothing of that part changes.
  */
 export function SettingsScreen() {
@@ -55,6 +47,10 @@ export function SettingsScreen() {
           <div className="admin-settings">
             <DetailsForm shop={shop} onSaved={(saved) => update((data) => ({ ...data, shop: saved }))} />
             <ChargesForm
+              settings={settings}
+              onSaved={(saved) => update((data) => ({ ...data, settings: saved }))}
+            />
+            <RulesForm
               settings={settings}
               onSaved={(saved) => update((data) => ({ ...data, settings: saved }))}
             />
@@ -106,6 +102,12 @@ interface DetailsDraft {
   supportEmail: string;
   supportPhone: string;
   supportHours: string;
+  about: string;
+  footerText: string;
+  pageTitle: string;
+  metaDescription: string;
+  /** '' while the owner names none */
+  legalForm: string;
   logo: string | null;
 }
 
@@ -117,6 +119,11 @@ const detailsOf = (shop: AdminShop): DetailsDraft => ({
   supportEmail: shop.supportEmail ?? '',
   supportPhone: shop.supportPhone ?? '',
   supportHours: shop.supportHours ?? '',
+  about: shop.about ?? '',
+  footerText: shop.footerText ?? '',
+  pageTitle: shop.pageTitle ?? '',
+  metaDescription: shop.metaDescription ?? '',
+  legalForm: shop.legalForm ?? '',
   logo: shop.logo,
 });
 
@@ -146,7 +153,7 @@ function DetailsForm({ shop, onSaved }: { shop: AdminShop; onSaved: (shop: Admin
     <Part
       id={`${id}-details`}
       title="Shop details"
-      intro="What the shop's pages, share previews, invoices and SMS name. A shop ready to go live has a name, legal name, GSTIN, registered office and support e-mail; the logo is optional."
+      intro="What the shop's pages, share previews, invoices and SMS name, and the words its home page and footer say (the shop adds none of its own). A shop ready to go live has a name, legal name, GSTIN, registered office and support e-mail; the logo is optional."
       busy={busy}
       action="Save shop details"
       message={message}
@@ -186,6 +193,47 @@ function DetailsForm({ shop, onSaved }: { shop: AdminShop; onSaved: (shop: Admin
           maxLength={SHOP_LIMITS.supportHours}
           placeholder="Monday to Saturday, 10 am to 7 pm IST"
         />
+      </Field>
+      <Field id={`${id}-legalForm`} label="Legal form" error={errors.legalForm}>
+        <select {...text('legalForm')}>
+          <option value="">Not stated</option>
+          {LEGAL_FORM_KEYS.map((form) => (
+            <option key={form} value={form}>
+              {LEGAL_FORMS[form]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field
+        id={`${id}-pageTitle`}
+        label={`Home page title (up to ${SHOP_LIMITS.pageTitle} characters; the shop's name while empty)`}
+        error={errors.pageTitle}
+      >
+        <input {...text('pageTitle')} maxLength={SHOP_LIMITS.pageTitle} />
+      </Field>
+      <Field
+        id={`${id}-metaDescription`}
+        label={`Description for search results (up to ${SHOP_LIMITS.metaDescription} characters; the about line while empty)`}
+        error={errors.metaDescription}
+        className="admin-field-wide"
+      >
+        <textarea {...text('metaDescription')} rows={2} maxLength={SHOP_LIMITS.metaDescription} />
+      </Field>
+      <Field
+        id={`${id}-about`}
+        label={`About the shop, in the footer (up to ${SHOP_LIMITS.about} characters)`}
+        error={errors.about}
+        className="admin-field-wide"
+      >
+        <textarea {...text('about')} rows={3} maxLength={SHOP_LIMITS.about} />
+      </Field>
+      <Field
+        id={`${id}-footerText`}
+        label={`Footer text (up to ${SHOP_LIMITS.footerText} characters)`}
+        error={errors.footerText}
+        className="admin-field-wide"
+      >
+        <textarea {...text('footerText')} rows={4} maxLength={SHOP_LIMITS.footerText} />
       </Field>
       <LogoField
         id={`${id}-logo`}
@@ -260,30 +308,38 @@ function LogoField(props: {
 /** Whole rupees (or units) as the owner types them; undefined until it is a whole number. */
 const wholeNumber = (text: string) => (/^[0-9]+$/.test(text.trim()) ? Number(text) : undefined);
 
-function ChargesForm({ settings, onSaved }: { settings: ShopSettings; onSaved: (s: ShopSettings) => void }) {
+type NumberSetting = keyof ShopSettings;
+
+/**
+ * A part of whole-number settings (PUT /admin/api/settings takes any subset): each field checked to be a
+ * whole number before it is sent; the server's range check answers beside the field.
+ */
+function NumbersPart(props: {
+  settings: ShopSettings;
+  onSaved: (s: ShopSettings) => void;
+  fields: readonly { name: NumberSetting; label: string }[];
+  title: string;
+  intro: string;
+  action: string;
+  done: string;
+  failure: string;
+}) {
   const id = useId();
-  const draftOf = (s: ShopSettings) => ({
-    deliveryCharge: String(s.deliveryCharge),
-    freeDeliveryAbove: String(s.freeDeliveryAbove),
-    lowStockThreshold: String(s.lowStockThreshold),
-  });
-  const [draft, setDraft] = useState(() => draftOf(settings));
+  const draftOf = (s: ShopSettings) =>
+    Object.fromEntries(props.fields.map(({ name }) => [name, String(s[name])])) as Record<
+      NumberSetting,
+      string
+    >;
+  const [draft, setDraft] = useState(() => draftOf(props.settings));
   const [checked, setChecked] = useState<FieldErrors>({});
-  const { errors, message, busy, save } = useSave<ShopSettings>('Saving the delivery charge failed', {
-    done: 'Delivery and stock settings saved',
+  const { errors, message, busy, save } = useSave<ShopSettings>(props.failure, {
+    done: props.done,
     onSaved: (saved) => {
       setDraft(draftOf(saved));
-      onSaved(saved);
+      props.onSaved(saved);
     },
   });
   const shownErrors = { ...errors, ...checked };
-  const number = (field: keyof typeof draft) => ({
-    ...controlProps(`${id}-${field}`, shownErrors[field]),
-    value: draft[field],
-    inputMode: 'numeric' as const,
-    onChange: (event: { target: { value: string } }) =>
-      setDraft((d) => ({ ...d, [field]: event.target.value })),
-  });
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const values = Object.fromEntries(
@@ -300,32 +356,79 @@ function ChargesForm({ settings, onSaved }: { settings: ShopSettings; onSaved: (
   };
   return (
     <Part
-      id={`${id}-charges`}
-      title="Delivery and stock"
-      intro="A bag that comes to the free-delivery amount or less after discounts pays the delivery charge. Orders already placed keep the charge they paid."
+      id={`${id}-part`}
+      title={props.title}
+      intro={props.intro}
       busy={busy}
-      action="Save delivery and stock"
+      action={props.action}
       message={message}
       onSubmit={submit}
     >
-      <Field id={`${id}-deliveryCharge`} label="Delivery charge (₹)" error={shownErrors.deliveryCharge}>
-        <input {...number('deliveryCharge')} />
-      </Field>
-      <Field
-        id={`${id}-freeDeliveryAbove`}
-        label="Free delivery above (₹)"
-        error={shownErrors.freeDeliveryAbove}
-      >
-        <input {...number('freeDeliveryAbove')} />
-      </Field>
-      <Field
-        id={`${id}-lowStockThreshold`}
-        label="Low-stock threshold (units)"
-        error={shownErrors.lowStockThreshold}
-      >
-        <input {...number('lowStockThreshold')} />
-      </Field>
+      {props.fields.map(({ name, label }) => (
+        <Field key={name} id={`${id}-${name}`} label={label} error={shownErrors[name]}>
+          <input
+            {...controlProps(`${id}-${name}`, shownErrors[name])}
+            value={draft[name]}
+            inputMode="numeric"
+            onChange={(event) => setDraft((d) => ({ ...d, [name]: event.target.value }))}
+          />
+        </Field>
+      ))}
     </Part>
+  );
+}
+
+const CHARGE_FIELDS = [
+  { name: 'deliveryCharge', label: 'Delivery charge (₹)' },
+  { name: 'freeDeliveryAbove', label: 'Free delivery above (₹)' },
+  { name: 'lowStockThreshold', label: 'Low-stock threshold (units)' },
+] as const;
+
+function ChargesForm(props: { settings: ShopSettings; onSaved: (s: ShopSettings) => void }) {
+  return (
+    <NumbersPart
+      {...props}
+      fields={CHARGE_FIELDS}
+      title="Delivery and stock"
+      intro="A bag that comes to the free-delivery amount or less after discounts pays the delivery charge. Orders already placed keep the charge they paid."
+      action="Save delivery and stock"
+      done="Delivery and stock settings saved"
+      failure="Saving the delivery charge failed"
+    />
+  );
+}
+
+const RULE_FIELDS = [
+  {
+    name: 'returnWindowDays',
+    label: `Return window (days after delivery, 0 to ${SHOP_RULE_LIMITS.returnWindowDays})`,
+  },
+  {
+    name: 'exchangeWindowDays',
+    label: `Exchange window (days after delivery, 0 to ${SHOP_RULE_LIMITS.exchangeWindowDays})`,
+  },
+  {
+    name: 'freeCancellationHours',
+    label: `Free cancellation (hours after ordering, 0 to ${SHOP_RULE_LIMITS.freeCancellationHours})`,
+  },
+  {
+    name: 'cancellationChargePercent',
+    label: `Cancellation charge after that (% of the price, 0 to ${SHOP_RULE_LIMITS.cancellationChargePercent})`,
+  },
+] as const;
+
+/** The owner's return, exchange and cancellation rules, which the product page, SMS and policies state. */
+function RulesForm(props: { settings: ShopSettings; onSaved: (s: ShopSettings) => void }) {
+  return (
+    <NumbersPart
+      {...props}
+      fields={RULE_FIELDS}
+      title="Returns, exchanges and cancellation"
+      intro="0 days means no returns (or exchanges); 0 hours means every cancellation is charged. The product page, the delivered SMS and the policy pages ({returnWindow}, {exchangeWindow}, {freeCancellation}, {cancellationCharge}) follow. Orders already placed keep the rules they were placed under."
+      action="Save the rules"
+      done="Return and cancellation rules saved"
+      failure="Saving the rules failed"
+    />
   );
 }
 
@@ -388,7 +491,7 @@ function PoliciesForm({ shop, onSaved }: { shop: AdminShop; onSaved: (shop: Admi
               value={texts[page]}
               onChange={(event) => setTexts((t) => ({ ...t, [page]: event.target.value }))}
             />
-            <a href={PAGE_PATHS[page]} target="_blank" rel="noreferrer" className="admin-details">
+            <a href={policyPaths[page]} target="_blank" rel="noreferrer" className="admin-details">
               See the {POLICY_TITLES[page].toLowerCase()} page in the shop (opens a new tab)
             </a>
           </Field>

@@ -11,7 +11,8 @@ import { apiPaths } from '../../api/paths.ts';
 import { failureMessage } from '../../api/useLoad.ts';
 import { type StaffSession, useSession } from '../../app/session.tsx';
 
-const CODE_SENT = 'Code sent';
+/** the 200's words: the same for every number, so they never say whether it is staff's, nor that a code went */
+const CODE_SENT = 'If this number is on the staff list, a code is on its way';
 const CODE_ERROR = 'Please enter the 6-digit code';
 
 /** Staff sign in with their mobile number and a one-time code, as shoppers do, but into the back office. */
@@ -57,7 +58,7 @@ export function SignInScreen() {
     setBusy(true);
     try {
       const session = await api.post<StaffSession>(apiPaths.session(), { phone, code });
-      // "Code sent" said what was happening at sign-in; it has no place in the back office
+      // the sign-in's alert said what was happening there; it has no place in the back office
       dismissAlert();
       signedIn(session, { byCode: true });
     } catch (error) {

@@ -48,7 +48,7 @@ export function useListing(query: ListingQuery): ListingState & { retry: () => v
     },
     [url, method, page, sort],
   );
-  const { state, retry } = useLoad(request, 'Error occured while loading products');
+  const { state, retry } = useLoad(request, 'Error occurred while loading products');
 
   return {
     counts,

@@ -57,7 +57,7 @@ export function AddressStep({ lines, userInfo, onBack, onSaved, onSessionLost }:
   };
 
   const failed = (error: unknown) => {
-    const failure = fail(error, 'Error occured while updating the profile');
+    const failure = fail(error, 'Error occurred while updating the profile');
     if (failure?.kind === 'sessionLost') onSessionLost();
     else if (failure?.kind === 'refused') setFormMessage(failure.message);
     else if (failure) setFormMessage('Your address could not be saved. Please try again.');
@@ -97,7 +97,7 @@ export function AddressStep({ lines, userInfo, onBack, onSaved, onSessionLost }:
 
   return (
     <form className="address-form" onSubmit={save} noValidate aria-busy={saving}>
-      <p className="checkout-note">All fields are required.</p>
+      <p className="checkout-note">All fields are required unless marked optional.</p>
       <div className="address-grid">
         {ADDRESS_FIELDS.map((spec) => {
           const error = errors[spec.name];
@@ -113,7 +113,7 @@ export function AddressStep({ lines, userInfo, onBack, onSaved, onSessionLost }:
                   inputMode={spec.inputMode}
                   autoComplete={spec.autoComplete}
                   maxLength={spec.maxLength}
-                  required
+                  required={!spec.optional}
                   value={address[spec.name]}
                   aria-invalid={error ? true : undefined}
                   aria-describedby={error ? errorId : undefined}

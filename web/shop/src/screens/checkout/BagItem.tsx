@@ -3,7 +3,7 @@ import { paths } from '../../../../../contract/paths.ts';
 import type { BagLine } from '../../../../../contract/shopping.ts';
 import { Price } from '../../components/Price.tsx';
 import { ProductRow } from '../../components/ProductRow.tsx';
-import { deliveryDay, deliveryEstimate } from '../../lib/delivery-window.ts';
+import { deliveryEstimate, deliveryWhen } from '../../lib/delivery-window.ts';
 import { lastPincode } from '../../lib/last-pincode.ts';
 
 interface Props {
@@ -15,23 +15,26 @@ interface Props {
 
 const PINCODE = /^[1-9]\d{5}$/;
 
-/** "Delivery to 700001 by Tue, 27 Jan" for the pincode last checked, once the server has a date for it. */
+/**
+ * "Delivery to 700001 by Tue, 27 Jan" (or "between ... and ...") for the pincode last checked, once the
+ * server has the dates for it.
+ */
 function DeliveryBy({ productId }: { productId: number }) {
   const [pincode] = useState(lastPincode);
-  const [day, setDay] = useState<string | undefined>(undefined);
+  const [when, setWhen] = useState<string | undefined>(undefined);
   useEffect(() => {
     if (!PINCODE.test(pincode)) return;
     let current = true;
     deliveryEstimate(pincode, productId).then((estimate) => {
-      if (current && estimate) setDay(deliveryDay(estimate.to));
+      if (current && estimate) setWhen(deliveryWhen(estimate.from, estimate.to));
     });
     return () => {
       current = false;
     };
   }, [pincode, productId]);
-  return day ? (
+  return when ? (
     <p className="item-delivery">
-      Delivery to {pincode} by {day}
+      Delivery to {pincode} {when}
     </p>
   ) : null;
 }

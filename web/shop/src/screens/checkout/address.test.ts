@@ -24,10 +24,14 @@ describe('shipping address rules', () => {
     expect(addressErrors(valid)).toEqual({});
   });
 
-  it('requires every field', () => {
-    const blank = Object.fromEntries(Object.keys(valid).map((k) => [k, ' '])) as Address;
+  it('requires every field but the alternative number, which may stay empty', () => {
+    const blank = Object.fromEntries(Object.keys(valid).map((k) => [k, ''])) as Address;
     // but the State, which the server takes from the pincode when none is chosen (decision 035)
-    const { state: _fromPincode, ...required } = valid;
+    const { state: _fromPincode, altPhoneNumber: _optional, ...required } = valid;
+    expect(errorsWith({ altPhoneNumber: '' })).toEqual({});
+    expect(ADDRESS_FIELDS.find((f) => f.name === 'altPhoneNumber')?.label).toBe(
+      'Alternative contact number (optional)',
+    );
     expect(Object.keys(addressErrors(blank)).sort()).toEqual(Object.keys(required).sort());
     expect(errorsWith({ houseNo: '' }).houseNo).toBe('Please enter the house no.');
     expect(errorsWith({ pin: '' }).pin).toBe('Please enter the pincode');

@@ -3,7 +3,10 @@ import type { UserInfo } from '../../../../../contract/shopping.ts';
 import { digitsOnly, PHONE_LENGTH, phoneError } from '../../../../shared/lib/account-rules.ts';
 import { ADDRESS_LINES, type Check, type FieldSpec, NAME_FIELDS } from '../../lib/address-fields.ts';
 
-/** Step 2's shipping address (the spec's validation rules): every field required, checked before payment. */
+/**
+ * Step 2's shipping address (the spec's validation rules): every field required but the alternative
+ * number, checked before payment.
+ */
 
 export const MOBILE_MESSAGE = 'Please enter a valid 10-digit mobile number';
 export const ALT_MOBILE_MESSAGE = 'Please enter a valid 10-digit alternative mobile number';
@@ -23,13 +26,25 @@ export type AddressField =
 export type Address = Record<AddressField, string>;
 export type AddressErrors = Partial<Record<AddressField, string>>;
 
-export type AddressFieldSpec = FieldSpec<AddressField> & { check: Check };
+export type AddressFieldSpec = FieldSpec<AddressField> & {
+  check: Check;
+  /** may stay empty (its label says so) */
+  optional?: boolean;
+};
 
 /** every line of a shipping address is required; the profile lets them stay empty */
 const required = (spec: FieldSpec<AddressField>): AddressFieldSpec => ({
   ...spec,
   check: (value) =>
     value.trim() ? (spec.check?.(value) ?? '') : `Please enter the ${spec.label.toLowerCase()}`,
+});
+
+/** A field that may stay empty (decision 063: the alternative number); what is typed is still checked. */
+const optional = (spec: AddressFieldSpec): AddressFieldSpec => ({
+  ...spec,
+  label: `${spec.label} (optional)`,
+  optional: true,
+  check: (value) => (value === '' ? '' : spec.check(value)),
 });
 
 // Indian mobiles start with 6-9, as the profile (and so /editProfile) demands of altPhoneNumber
@@ -52,7 +67,7 @@ export const ADDRESS_FIELDS: readonly AddressFieldSpec[] = [
   ...NAME_FIELDS,
   ...ADDRESS_LINES.map(required),
   mobile('phoneNo', 'Contact number', 'tel-national', MOBILE_MESSAGE),
-  mobile('altPhoneNumber', 'Alternative contact number', 'off', ALT_MOBILE_MESSAGE),
+  optional(mobile('altPhoneNumber', 'Alternative contact number', 'off', ALT_MOBILE_MESSAGE)),
 ];
 
 export function toAddress(info: UserInfo): Address {

@@ -42,7 +42,7 @@ export function useBag() {
   }, []);
   const { state, reload, show } = useLoad(
     request,
-    'Error occured while fetching purchase page initial information!',
+    'Error occurred while fetching purchase page initial information!',
   );
   const fail = useFailure();
   const [busy, setBusy] = useState(false);
@@ -82,7 +82,7 @@ export function useBag() {
           { prodID: line.id, size: line.size, addCart: 1 },
           { key: 'addCart' },
         ),
-      'Error occured while increasing the number of items!',
+      'Error occurred while increasing the number of items!',
     );
   };
 
@@ -94,7 +94,7 @@ export function useBag() {
           { cartId: line.orderID, size: line.size },
           { key: 'deleteItem' },
         ),
-      'Error occured while decreasing the number of items!',
+      'Error occurred while decreasing the number of items!',
     );
 
   /**
@@ -121,12 +121,12 @@ export function useBag() {
     const body: ApplyCouponBody = { code };
     return coupon(
       () => api.post<AppliedCoupon>(apiPaths.applyCoupon(), body),
-      'Error occured while applying a coupon!',
+      'Error occurred while applying a coupon!',
     );
   };
 
   const removeCoupon = () =>
-    coupon(() => api.delete(apiPaths.applyCoupon()), 'Error occured while removing the coupon!');
+    coupon(() => api.delete(apiPaths.applyCoupon()), 'Error occurred while removing the coupon!');
 
   return {
     state,

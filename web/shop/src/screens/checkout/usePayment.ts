@@ -23,7 +23,7 @@ import { loadRazorpay } from './razorpay.ts';
 
 const THEME_GREEN = '#1b7340';
 export const PAYMENT_FAILED = 'Payment failed. Please try again.';
-const CHECKOUT_FAILED_LOG = 'Error occured while checking out!';
+const CHECKOUT_FAILED_LOG = 'Error occurred while checking out!';
 
 interface Context {
   bag: PurchasePageResponse;

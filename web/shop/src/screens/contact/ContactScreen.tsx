@@ -20,6 +20,7 @@ export function ContactScreen() {
           <section className="contact-card" aria-labelledby="contact-company">
             <h2 id="contact-company">Company</h2>
             <p className="contact-strong">{company}</p>
+            {shop.legalFormText && <p>{shop.legalFormText}</p>}
             {shop.gstin && <p>GSTIN: {shop.gstin}</p>}
           </section>
           {shop.officeAddress.length > 0 && (

@@ -1,23 +1,25 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatRupees } from '../../../../../contract/money.ts';
-import { paths } from '../../../../../contract/paths.ts';
+import { apiPaths, paths, srcSetOf } from '../../../../../contract/paths.ts';
 import { DEFAULT_SHOP_NAME } from '../../../../../contract/shop-constants.ts';
-import { ApiError } from '../../../../shared/api/client.ts';
+import type { ShopWindowResponse, WindowTile } from '../../../../../contract/shop-window.ts';
+import { ApiError, api } from '../../../../shared/api/client.ts';
 import { useShop } from '../../../../shared/api/shop.ts';
 import { showAlert } from '../../../../shared/components/Alert.tsx';
 import { usePageTitle } from '../../../../shared/components/usePageTitle.ts';
+import { useLoad } from '../../api/useLoad.ts';
 import { loadHome, nothingOnSale } from '../../app/catalogue.ts';
 import { ScreenMessage } from '../../components/ScreenMessage.tsx';
 import { Art } from './art.tsx';
 import { Carousel } from './Carousel.tsx';
 import { HomeRows } from './HomeRows.tsx';
-import { DESIGNER_BAGS, SLIDES, type Tile, TRENDING } from './showcase.ts';
+import { toneOf } from './tones.ts';
 import './home.css';
 
 /**
  * The home data (GET /home) feeds the menu; a failed load is reported here (the spec's errors). Answers
- * whether the shop has nothing on sale yet, once known (the showcase shows meanwhile).
+ * whether the shop has nothing on sale yet, once known.
  */
 function useHomeLoad(): boolean {
   const navigate = useNavigate();
@@ -28,12 +30,12 @@ function useHomeLoad(): boolean {
       (items) =>
         nothingOnSale(items).then(
           (nothing) => live && setEmpty(nothing),
-          // unknown: the showcase stays, as for a shop with products
+          // unknown: the window stays, as for a shop with products
           () => undefined,
         ),
       (error: unknown) => {
         if (!live) return;
-        console.error('Error occured while leading the home page!');
+        console.error('Error occurred while leading the home page!');
         if (error instanceof ApiError && error.status === 500)
           showAlert('Server error! please try again later!');
         else if (error instanceof TypeError) navigate(paths.noResponse());
@@ -47,18 +49,28 @@ function useHomeLoad(): boolean {
   return empty;
 }
 
+/** What the owner's window features now (GET /api/shop-window); none while it loads or when it cannot. */
+function useShopWindow(): ShopWindowResponse | undefined {
+  const request = useCallback(() => api.get<ShopWindowResponse>(apiPaths.shopWindow()), []);
+  const { state } = useLoad(request, 'Error occurred while loading the shop window!');
+  return state.status === 'ready' ? state.data : undefined;
+}
+
 export function HomeScreen() {
   usePageTitle(undefined);
   const empty = useHomeLoad();
   const shop = useShop();
+  const window = useShopWindow();
   const name = shop?.name ?? DEFAULT_SHOP_NAME;
   if (empty) return <ComingSoon name={name} />;
   return (
     <div className="home">
       <h1 className="visually-hidden">{name}: Indian fashion and crafts</h1>
-      <div className="container home-hero">
-        <Carousel slides={SLIDES} label="Featured collections" />
-      </div>
+      {window && window.slides.length > 0 && (
+        <div className="container home-hero">
+          <Carousel slides={window.slides} label="Featured" />
+        </div>
+      )}
       <ul className="container home-promises">
         {shop && (
           <li>
@@ -72,8 +84,9 @@ export function HomeScreen() {
           <strong>Secure</strong> online payment
         </li>
       </ul>
-      <TileSection id="trending" title="TRENDING" tiles={TRENDING} />
-      <TileSection id="designer-bags" title="DESIGNER BAGS" tiles={DESIGNER_BAGS} />
+      {window && window.tiles.length > 0 && (
+        <TileSection id="shop-by" title="SHOP BY CATEGORY" tiles={window.tiles} />
+      )}
       <HomeRows />
     </div>
   );
@@ -88,7 +101,7 @@ function ComingSoon({ name }: { name: string }) {
         className="home-empty"
         art={
           <span className="home-empty-art tone-terracotta">
-            <Art kind="jhumka" />
+            <Art />
           </span>
         }
       >
@@ -98,22 +111,35 @@ function ComingSoon({ name }: { name: string }) {
   );
 }
 
-function TileSection({ id, title, tiles }: { id: string; title: string; tiles: Tile[] }) {
+/** a tile's photo: a fifth of the page on wide screens, a half on phones */
+const TILE_SIZES = '(max-width: 600px) 50vw, (max-width: 700px) 33vw, (max-width: 1280px) 20vw, 250px';
+
+function TileSection({ id, title, tiles }: { id: string; title: string; tiles: WindowTile[] }) {
   return (
     <section className="container home-section" aria-labelledby={id}>
       <h2 id={id} className="section-title">
         {title}
       </h2>
       <ul className="tile-grid">
-        {tiles.map((tile) => (
-          <li key={tile.to}>
-            <Link to={tile.to} className={`tile tone-${tile.tone}`}>
+        {tiles.map((tile, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the owner's order; two tiles may lead to one place
+          <li key={i}>
+            <Link to={tile.href} className={`tile ${toneOf(i)}`}>
               <span className="tile-art">
-                <Art kind={tile.art} />
+                {tile.photoUrl && (
+                  <img
+                    className="tile-photo"
+                    src={`${tile.photoUrl}?w=640`}
+                    srcSet={srcSetOf(tile.photoUrl)}
+                    sizes={TILE_SIZES}
+                    alt=""
+                    loading="lazy"
+                    decoding="async"
+                  />
+                )}
               </span>
               <span className="tile-caption">
-                <span className="tile-eyebrow">{tile.eyebrow}</span>{' '}
-                <span className="tile-label">{tile.label}</span>
+                <span className="tile-label">{tile.title}</span>
               </span>
             </Link>
           </li>

@@ -20,6 +20,7 @@ import {
 } from '../../api/accounts.ts';
 import { pathAfterLogin, returnPath } from '../../app/after-login.ts';
 import { OtpField } from '../../components/OtpField.tsx';
+import { forgetPendingCode, readPendingCode } from '../../components/pending-code.ts';
 import { useOneAtATime } from '../../components/useOneAtATime.ts';
 import { useOtp } from '../../components/useOtp.ts';
 import { useRedirectIfLoggedIn } from '../../components/useRedirectIfLoggedIn.ts';
@@ -35,10 +36,12 @@ export function LoginScreen() {
   const navigate = useNavigate();
   const { state } = useLocation();
   const phoneId = useId();
-  const [phone, setPhone] = useState('');
+  // a code sent before a reload, still valid: its number and its code box come back
+  const [pending] = useState(readPendingCode);
+  const [phone, setPhone] = useState(pending?.phone ?? '');
   const [phoneMessage, setPhoneMessage] = useState('');
   const run = useOneAtATime();
-  const otp = useOtp(phone);
+  const otp = useOtp(phone, { pending });
   const shopName = useShop()?.name ?? DEFAULT_SHOP_NAME;
 
   const requestOtp = () =>
@@ -63,6 +66,8 @@ export function LoginScreen() {
         otp.codeRef.current?.select();
         return;
       }
+      // used: a reload from here on asks for a new code
+      forgetPendingCode();
       await finishLogin();
     });
 

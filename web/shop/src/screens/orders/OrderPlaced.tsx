@@ -50,7 +50,7 @@ export function OrderPlaced({ paymentId }: { paymentId: string }) {
     },
     [paymentId],
   );
-  const { state } = useLoad(request, 'Error occured while loading the order placed');
+  const { state } = useLoad(request, 'Error occurred while loading the order placed');
   const ready = state.status === 'ready';
 
   useEffect(() => {

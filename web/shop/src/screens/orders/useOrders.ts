@@ -36,7 +36,7 @@ export function useOrders() {
     (signal?: AbortSignal) => api.get<OrdersResponse>(apiPaths.orders(), { signal }),
     [],
   );
-  const { state, retry, reload, alertFailure } = useLoad(request, 'Error occured while loading orders');
+  const { state, retry, reload, alertFailure } = useLoad(request, 'Error occurred while loading orders');
 
   /** Sends a change; true when it was made (the list is then fetched again). */
   const change = async (send: () => Promise<unknown>, done: string, failed: string): Promise<boolean> => {

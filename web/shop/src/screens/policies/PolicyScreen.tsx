@@ -9,7 +9,7 @@ import { useFailure } from '../../api/useFailure.ts';
 import { markLoggedOut } from '../../app/session.tsx';
 import { PolicyText, usePolicy } from '../../components/PolicyText.tsx';
 import { ScreenMessage } from '../../components/ScreenMessage.tsx';
-import { POLICIES, type PolicyName } from './policies.tsx';
+import { POLICIES, type PolicyName } from '../../lib/policies.ts';
 import './policies.css';
 
 /** Opening a policy page checks the session (the spec's roles): a 500 goes to /error, other failures log out. */

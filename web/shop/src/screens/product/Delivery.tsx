@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { NOT_SERVICEABLE_MESSAGE } from '../../../../../contract/shopping-messages.ts';
-import { deliveryDay, deliveryEstimate, FALLBACK_DELIVERY_TEXT } from '../../lib/delivery-window.ts';
+import { deliveryEstimate, deliveryWhen, FALLBACK_DELIVERY_TEXT } from '../../lib/delivery-window.ts';
 import { lastPincode, rememberPincode } from '../../lib/last-pincode.ts';
 
 const PINCODE = /^[1-9]\d{5}$/;
@@ -33,7 +33,7 @@ export function Delivery({ productId, onCheck, onResult }: Props) {
   const [pincode, setPincode] = useState(remembered);
   const [phase, setPhase] = useState<Phase>(PINCODE.test(remembered) ? 'checking' : 'editing');
   const [message, setMessage] = useState<Message>(undefined);
-  // "Wed, 3 Dec", the day the parcel comes by (an estimate's last day); undefined when none could be had
+  // "by Wed, 3 Dec" or "between ... and ...", the estimate's days; undefined when none could be had
   const [dates, setDates] = useState<string | undefined>(undefined);
   const input = useRef<HTMLInputElement>(null);
   const change = useRef<HTMLButtonElement>(null);
@@ -49,7 +49,7 @@ export function Delivery({ productId, onCheck, onResult }: Props) {
       deliveryEstimate(pin, handlers.current.productId),
     ]);
     if (serviceable === undefined) return undefined;
-    setDates(estimate && deliveryDay(estimate.to));
+    setDates(estimate && deliveryWhen(estimate.from, estimate.to));
     rememberPincode(pin);
     handlers.current.onResult(serviceable);
     setMessage(
@@ -127,13 +127,7 @@ export function Delivery({ productId, onCheck, onResult }: Props) {
               <>
                 <p>
                   Delivery to <strong>{pincode}</strong>{' '}
-                  {dates ? (
-                    <>
-                      by <strong>{dates}</strong>
-                    </>
-                  ) : (
-                    <>in {FALLBACK_DELIVERY_TEXT}</>
-                  )}
+                  {dates ? <strong>{dates}</strong> : <>in {FALLBACK_DELIVERY_TEXT}</>}
                 </p>
                 <button
                   key="change"

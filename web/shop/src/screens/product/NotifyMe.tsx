@@ -21,7 +21,7 @@ export function NotifyMe({ soldOut }: { soldOut: string[] }) {
       isLoggedIn ? (await api.get<BackInStockResponse>(apiPaths.notifyMe(productId), { signal })).sizes : [],
     [isLoggedIn, productId],
   );
-  const { state, update } = useLoad(request, 'Error occured while loading the sizes you wait for');
+  const { state, update } = useLoad(request, 'Error occurred while loading the sizes you wait for');
   const fail = useActionFailure();
 
   if (!isLoggedIn || state.status === 'loggedOut') {
@@ -45,7 +45,7 @@ export function NotifyMe({ soldOut }: { soldOut: string[] }) {
           : `We will send you an SMS when size ${size} is back in stock.`,
       );
     } catch (error) {
-      fail(error, 'Error occured while asking to be told of a size');
+      fail(error, 'Error occurred while asking to be told of a size');
     }
   };
 

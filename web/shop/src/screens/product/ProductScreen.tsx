@@ -4,7 +4,7 @@ import type { ModifyProdResponse, ProductResponse } from '../../../../../contrac
 import { NOT_RETURNABLE_TEXT } from '../../../../../contract/fit-returns-constants.ts';
 import { apiPaths, paths } from '../../../../../contract/paths.ts';
 import { UNAVAILABLE_MESSAGE } from '../../../../../contract/shopping-messages.ts';
-import { FREE_CANCELLATION_HOURS, LOW_STOCK_BELOW } from '../../../../../contract/shopping-rules.ts';
+import { LOW_STOCK_BELOW } from '../../../../../contract/shopping-rules.ts';
 import { api } from '../../../../shared/api/client.ts';
 import { Spinner } from '../../../../shared/components/Spinner.tsx';
 import { usePageTitle } from '../../../../shared/components/usePageTitle.ts';
@@ -21,6 +21,7 @@ import { ProductRows } from './ProductRows.tsx';
 import { Ratings } from './Ratings.tsx';
 import { ReviewModal } from './ReviewModal.tsx';
 import { Reviews } from './Reviews.tsx';
+import { ShopRules } from './ShopRules.tsx';
 import { Specs } from './Specs.tsx';
 import { useProduct } from './useProduct.ts';
 import { useProductActions } from './useProductActions.ts';
@@ -199,9 +200,8 @@ function Product({ data, onReviewed }: { data: ProductResponse; onReviewed: () =
             </button>
           </div>
           <ul className="product-promises">
-            <li>Delivered in 7-10 business days</li>
             <FreeDelivery />
-            <li>Free cancellation within {FREE_CANCELLATION_HOURS} hours of ordering</li>
+            <ShopRules returnable={info.returnable !== 'N'} exchangeable={info.prod === 'apparel'} />
             {info.returnable === 'N' && <li>{NOT_RETURNABLE_TEXT}</li>}
           </ul>
         </div>

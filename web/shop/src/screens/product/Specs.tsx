@@ -1,5 +1,6 @@
 import type { ProductInfo } from '../../../../../contract/catalogue.ts';
 import { FEATURE_LABELS, HIDDEN_PRODUCT_FIELDS } from '../../../../../contract/catalogue-constants.ts';
+import { NOT_RETURNABLE_TEXT } from '../../../../../contract/fit-returns-constants.ts';
 
 /** Identity, media, money and stock fields, and the fields the spec excludes: never specifications. */
 const NOT_SPECS = new Set<string>([
@@ -22,18 +23,30 @@ const NOT_SPECS = new Set<string>([
   'description',
 ]);
 
-const LABELS: Record<string, string> = { ...FEATURE_LABELS, active: 'availability', userSegment: 'segment' };
+const LABELS: Record<string, string> = {
+  ...FEATURE_LABELS,
+  active: 'availability',
+  userSegment: 'segment',
+  returnable: 'returns',
+};
 
 /** Unknown keys read as words: "sleeveLength" -> "sleeve length". */
 function label(key: string): string {
   return LABELS[key] ?? key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
 }
 
+/** Fields whose values are codes, in words: the spec's `returnable: 'Y'` reads "returns: accepted". */
+const VALUE_WORDS: Record<string, Record<string, string>> = {
+  returnable: { Y: 'Accepted', N: NOT_RETURNABLE_TEXT },
+};
+
+const valueText = (key: string, value: string) => VALUE_WORDS[key]?.[value] ?? value;
+
 export function specifications(info: ProductInfo): [string, string][] {
   return Object.entries(info)
     .filter((entry): entry is [string, string] => !NOT_SPECS.has(entry[0]) && typeof entry[1] === 'string')
     .filter(([, value]) => value.trim() !== '')
-    .map(([key, value]) => [label(key), value]);
+    .map(([key, value]) => [label(key), valueText(key, value)]);
 }
 
 export function Specs({ info }: { info: ProductInfo }) {

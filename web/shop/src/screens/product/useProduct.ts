@@ -23,6 +23,6 @@ export function useProduct(prod: string, productId: string) {
     },
     [prod, productId],
   );
-  const { state, retry, reload } = useLoad(request, 'Error occured while loading product page');
+  const { state, retry, reload } = useLoad(request, 'Error occurred while loading product page');
   return { ...withNotFound(state), retry, reload };
 }

@@ -49,7 +49,7 @@ export function useProductActions(context: Context): ProductActions {
       return undefined;
     }
     return send().catch((error: unknown) => {
-      fail(error, 'Error occured while changing the product');
+      fail(error, 'Error occurred while changing the product');
       return undefined;
     });
   };

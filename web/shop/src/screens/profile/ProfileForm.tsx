@@ -78,7 +78,7 @@ export function ProfileForm({ profile, onSaved }: Props) {
       showAlert(messages.saved);
       editRef.current?.focus();
     } catch (error) {
-      const failure = fail(error, 'Error occured while updating the profile');
+      const failure = fail(error, 'Error occurred while updating the profile');
       if (failure?.kind === 'sessionLost') navigate(paths.login());
       else if (failure?.kind === 'refused' && failure.status === 400) setFormMessage(failure.message);
       else if (failure) setFormMessage('Your changes could not be saved. Please try again.');

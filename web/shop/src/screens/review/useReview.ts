@@ -27,7 +27,7 @@ export function useReview(prodId: string) {
     (signal?: AbortSignal) => api.get<ReviewPageResponse>(apiPaths.review(prodId), { signal }),
     [prodId],
   );
-  const loaded = useLoad(request, 'Error occured while loading review page');
+  const loaded = useLoad(request, 'Error occurred while loading review page');
   const state = withNotFound(loaded.state);
 
   /** The uploaded photo's file name, or undefined when nothing was uploaded. */

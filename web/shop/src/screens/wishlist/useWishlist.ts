@@ -15,7 +15,7 @@ export function useWishlist() {
       api.get<WishlistResponse>(apiPaths.wishlist(), { signal }).then(({ prods }) => prods),
     [],
   );
-  const { state, retry, update, show } = useLoad(request, 'Error occured while loading wishlist page');
+  const { state, retry, update, show } = useLoad(request, 'Error occurred while loading wishlist page');
   const fail = useFailure();
 
   const remove = async (item: WishlistItem) => {
@@ -27,7 +27,7 @@ export function useWishlist() {
       );
       update((prods) => prods.filter((p) => p !== item));
     } catch (error) {
-      const failure = fail(error, 'Error occured while removing wish item');
+      const failure = fail(error, 'Error occurred while removing wish item');
       if (failure) show(failure);
     }
   };

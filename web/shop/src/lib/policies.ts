@@ -1,7 +1,7 @@
-import { paths } from '../../../../../contract/paths.ts';
-import type { PolicyPage } from '../../../../../contract/shop-constants.ts';
+import { paths } from '../../../../contract/paths.ts';
+import type { PolicyPage } from '../../../../contract/shop-constants.ts';
 
-/** The five policy pages of spec point 1, as the policy menu links them; their texts come from the API. */
+/** The five policy pages of spec point 1, as the policy menu and the footer link them; their texts come from the API. */
 
 export type PolicyName = Exclude<PolicyPage, 'contact'>;
 
