@@ -306,7 +306,9 @@ describe('the compiled server', () => {
 
         // the staff command reaches the running shop (PGlite's through DATA_DIR)
         await run('staff', 'add', '--phone', '9876543210', '--name', 'Asha Rao', '--role', 'owner');
-        expect((await run('staff', 'list')).stdout).toBe('Asha Rao\t9876543210\towner\n');
+        expect((await run('staff', 'list')).stdout).toBe(
+          `Database: embedded PGlite in ${dataDir}\nAsha Rao\t9876543210\towner\n`,
+        );
       } finally {
         if (server) await stopProcess(server);
         await database?.drop();
