@@ -34,6 +34,7 @@ describe('back-office sign-in in the browser', () => {
       'Offers',
       'Sellers',
       'Size charts',
+      'Home page',
       'Delivery',
       'Staff',
       'Passkeys',

@@ -109,8 +109,8 @@ function Categories({ narrow }: { narrow: boolean }) {
   return (
     <ul
       ref={listRef}
-      // hidden until the segments arrive, so CRAFTS does not jump sideways when they do
-      className={segments ? 'category-list' : 'category-list is-loading'}
+      // hidden until the segments and the crafts are known, so nothing jumps sideways when they are
+      className={segments && crafts !== undefined ? 'category-list' : 'category-list is-loading'}
       onKeyDown={(event) => {
         if (event.key === 'Escape' && expanded && !narrow) setExpanded(null);
       }}

@@ -39,14 +39,18 @@ export async function nothingOnSale(items: HomeResponse): Promise<boolean> {
   return items.length === 0 && !(await loadCraftsOnSale());
 }
 
-/** Whether the menu names the crafts: only while they have something on sale, so it never leads to nothing. */
-export function useCraftsOnSale(): boolean {
-  const [onSale, setOnSale] = useState(false);
+/**
+ * Whether the menu names the crafts: only while they have something on sale, so it never leads to nothing.
+ * Undefined until known.
+ */
+export function useCraftsOnSale(): boolean | undefined {
+  const [onSale, setOnSale] = useState<boolean>();
   useEffect(() => {
     let live = true;
     loadCraftsOnSale().then(
       (answer) => live && setOnSale(answer),
-      () => undefined,
+      // unknown: the menu leaves the crafts out rather than risk an empty listing
+      () => live && setOnSale(false),
     );
     return () => {
       live = false;
