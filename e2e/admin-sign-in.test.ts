@@ -35,6 +35,7 @@ describe('back-office sign-in in the browser', () => {
       'Offers',
       'Sellers',
       'Size charts',
+      'Home page',
       'Delivery',
       'Staff',
       'Passkeys',
