@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ListingResponse, SuggestResponse } from '../../contract/catalogue.ts';
+import type { CategoryTree } from '../../contract/categories.ts';
 import { DEMO_HAS_ORDERS, type DemoRemoved } from '../../contract/demo.ts';
 import { apiPaths } from '../../contract/paths.ts';
 import type { ShopWindowResponse } from '../../contract/shop-window.ts';
@@ -254,6 +255,13 @@ describeEachDatabase('removing the demo', (t) => {
       t().db,
     );
     expect(rows[0]?.n).toBe(seeded.products);
+  });
+
+  it("takes the demo's segments and genres out of the owner's categories, keeping the shop's own", async () => {
+    const tree = await owner.get<CategoryTree>('/admin/api/categories');
+    expect(tree.body).toEqual({
+      segments: [{ name: 'Testwear', genres: [{ name: 'Fixture', oneSize: false, products: 1 }] }],
+    });
   });
 
   it('removes nothing the second time, answering zeros', async () => {

@@ -288,6 +288,15 @@ describeEachDatabase("back office: the owner's categories", (t) => {
       expect(Object.keys(blank.body.fields ?? {})).toEqual(['sizes']);
     });
 
+    it("refuses a product whose pair the tree could not hold (the crafts' address, a long name)", async () => {
+      const crafts = await create({ userSegment: 'Accessories', genre: 'Bags' });
+      expect(crafts.status).toBe(400);
+      expect(crafts.body.fields).toEqual({ userSegment: expect.stringMatching(/crafts listing/) });
+      const long = await create({ genre: 'g'.repeat(41) });
+      expect(long.status).toBe(400);
+      expect(long.body.fields).toEqual({ genre: 'At most 40 characters' });
+    });
+
     it('refuses to make a genre with named sizes one-size, or the other way round', async () => {
       const before = await tree();
       const body = asBody(before);

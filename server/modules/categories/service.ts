@@ -24,10 +24,12 @@ const byName = (a: store.Pair, b: store.Pair) =>
   a.userSegment.localeCompare(b.userSegment) || a.genre.localeCompare(b.genre);
 const label = (segment: string, genre: string) => `${segment} › ${genre}`;
 
-/** What is wrong with a name, or undefined. */
-function nameProblem(name: string): string | undefined {
+/** What is wrong with a segment's or genre's name (trimmed), or undefined; a product's pair is held to it too. */
+export function nameProblem(name: string, segment: boolean): string | undefined {
   if (name === '') return 'Required';
   if (name.length > CATEGORY_NAME_MAX) return `At most ${CATEGORY_NAME_MAX} characters`;
+  if (segment && segmentKey(name) === RESERVED_SEGMENT)
+    return `"${RESERVED_SEGMENT}" is the crafts listing's address: choose another name`;
   return undefined;
 }
 
@@ -41,16 +43,14 @@ function validTree(body: CategoryTreeBody): CategoryTreeBody['segments'] {
   const seen = new Set<string>();
   for (const [i, segment] of segments.entries()) {
     const at = `segments.${i}.name`;
-    const problem = nameProblem(segment.name);
+    const problem = nameProblem(segment.name, true);
     if (problem) errors[at] = problem;
-    else if (segmentKey(segment.name) === RESERVED_SEGMENT)
-      errors[at] = `"${RESERVED_SEGMENT}" is the crafts listing's address: choose another name`;
     else if (seen.has(segmentKey(segment.name))) errors[at] = 'Each segment once';
     seen.add(segmentKey(segment.name));
     const genres = new Set<string>();
     for (const [j, genre] of segment.genres.entries()) {
       const key = `segments.${i}.genres.${j}.name`;
-      const wrong = nameProblem(genre.name);
+      const wrong = nameProblem(genre.name, false);
       if (wrong) errors[key] = wrong;
       else if (genres.has(segmentKey(genre.name))) errors[key] = 'Each genre once in its segment';
       genres.add(segmentKey(genre.name));
@@ -120,12 +120,13 @@ export class Categories {
           `${label(left.userSegment, left.genre)} has ${left.total} product${left.total === 1 ? '' : 's'}: keep it, or move its products to another genre first`,
         );
       const errors: FieldErrors = {};
+      const oneSizeNow = new Map(rows.map((r) => [pairKey(r.segment, r.genre ?? ''), r.oneSize]));
       for (const f of figures) {
         const want = wanted.get(pairKey(f.userSegment, f.genre));
-        if (want?.oneSize && f.sized)
-          errors[want.at] = 'Its products have named sizes: it cannot be one-size';
-        if (want && !want.oneSize && f.unsized)
-          errors[want.at] = 'Its products are one-size: keep it one-size';
+        if (!want || want.oneSize === oneSizeNow.get(pairKey(f.userSegment, f.genre))) continue;
+        const { sized, unsized } = await store.sizeKinds(trx, f);
+        if (want.oneSize && sized) errors[want.at] = 'Its products have named sizes: it cannot be one-size';
+        if (!want.oneSize && unsized) errors[want.at] = 'Its products are one-size: keep it one-size';
       }
       if (Object.keys(errors).length > 0) throw new InvalidFields(errors);
       const demoSegments = new Set(rows.filter((r) => r.segmentDemo).map((r) => segmentKey(r.segment)));

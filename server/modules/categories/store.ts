@@ -31,23 +31,25 @@ export interface PairFigures extends Pair {
   onSale: number;
   /** every product, withdrawn ones too */
   total: number;
-  /** whether some of its products have one unsized stock, and whether some have named sizes */
-  unsized: boolean;
-  sized: boolean;
 }
 
-/** Every apparel pair products name, with its counts and the kinds of sizes its products have. */
+/** Every apparel pair products name (as they spell it), with its products on sale and in all. */
 export async function pairFigures(db: Db): Promise<PairFigures[]> {
   const { rows } = await sql<PairFigures>`
-    SELECT p.user_segment AS "userSegment", p.genre, count(*) FILTER (WHERE p.active)::int AS "onSale",
-      count(*)::int AS total, coalesce(bool_or(k.unsized), false) AS unsized,
-      coalesce(bool_or(NOT k.unsized), false) AS sized
-    FROM products p LEFT JOIN LATERAL (
-      SELECT bool_or(size = '') AS unsized FROM skus WHERE skus.product_id = p.id
-    ) AS k ON true
-    WHERE p.prod = 'apparel'
-    GROUP BY p.user_segment, p.genre`.execute(db);
+    SELECT user_segment AS "userSegment", genre, count(*) FILTER (WHERE active)::int AS "onSale",
+      count(*)::int AS total
+    FROM products WHERE prod = 'apparel'
+    GROUP BY user_segment, genre`.execute(db);
   return rows;
+}
+
+/** Whether some of the pair's products have one unsized stock, and whether some have named sizes. */
+export async function sizeKinds(db: Db, { userSegment, genre }: Pair) {
+  const { rows } = await sql<{ unsized: boolean; sized: boolean }>`
+    SELECT coalesce(bool_or(k.size = ''), false) AS unsized, coalesce(bool_or(k.size <> ''), false) AS sized
+    FROM products p JOIN skus k ON k.product_id = p.id
+    WHERE p.prod = 'apparel' AND p.user_segment = ${userSegment} AND p.genre = ${genre}`.execute(db);
+  return rows[0] ?? { unsized: false, sized: false };
 }
 
 /**

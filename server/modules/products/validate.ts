@@ -7,7 +7,7 @@ import {
   type ProductBody,
 } from '../../../contract/products.ts';
 import type { FieldErrors as Fields } from '../../platform/errors.ts';
-import type { Pair, PlacedPair } from '../categories/service.ts';
+import { nameProblem, type Pair, type PlacedPair } from '../categories/service.ts';
 import type { ProductColumns } from './store.ts';
 
 /** A field's name (as the API names it) and what is wrong with it (never `columns`). */
@@ -155,6 +155,13 @@ export function validateProduct(
     genre: required(body.genre, 'genre', errors),
   };
   const place = body.prod === 'apparel' ? lookups.place(given) : { ...given, oneSize: false };
+  if (body.prod === 'apparel') {
+    // the pair joins the owner's tree: its names are held to the tree's rules
+    const segmentProblem = given.userSegment && nameProblem(given.userSegment, true);
+    const genreProblem = given.genre && nameProblem(given.genre, false);
+    if (segmentProblem) errors.userSegment = segmentProblem;
+    if (genreProblem) errors.genre = genreProblem;
+  }
   const { userSegment, genre } = place;
   const color = required(body.color, 'color', errors);
   checkPrices(body, errors);

@@ -65,6 +65,8 @@ function WindowForm({ saved, pairs }: Loaded) {
 
   return (
     <form onSubmit={submit} noValidate aria-label="Home page">
+      <h2 className="admin-form-title">Preview</h2>
+      <WindowPreview draft={draft} />
       <ItemList
         kind="slides"
         title="Slides"
@@ -90,8 +92,6 @@ function WindowForm({ saved, pairs }: Loaded) {
       <div className="admin-form-grid">
         <FormActions busy={busy} label="Save the home page" message={message} />
       </div>
-      <h2 className="admin-form-title">Preview</h2>
-      <WindowPreview draft={draft} />
     </form>
   );
 }
