@@ -20,6 +20,7 @@ import { parse } from 'yaml';
 import { loadConfig } from '../server/config.ts';
 import { connectPostgres } from '../server/db/connect.ts';
 import { startTestApp } from '../server/test/app.ts';
+import { databaseLine } from '../server/test/command-line.ts';
 import { databaseKinds } from '../server/test/database.ts';
 import { adminUrl } from '../server/test/postgres.ts';
 import { buildServer, SERVER_ENTRIES } from './build-server.ts';
@@ -307,7 +308,7 @@ describe('the compiled server', () => {
         // the staff command reaches the running shop (PGlite's through DATA_DIR)
         await run('staff', 'add', '--phone', '9876543210', '--name', 'Asha Rao', '--role', 'owner');
         expect((await run('staff', 'list')).stdout).toBe(
-          `Database: embedded PGlite in ${dataDir}\nAsha Rao\t9876543210\towner\n`,
+          `${databaseLine(env)}\nAsha Rao\t9876543210\towner\n`,
         );
       } finally {
         if (server) await stopProcess(server);

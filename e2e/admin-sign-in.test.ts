@@ -5,6 +5,7 @@ import { expectAccessible } from './support/browser.ts';
 import { browserSite } from './support/site.ts';
 
 const site = browserSite(() => startTestApp('pglite'));
+const CODE_ON_ITS_WAY = 'If this number is on the staff list, a code is on its way';
 
 describe('back-office sign-in in the browser', () => {
   it('signs the owner in with a one-time code, shows the sections, and signs out', async () => {
@@ -21,8 +22,13 @@ describe('back-office sign-in in the browser', () => {
     await page.getByLabel('One-time code').and(page.locator('[aria-invalid="true"]')).waitFor();
 
     await enterCode(site, page, owner);
-    // the sign-in's "Code sent" is gone once signed in
-    expect(await page.getByText('Code sent').count()).toBe(0);
+    // the sign-in's words are gone once signed in
+    expect(await page.getByText(CODE_ON_ITS_WAY).count()).toBe(0);
+    // the test app's payments are simulated: every screen says it is test mode
+    await page
+      .getByRole('note')
+      .filter({ hasText: /^TEST MODE/ })
+      .waitFor();
     expect(await navigation(page)).toEqual([
       'Dashboard',
       'Orders',
@@ -50,6 +56,17 @@ describe('back-office sign-in in the browser', () => {
     await page.getByLabel('Mobile number').waitFor();
     await page.reload();
     await page.getByLabel('Mobile number').waitFor();
+  });
+
+  it('answers a number that is not on the staff list in the same words, never "Code sent"', async () => {
+    const page = await site.openPage({ width: 320, height: 700 });
+    await page.goto('/admin/');
+    await sendCode(page, { phone: '9000000001', name: 'Nobody' });
+    await page
+      .getByRole('note')
+      .filter({ hasText: /^TEST MODE/ })
+      .waitFor();
+    expect(await page.getByText('Code sent').count()).toBe(0);
   });
 
   it('shows a staff member neither Staff, Activity nor Settings, and works at 360 px', async () => {

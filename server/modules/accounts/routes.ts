@@ -17,7 +17,7 @@ import {
   SignUpRecord,
   ThrottledResponse,
 } from '../../../contract/accounts.ts';
-import { FormRefused } from '../../../contract/errors.ts';
+import { ErrorResponse, FormRefused } from '../../../contract/errors.ts';
 import { CheckResponse } from '../../../contract/session.ts';
 import { keepBodiesSmall } from '../../platform/body-limit.ts';
 import { networkKey } from '../../platform/client-address.ts';
@@ -42,7 +42,13 @@ export const accountRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ct
 
   app.post(
     '/api/otp/send',
-    { schema: { body: OtpSendBody, response: { 200: OtpSendResponse, 429: ThrottledResponse } } },
+    {
+      schema: {
+        body: OtpSendBody,
+        // 503: the SMS provider is failing (SMS_FAILING), for every number alike
+        response: { 200: OtpSendResponse, 429: ThrottledResponse, 503: ErrorResponse },
+      },
+    },
     async (request) => accounts.sendCode(request.body.phoneNumber, asker(request)),
   );
 

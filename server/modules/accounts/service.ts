@@ -23,6 +23,7 @@ import {
 } from '../../platform/errors.ts';
 import type { Charge, Limit, RateLimits } from '../../platform/rate-limit.ts';
 import type { Session } from '../../platform/sessions.ts';
+import type { SmsSender } from '../../platform/sms/sender.ts';
 import type { WatchedSms } from '../../platform/sms/watch.ts';
 import { pincodePlace } from '../delivery/service.ts';
 import { type CodeRoute, FloodWatch, isRefusal, type LimitReason, maskedPhone } from './flood-watch.ts';
@@ -179,7 +180,9 @@ export class AccountsService {
     const staff = await isStaff();
     const claim = await this.claim('staff', phone, asker, [{ charges: this.staffBudget, reason: 'budget' }]);
     if (!staff) return;
-    this.deliver(claim, phone).catch((error: unknown) => {
+    // past the watch: a staff code's fate must not change what a later answer says (a failing provider's
+    // 503), or that answer would tell a staff number from another
+    this.deliver(claim, phone, this.deps.sms.sender).catch((error: unknown) => {
       this.deps.log.error({ err: error }, 'staff sign-in code not sent');
     });
   }
@@ -442,8 +445,12 @@ export class AccountsService {
    * Sends a claimed code; false when the SMS failed, which leaves no valid code and takes back what the
    * budgets counted for it.
    */
-  private async deliver(claimed: { id: number; code: string; counted: number[] }, phone: string) {
-    const { db, sms, limits, log } = this.deps;
+  private async deliver(
+    claimed: { id: number; code: string; counted: number[] },
+    phone: string,
+    sms: SmsSender = this.deps.sms,
+  ) {
+    const { db, limits, log } = this.deps;
     try {
       await sms.sendOtp(phone, claimed.code);
       return true;

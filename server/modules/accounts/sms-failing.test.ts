@@ -48,19 +48,26 @@ describeEachDatabase(
       expect(await failingMetric()).toBe('0');
 
       gateway.answer = MSG91_DOWN;
+      const sent = gateway.received.length;
       const client = await t().client();
+      // a staff code's failure, sent after its answer, changes no later answer: that would tell its number
+      for (let i = 0; i < FAILING_AFTER; i += 1) {
+        const { phone } = await staffPerson(t());
+        expect((await client.post('/admin/api/session/code', { phone })).status).toBe(200);
+      }
+      await expect.poll(() => gateway.received.length).toBeGreaterThanOrEqual(sent + FAILING_AFTER);
       for (let i = 0; i < FAILING_AFTER; i += 1) {
         const failed = await client.post('/api/otp/send', { phoneNumber: uniquePhone() });
         expect(failed.status).toBe(502);
       }
-      const sent = gateway.received.length;
+      const tried = gateway.received.length;
       const answers = await askCodes();
       for (const answer of answers) {
         expect(answer.status).toBe(503);
         expect(answer.body).toEqual({ error: SMS_FAILING });
       }
       // nothing is tried while it fails
-      expect(gateway.received.length).toBe(sent);
+      expect(gateway.received.length).toBe(tried);
       expect(await dashboard()).toBe('MSG91');
       expect(await failingMetric()).toBe('1');
 

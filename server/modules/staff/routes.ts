@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ThrottledResponse } from '../../../contract/accounts.ts';
+import { ErrorResponse } from '../../../contract/errors.ts';
 import {
   ActivityPage,
   ActivityQuery,
@@ -33,7 +34,13 @@ const signInRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
 
   app.post(
     '/admin/api/session/code',
-    { schema: { body: StaffCodeBody, response: { 200: StaffCodeResponse, 429: ThrottledResponse } } },
+    {
+      schema: {
+        body: StaffCodeBody,
+        // 503: the SMS provider is failing (SMS_FAILING), for every number alike
+        response: { 200: StaffCodeResponse, 429: ThrottledResponse, 503: ErrorResponse },
+      },
+    },
     async (request) => {
       const asker = { browserId: browser.browserId(request) ?? '', network: networkKey(request.ip) };
       await staffSignIn.sendCode(request.body.phone, asker);

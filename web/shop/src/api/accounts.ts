@@ -61,9 +61,12 @@ export function startSession({ fname, bagChanges }: LoginResponse) {
   login(fname);
 }
 
-/** The server's reason a code was refused or not sent, with the wait a 429 asks for. */
+/**
+ * The server's reason a code was refused or not sent, with the wait a 429 asks for; a failing SMS
+ * provider's 503 tells in its own words when to try again.
+ */
 export function otpErrorMessage(error: unknown, fallback: string): string {
-  if (!(error instanceof ApiError) || error.status >= 500) return fallback;
+  if (!(error instanceof ApiError) || (error.status >= 500 && error.status !== 503)) return fallback;
   if (error.status !== 429) return error.message;
   const { retryAfter } = (error.body ?? {}) as Partial<ThrottledResponse>;
   return retryAfter ? `${error.message}. Try again in ${waitText(retryAfter)}.` : error.message;

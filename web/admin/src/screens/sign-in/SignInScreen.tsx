@@ -6,7 +6,7 @@ import { FieldError } from '../../../../shared/components/FieldError.tsx';
 import { usePageTitle } from '../../../../shared/components/usePageTitle.ts';
 import { CODE_LENGTH, digitsOnly, PHONE_LENGTH, phoneError } from '../../../../shared/lib/account-rules.ts';
 import { passkeyFailure, passkeysSupported, signInWithPasskey } from '../../../../shared/lib/passkeys.ts';
-import { api } from '../../api/client.ts';
+import { ApiError, api } from '../../api/client.ts';
 import { apiPaths } from '../../api/paths.ts';
 import { failureMessage } from '../../api/useLoad.ts';
 import { type StaffSession, useSession } from '../../app/session.tsx';
@@ -45,7 +45,9 @@ export function SignInScreen() {
       });
       codeRef.current?.focus();
     } catch (error) {
-      setPhoneMessage(failureMessage(error, 'Sending a sign-in code failed'));
+      // a failing SMS provider's 503 says, in the server's words, to try again in a few minutes
+      const smsFailing = error instanceof ApiError && error.status === 503;
+      setPhoneMessage(smsFailing ? error.message : failureMessage(error, 'Sending a sign-in code failed'));
     } finally {
       setBusy(false);
     }
