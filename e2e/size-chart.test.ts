@@ -60,7 +60,7 @@ const inDialog = (page: Page) =>
 
 /** Tabs to the SIZE CHART link from the top of the page; how many presses it took. */
 async function tabToLink(page: Page): Promise<void> {
-  for (let presses = 0; presses < 60; presses++) {
+  for (let presses = 0; presses < 150; presses++) {
     await page.keyboard.press('Tab');
     if ((await focusedText(page)) === 'SIZE CHART') return;
   }

@@ -1,6 +1,5 @@
 import type { ProductInfo } from '../../../../../contract/catalogue.ts';
 import { FEATURE_LABELS, HIDDEN_PRODUCT_FIELDS } from '../../../../../contract/catalogue-constants.ts';
-import { NOT_RETURNABLE_TEXT } from '../../../../../contract/fit-returns-constants.ts';
 
 /** Identity, media, money and stock fields, and the fields the spec excludes: never specifications. */
 const NOT_SPECS = new Set<string>([
@@ -35,9 +34,12 @@ function label(key: string): string {
   return LABELS[key] ?? key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
 }
 
-/** Fields whose values are codes, in words: the spec's `returnable: 'Y'` reads "returns: accepted". */
+/**
+ * Fields whose values are codes, in words: the spec's `returnable: 'Y'` reads "returns: accepted" (the page
+ * says "This item cannot be returned" in its own line, so the table does not repeat it).
+ */
 const VALUE_WORDS: Record<string, Record<string, string>> = {
-  returnable: { Y: 'Accepted', N: NOT_RETURNABLE_TEXT },
+  returnable: { Y: 'Accepted', N: 'Not accepted' },
 };
 
 const valueText = (key: string, value: string) => VALUE_WORDS[key]?.[value] ?? value;
