@@ -25,8 +25,6 @@ export const courierWebhookRoutes: FastifyPluginAsyncTypebox<Services> = async (
     {
       config: { csrf: false },
       schema: {
-        // kept out of /api/docs: Swagger UI stops drawing the reference at this operation (docs/operations.md documents it)
-        hide: true,
         description:
           "Shiprocket's tracking update, with SHIPROCKET_WEBHOOK_TOKEN in x-api-key; moves the order's line (decision 050).",
         body: CourierWebhookBody,

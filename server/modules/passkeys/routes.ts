@@ -33,10 +33,6 @@ export const passkeyRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ct
   await app.register(shopperPasskeyRoutes, ctx);
 };
 
-// Every passkey route's schema says `hide: true`: with these operations in /api/docs, Swagger UI stops
-// drawing the reference after its first few operations (as with the courier webhook). They are
-// documented in docs/decisions/053-passkeys.md and docs/back-office-api.md instead.
-
 /** The CSRF check (global, or the back office's guard) let only a browser with an id reach a write. */
 const browserOf = (ctx: Services, request: FastifyRequest) => ctx.browser.browserId(request) ?? '';
 
@@ -57,10 +53,7 @@ const staffPasskeyRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx)
 
   app.post(
     '/admin/api/passkeys/options',
-    {
-      config: guarded,
-      schema: { hide: true, body: PasskeyOptionsBody, response: { 200: PasskeyCreationOptions } },
-    },
+    { config: guarded, schema: { body: PasskeyOptionsBody, response: { 200: PasskeyCreationOptions } } },
     async (request) => {
       const owner = ownerOf(request);
       const person = await ctx.staff.find(owner);
@@ -76,22 +69,20 @@ const staffPasskeyRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx)
 
   app.post(
     '/admin/api/passkeys',
-    { config: guarded, schema: { hide: true, body: NewPasskeyBody, response: { 201: NewPasskey } } },
+    { config: guarded, schema: { body: NewPasskeyBody, response: { 201: NewPasskey } } },
     async (request, reply) => {
       const added = await passkeys.register(ownerOf(request), browserOf(ctx, request), request.body);
       return reply.code(201).send(added);
     },
   );
 
-  app.get(
-    '/admin/api/passkeys',
-    { schema: { hide: true, response: { 200: PasskeyList } } },
-    async (request) => passkeys.list(ownerOf(request)),
+  app.get('/admin/api/passkeys', { schema: { response: { 200: PasskeyList } } }, async (request) =>
+    passkeys.list(ownerOf(request)),
   );
 
   app.delete(
     '/admin/api/passkeys/:id',
-    { config: guarded, schema: { hide: true, params: PasskeyParams, response: { 204: NoContent } } },
+    { config: guarded, schema: { params: PasskeyParams, response: { 204: NoContent } } },
     async (request, reply) => {
       await passkeys.remove(ownerOf(request), request.params.id);
       return reply.code(204).send(null);
@@ -108,7 +99,7 @@ const staffSignInRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) 
 
   app.post(
     '/admin/api/session/passkey/options',
-    { schema: { hide: true, body: PasskeyOptionsBody, response: { 200: PasskeyRequestOptions } } },
+    { schema: { body: PasskeyOptionsBody, response: { 200: PasskeyRequestOptions } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return passkeys.signInOptions('staff', browserOf(ctx, request));
@@ -117,7 +108,7 @@ const staffSignInRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) 
 
   app.post(
     '/admin/api/session/passkey',
-    { schema: { hide: true, body: PasskeySignInBody, response: { 200: StaffSession } } },
+    { schema: { body: PasskeySignInBody, response: { 200: StaffSession } } },
     (request, reply) =>
       answerSignedIn(ctx, request, reply, async () => {
         const browserId = browserOf(ctx, request);
@@ -141,7 +132,7 @@ const shopperPasskeyRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ct
 
   app.post(
     '/api/passkeys/options',
-    { schema: { hide: true, body: PasskeyOptionsBody, response: { 200: PasskeyCreationOptions } } },
+    { schema: { body: PasskeyOptionsBody, response: { 200: PasskeyCreationOptions } } },
     async (request, reply) => {
       const owner = await ownerOf(request);
       const profile = await accounts.profile(owner.id);
@@ -157,25 +148,21 @@ const shopperPasskeyRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ct
 
   app.post(
     '/api/passkeys',
-    { schema: { hide: true, body: NewPasskeyBody, response: { 201: NewPasskey } } },
+    { schema: { body: NewPasskeyBody, response: { 201: NewPasskey } } },
     async (request, reply) => {
       const added = await passkeys.register(await ownerOf(request), browserOf(ctx, request), request.body);
       return reply.code(201).send(added);
     },
   );
 
-  app.get(
-    '/api/passkeys',
-    { schema: { hide: true, response: { 200: PasskeyList } } },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return passkeys.list(await ownerOf(request));
-    },
-  );
+  app.get('/api/passkeys', { schema: { response: { 200: PasskeyList } } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return passkeys.list(await ownerOf(request));
+  });
 
   app.delete(
     '/api/passkeys/:id',
-    { schema: { hide: true, params: PasskeyParams, response: { 204: NoContent } } },
+    { schema: { params: PasskeyParams, response: { 204: NoContent } } },
     async (request, reply) => {
       await passkeys.remove(await ownerOf(request), request.params.id);
       return reply.code(204).send(null);
@@ -184,7 +171,7 @@ const shopperPasskeyRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ct
 
   app.post(
     '/api/session/passkey/options',
-    { schema: { hide: true, body: PasskeyOptionsBody, response: { 200: PasskeyRequestOptions } } },
+    { schema: { body: PasskeyOptionsBody, response: { 200: PasskeyRequestOptions } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return passkeys.signInOptions('shopper', browserOf(ctx, request));
@@ -193,7 +180,7 @@ const shopperPasskeyRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ct
 
   app.post(
     '/api/session/passkey',
-    { schema: { hide: true, body: PasskeySignInBody, response: { 200: LoginResponse } } },
+    { schema: { body: PasskeySignInBody, response: { 200: LoginResponse } } },
     async (request, reply) => {
       const customerId = await passkeys.signInShopper(browserOf(ctx, request), request.body);
       const { fname, phoneNo } = await accounts.profile(customerId);
