@@ -36,12 +36,28 @@ const rupees = (text: string) => Number(text.replace(/[^\d]/g, ''));
 /** Indian grouping: the last three digits, then pairs (₹999, ₹1,299, ₹12,999, ₹1,24,999). */
 const INDIAN_RUPEES = /^₹(\d{1,3}|\d{1,2}(,\d{2})*,\d{3})$/;
 
-const isListingCall = (response: Response) =>
-  response.request().method() === 'POST' && new URL(response.url()).pathname.startsWith('/api/item/');
+const CRAFTS_LISTING = '/api/item/accessories/';
+
+/**
+ * The listing's call: apparel's, or the crafts' when asked for. The menu asks the crafts listing whether
+ * crafts are on sale when a page starts, which is not the listing a page shows.
+ */
+const isListingCall = (crafts: boolean) => (response: Response) => {
+  const path = new URL(response.url()).pathname;
+  return (
+    response.request().method() === 'POST' &&
+    path.startsWith('/api/item/') &&
+    path.startsWith(CRAFTS_LISTING) === crafts
+  );
+};
 
 /** Runs an action that loads a listing; returns the API's answer once the page shows it. */
-async function loadsListing(page: Page, action: () => Promise<unknown>): Promise<ListingResponse> {
-  const [response] = await Promise.all([page.waitForResponse(isListingCall), action()]);
+async function loadsListing(
+  page: Page,
+  action: () => Promise<unknown>,
+  crafts = false,
+): Promise<ListingResponse> {
+  const [response] = await Promise.all([page.waitForResponse(isListingCall(crafts)), action()]);
   expect(response.status()).toBe(200);
   await listingShown(page);
   return (await response.json()) as ListingResponse;
@@ -305,7 +321,7 @@ describe('menu', () => {
 describe('crafts', () => {
   it('lists crafts whose cells open the accessory page, which asks for no size', async () => {
     const page = await openPage();
-    const listing = await loadsListing(page, () => page.goto('/accessories/%7B%7D'));
+    const listing = await loadsListing(page, () => page.goto('/accessories/%7B%7D'), true);
     await page.getByRole('heading', { level: 1, name: 'Crafts', exact: true }).waitFor();
     const cards = await cardsOf(page);
     expectCardsShow(cards, listing.prods);
