@@ -419,7 +419,7 @@ describe('other pages', () => {
       ['/privacy', 'Privacy policy', 'cookies to keep your login session'],
       ['/payment', 'Payment policy', 'within 5/6 working days'],
       ['/cancellation', 'Cancellation & return policy', 'free within 24 hours'],
-      ['/shipping', 'Shipping policy', '7 to 10 business days'],
+      ['/shipping', 'Shipping policy', 'the dates we deliver by'],
     ] as const;
     for (const [path, heading, promise] of policies) {
       await page.goto(path);

@@ -171,7 +171,7 @@ We deliver to the pincodes our delivery partners serve. Enter your pincode on a 
 ## How long it takes
 
 - The seller packs your order and hands it to the courier within 0 to 7 days.
-- Expect delivery in **7 to 10 business days** from your order. Sundays and public holidays are not counted.
+- Enter your pincode on a product page to see **the dates we deliver by** for it: each delivery partner keeps its own promise. Sundays and public holidays are not counted.
 - Once your order ships, its tracking id appears on your Orders page.
 
 ## What it costs
