@@ -7,6 +7,16 @@ import { DEFAULT_POLICIES } from './default-policies.ts';
 
 const BEARER = { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
 
+/** The owner's words before they are set, and after they are cleared. */
+const UNSET = {
+  about: null,
+  footerText: null,
+  pageTitle: null,
+  metaDescription: null,
+  legalForm: null,
+  legalFormText: null,
+};
+
 type Refused = { error?: string; fields?: Record<string, string> };
 
 /** The shop's own words (issue 38): the owner's texts and legal form, and what the shop says without them. */
@@ -24,14 +34,7 @@ describeEachDatabase('the shop’s own words', (t) => {
   });
 
   it('are null until set, and no standard page names a legal form or delivery "across India"', async () => {
-    expect(await shop()).toMatchObject({
-      about: null,
-      footerText: null,
-      pageTitle: null,
-      metaDescription: null,
-      legalForm: null,
-      legalFormText: null,
-    });
+    expect(await shop()).toMatchObject(UNSET);
     for (const text of Object.values(DEFAULT_POLICIES)) expect(text).not.toMatch(/across India/i);
     const pages = await Promise.all(['terms', 'contact', 'shipping'].map(policy));
     for (const html of pages) {
@@ -103,14 +106,7 @@ describeEachDatabase('the shop’s own words', (t) => {
       legalForm: '',
     });
     expect(cleared.status).toBe(200);
-    expect(await shop()).toMatchObject({
-      about: null,
-      footerText: null,
-      pageTitle: null,
-      metaDescription: null,
-      legalForm: null,
-      legalFormText: null,
-    });
+    expect(await shop()).toMatchObject(UNSET);
   });
 
   it('keeps texts at their limits and refuses one over, or another legal form, with 400 naming it, nothing changed', async () => {
