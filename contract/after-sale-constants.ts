@@ -44,4 +44,7 @@ export const TIMELINE_TITLES = {
   exchange_accepted: 'Exchange accepted',
   exchange_received: 'Picked up for exchange',
   exchange_shipped: 'Exchange shipped',
+  cod_confirmed: 'Order confirmed',
+  cash_collected: 'Paid in cash at delivery',
+  cash_received: 'Cash received by the shop',
 } as const;

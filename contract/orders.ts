@@ -29,6 +29,8 @@ export const LINE_STATUSES = [
   'exchanging',
   'exchanged',
   'exchange_rejected',
+  // a COD parcel refused at the door and back with the shop (issue 39): nothing was paid, nothing refunded
+  'returned_to_origin',
 ] as const;
 export const LineStatus = Type.Enum(LINE_STATUSES);
 export type LineStatus = Static<typeof LineStatus>;
@@ -38,6 +40,8 @@ const YesNo = Type.Union([Type.Literal('Y'), Type.Literal('N')]);
 /** What happened to a line, as its timeline names it (decision 016). */
 export const TIMELINE_EVENTS = [
   'placed',
+  // a cash-on-delivery order confirmed with the code sent by SMS (issue 39)
+  'cod_confirmed',
   'shipped',
   // the courier's events of the parcel (decision 050), before what they lead to at the same moment
   'out_for_delivery',
@@ -55,6 +59,9 @@ export const TIMELINE_EVENTS = [
   'exchange_accepted',
   'exchange_received',
   'exchange_shipped',
+  // cash on delivery (issue 39): the cash taken at the door, the courier's remittance matched
+  'cash_collected',
+  'cash_received',
 ] as const;
 export type TimelineEventName = (typeof TIMELINE_EVENTS)[number];
 

@@ -146,6 +146,12 @@ export const ShopSettings = Type.Object({
   deliveryCharge: Type.Integer(),
   freeDeliveryAbove: Type.Integer(),
   ...ShopRulesSchema.properties,
+  /** cash on delivery (issue 39): on or off, the fee and the largest order value in whole rupees, and the
+   * refused deliveries after which a shopper is no longer offered it (COD_LIMITS, cod-constants.ts) */
+  codEnabled: Type.Boolean(),
+  codFee: Type.Integer(),
+  codMaxOrderValue: Type.Integer(),
+  codRtoLimit: Type.Integer(),
 });
 export type ShopSettings = Static<typeof ShopSettings>;
 
@@ -159,6 +165,10 @@ export const SettingsUpdate = Type.Object(
     exchangeWindowDays: Type.Optional(Type.Integer()),
     freeCancellationHours: Type.Optional(Type.Integer()),
     cancellationChargePercent: Type.Optional(Type.Integer()),
+    codEnabled: Type.Optional(Type.Boolean()),
+    codFee: Type.Optional(Type.Integer()),
+    codMaxOrderValue: Type.Optional(Type.Integer()),
+    codRtoLimit: Type.Optional(Type.Integer()),
   },
   { additionalProperties: false },
 );

@@ -51,3 +51,11 @@ export const REFUND_DAYS = 6;
 export const LOW_STOCK_BELOW = 10;
 /** products per listing page */
 export const PAGE_SIZE = 20;
+
+// Cash on delivery ----------------------------------------------------------------------------------
+
+/**
+ * open cash-on-delivery orders a shopper may have at once: an order is open while any of its lines is
+ * placed or shipped (awaiting confirmation, or confirmed and not yet delivered)
+ */
+export const COD_MAX_OPEN_ORDERS = 3;

@@ -58,6 +58,8 @@ export interface PincodesTable {
 export interface PartnerPincodesTable {
   partner_id: number;
   pincode: string;
+  /** the partner collects cash on delivery there (039_cash_on_delivery.sql) */
+  cod: Generated<boolean>;
 }
 
 export interface ProductsTable {
@@ -152,6 +154,11 @@ export interface ShopSettingsTable {
   free_cancellation_hours: Generated<number>;
   /** of what was paid for a line, kept when it is cancelled after free_cancellation_hours */
   cancellation_charge_percent: Generated<number>;
+  /** cash on delivery (039_cash_on_delivery.sql): on or off, the fee and the cap in whole rupees, refusals */
+  cod_enabled: Generated<boolean>;
+  cod_fee: Generated<number>;
+  cod_max_order_value: Generated<number>;
+  cod_rto_limit: Generated<number>;
   updated_at: DefaultedTimestamp;
 }
 
@@ -296,10 +303,13 @@ export interface PaymentsTable {
   captured_at: MaybeTimestamp;
 }
 
+export type PaymentMethod = 'online' | 'cod';
+
 export interface OrdersTable {
   id: Generated<number>;
   customer_id: number;
-  payment_id: number;
+  /** null for a cash-on-delivery order, which has no payment (039_cash_on_delivery.sql) */
+  payment_id: ColumnType<number | null, number | null | undefined, number | null>;
   payment_order_id: number;
   items_old_total_paise: number;
   discount_paise: number;
@@ -315,6 +325,31 @@ export interface OrdersTable {
   exchange_window_days: Generated<number>;
   free_cancellation_hours: Generated<number>;
   cancellation_charge_percent: Generated<number>;
+  payment_method: Generated<PaymentMethod>;
+  /** the COD fee the order's amount includes; 0 for an online order */
+  cod_fee_paise: Generated<number>;
+}
+
+/** A COD order's confirmation by the code sent to the shopper's phone (039_cash_on_delivery.sql). */
+export interface CodConfirmationsTable {
+  order_id: number;
+  code_hash: string;
+  code_sent_at: DefaultedTimestamp;
+  wrong_tries: Generated<number>;
+  confirm_by: Timestamp;
+  confirmed_at: MaybeTimestamp;
+  /** cancelled by the shop on its own, still unconfirmed at confirm_by */
+  lapsed_at: MaybeTimestamp;
+}
+
+/** A delivered COD line's cash as the courier's remittance file gave it (039_cash_on_delivery.sql). */
+export interface CodRemittancesTable {
+  order_line_id: number;
+  amount_paise: number;
+  remitted_on: ColumnType<Date, string, string>;
+  reference: string;
+  applied_by: string;
+  applied_at: DefaultedTimestamp;
 }
 
 export type OrderLineStatus =
@@ -329,7 +364,8 @@ export type OrderLineStatus =
   | 'exchange_requested'
   | 'exchanging'
   | 'exchanged'
-  | 'exchange_rejected';
+  | 'exchange_rejected'
+  | 'returned_to_origin';
 
 export interface OrderLinesTable {
   id: Generated<number>;
@@ -359,11 +395,21 @@ export interface OrderLinesTable {
   exchange_of: ColumnType<number | null, number | null | undefined, number | null>;
   /** the courier partner's reason when it last refused to book the line (030_shipments.sql) */
   booking_refusal: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the cash a COD line's parcel collects; null for an online line (039_cash_on_delivery.sql) */
+  cod_collect_paise: ColumnType<number | null, number | null | undefined, number | null>;
+  /** when the shopper refused the COD parcel at the door (RTO), counted once per line */
+  cod_refused_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
+
+export type RefundMethod = 'gateway' | 'upi' | 'bank';
+export type RefundDestination =
+  | { upiId: string }
+  | { accountNumber: string; ifsc: string; accountHolder: string };
 
 export interface RefundsTable {
   id: Generated<number>;
-  payment_id: number;
+  /** null for a COD refund, paid by hand to `destination` (039_cash_on_delivery.sql) */
+  payment_id: ColumnType<number | null, number | null | undefined, number | null>;
   order_line_id: number | null;
   gateway_refund_id: string | null;
   amount_paise: number;
@@ -375,6 +421,10 @@ export interface RefundsTable {
   claimed_at: MaybeTimestamp;
   processed_at: MaybeTimestamp;
   last_error: string | null;
+  method: Generated<RefundMethod>;
+  destination: ColumnType<RefundDestination | null, string | null | undefined, string | null>;
+  /** the bank or UPI reference staff gave when they paid a COD refund */
+  reference: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ReturnsTable {
@@ -389,6 +439,8 @@ export interface ReturnsTable {
   comment: Generated<string>;
   /** the shopper's photo of the item, a review image file (decision 046) */
   photo: Generated<string | null>;
+  /** where a returned COD line's refund goes (039_cash_on_delivery.sql); null for an online line */
+  refund_to: ColumnType<RefundDestination | null, string | null | undefined, string | null>;
 }
 
 /** A genre the back office marked not returnable (027_return_reasons.sql). */
@@ -804,6 +856,8 @@ export interface Database {
   shipment_events: ShipmentEventsTable;
   sim_courier_shipments: SimCourierShipmentsTable;
   shop_window_items: ShopWindowItemsTable;
+  cod_confirmations: CodConfirmationsTable;
+  cod_remittances: CodRemittancesTable;
 }
 
 /** The database handle every store takes, typed by the tables above. */

@@ -24,6 +24,13 @@ export async function isServiceable(db: Db, partner: string, pincode: string | n
   return store.serves(db, id, String(pincode));
 }
 
+/** Whether the partner (by code) collects cash on delivery at the pincode: the pincode CSV's `cod` column. */
+export async function collectsCash(db: Db, partner: string, pincode: string): Promise<boolean> {
+  const id = await store.partnerId(db, partner);
+  if (id === undefined) throw notFound(`No delivery partner "${partner}"`);
+  return store.collectsCash(db, id, pincode);
+}
+
 /** Whether any delivery partner of the shop serves the pincode (haat's pincode table has a row for it). */
 export async function anyPartnerServes(db: Db, pincode: string): Promise<boolean> {
   return (await store.pincodeRow(db, pincode)) !== undefined;

@@ -10,6 +10,18 @@ export async function partnerId(db: Db, code: string): Promise<number | undefine
   return row?.id;
 }
 
+/** Whether the partner collects cash on delivery at the pincode (it serves it with `cod` Y). */
+export async function collectsCash(db: Db, partnerId: number, pincode: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('partner_pincodes')
+    .select('pincode')
+    .where('partner_id', '=', partnerId)
+    .where('pincode', '=', pincode)
+    .where('cod', '=', true)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function serves(db: Db, partnerId: number, pincode: string): Promise<boolean> {
   const row = await db
     .selectFrom('partner_pincodes')

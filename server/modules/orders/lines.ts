@@ -22,7 +22,7 @@ import { paidForLine, returnableUntil } from './terms.ts';
  */
 export const TRANSITIONS: Record<LineStatus, readonly LineStatus[]> = {
   placed: ['shipped', 'cancelled'],
-  shipped: ['delivered', 'cancelled'],
+  shipped: ['delivered', 'cancelled', 'returned_to_origin'],
   delivered: ['return_requested', 'exchange_requested'],
   cancelled: [],
   return_requested: ['returning', 'return_rejected'],
@@ -33,6 +33,7 @@ export const TRANSITIONS: Record<LineStatus, readonly LineStatus[]> = {
   exchanging: ['exchanged', 'returned'],
   exchanged: [],
   exchange_rejected: [],
+  returned_to_origin: [],
 };
 
 /** how a line in each state is described to whoever tries to move it */
@@ -49,6 +50,7 @@ const STATE_TEXT: Record<LineStatus, string> = {
   exchanging: 'being exchanged',
   exchanged: 'exchanged',
   exchange_rejected: 'refused for exchange',
+  returned_to_origin: 'returned to the shop undelivered',
 };
 
 const MOVE_TEXT: Record<LineStatus, string> = {
@@ -64,6 +66,7 @@ const MOVE_TEXT: Record<LineStatus, string> = {
   exchanging: 'accepted for exchange',
   exchanged: 'received back',
   exchange_rejected: 'refused for exchange',
+  returned_to_origin: 'returned to the shop undelivered',
 };
 
 /** the SMS a move sends the shopper, in its transaction; the other moves send none */

@@ -1,17 +1,22 @@
 import { sql } from 'kysely';
 import type { RefundStatus } from '../../../contract/admin.ts';
 import type { Db } from '../../db/connect.ts';
-import type { RefundsTable } from '../../db/schema.ts';
+import type { RefundDestination, RefundMethod, RefundsTable } from '../../db/schema.ts';
 
 export type RefundReason = RefundsTable['reason'];
 
 export interface OwedRefund {
-  /** our payments.id */
-  paymentId: number;
+  /** our payments.id; null for a COD line, whose refund is paid by hand to `destination` */
+  paymentId: number | null;
+  destination?: RefundDestination | null;
   orderLineId?: number;
   amountPaise: number;
   reason: RefundReason;
 }
+
+/** A refund with a destination is paid there by hand (a COD line's); any other goes through the gateway. */
+const methodOf = (destination: RefundDestination | null | undefined): RefundMethod =>
+  !destination ? 'gateway' : 'upiId' in destination ? 'upi' : 'bank';
 
 export async function insertOwed(db: Db, refund: OwedRefund): Promise<number> {
   const row = await db
@@ -21,6 +26,8 @@ export async function insertOwed(db: Db, refund: OwedRefund): Promise<number> {
       order_line_id: refund.orderLineId ?? null,
       amount_paise: refund.amountPaise,
       reason: refund.reason,
+      method: methodOf(refund.destination),
+      destination: refund.destination ? JSON.stringify(refund.destination) : null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

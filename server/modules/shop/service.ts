@@ -1,3 +1,4 @@
+import { COD_LIMITS } from '../../../contract/cod-constants.ts';
 import { gstinProblem } from '../../../contract/gstin.ts';
 import { formatRupees } from '../../../contract/money.ts';
 import { paths } from '../../../contract/paths.ts';
@@ -41,6 +42,15 @@ export interface DeliveryTerms {
   chargePaise: number;
   /** delivery is free when the amount after discount is above this (strictly) */
   freeAbovePaise: number;
+}
+
+/** Cash on delivery as the owner set it (issue 39): whole rupees, as the settings speak them. */
+export interface CodTerms {
+  enabled: boolean;
+  feeRupees: number;
+  maxOrderValueRupees: number;
+  /** refused deliveries after which a shopper is no longer offered COD */
+  rtoLimit: number;
 }
 
 /** The shop as a document or a message names it, fixed when that is written. */
@@ -123,6 +133,33 @@ const rulesOf = (row: store.ShopRow): ShopRules => ({
 });
 
 /** The rules of a change as columns; one out of its range is a field error. */
+const COD_COLUMNS = {
+  codFee: 'cod_fee',
+  codMaxOrderValue: 'cod_max_order_value',
+  codRtoLimit: 'cod_rto_limit',
+} as const;
+const COD_UNITS = {
+  codFee: 'rupees',
+  codMaxOrderValue: 'rupees',
+  codRtoLimit: 'refused deliveries',
+} as const;
+
+/** The COD settings a change writes; a value out of COD_LIMITS is named in `errors`. */
+function codColumns(change: SettingsUpdate, errors: FieldErrors): store.ShopChange {
+  const columns: store.ShopChange = {};
+  if (change.codEnabled !== undefined) columns.cod_enabled = change.codEnabled;
+  for (const name of Object.keys(COD_COLUMNS) as (keyof typeof COD_COLUMNS)[]) {
+    const value = change[name];
+    if (value === undefined) continue;
+    const { min, max } = COD_LIMITS[name];
+    if (value < min || value > max)
+      errors[name] =
+        `Enter a whole number of ${COD_UNITS[name]} from ${min.toLocaleString('en-IN')} to ${max.toLocaleString('en-IN')}`;
+    columns[COD_COLUMNS[name]] = value;
+  }
+  return columns;
+}
+
 function ruleColumns(change: Partial<ShopRules>, errors: FieldErrors): store.ShopChange {
   const columns: store.ShopChange = {};
   for (const [name, column] of Object.entries(RULE_COLUMNS) as [
@@ -269,10 +306,25 @@ export class Shop {
     return toSettings(await store.shopRow(this.db));
   }
 
-  /** PUT /admin/api/settings: any of the low-stock threshold, the delivery terms and the rules. */
+  /** Cash on delivery's terms now (cached as the delivery terms are). */
+  async codTerms(): Promise<CodTerms> {
+    const { row } = await this.current();
+    return {
+      enabled: row.cod_enabled,
+      feeRupees: row.cod_fee,
+      maxOrderValueRupees: row.cod_max_order_value,
+      rtoLimit: row.cod_rto_limit,
+    };
+  }
+
+  /** PUT /admin/api/settings: any of the low-stock threshold, the delivery terms, the rules and COD. */
   async setSettings(update: SettingsUpdate, actor: string): Promise<ShopSettings> {
     const errors: FieldErrors = {};
-    const columns: store.ShopChange = { ...deliveryColumns(update, errors), ...ruleColumns(update, errors) };
+    const columns: store.ShopChange = {
+      ...deliveryColumns(update, errors),
+      ...ruleColumns(update, errors),
+      ...codColumns(update, errors),
+    };
     const threshold = update.lowStockThreshold;
     if (threshold !== undefined) {
       if (threshold < 0 || threshold > LOW_STOCK_MAX)
@@ -410,6 +462,10 @@ const toSettings = (row: store.ShopRow): ShopSettings => ({
   deliveryCharge: row.delivery_charge_paise / 100,
   freeDeliveryAbove: row.free_delivery_above_paise / 100,
   ...rulesOf(row),
+  codEnabled: row.cod_enabled,
+  codFee: row.cod_fee,
+  codMaxOrderValue: row.cod_max_order_value,
+  codRtoLimit: row.cod_rto_limit,
 });
 
 function toAdminShop(row: store.ShopRow): AdminShop {

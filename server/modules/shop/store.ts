@@ -26,6 +26,10 @@ export interface ShopRow {
   exchange_window_days: number;
   free_cancellation_hours: number;
   cancellation_charge_percent: number;
+  cod_enabled: boolean;
+  cod_fee: number;
+  cod_max_order_value: number;
+  cod_rto_limit: number;
 }
 
 const COLUMNS = [
@@ -50,6 +54,10 @@ const COLUMNS = [
   'exchange_window_days',
   'free_cancellation_hours',
   'cancellation_charge_percent',
+  'cod_enabled',
+  'cod_fee',
+  'cod_max_order_value',
+  'cod_rto_limit',
 ] as const;
 
 /** The row; `lock` holds it until the caller's transaction ends, so two owners' edits never interleave. */

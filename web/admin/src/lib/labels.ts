@@ -16,6 +16,7 @@ export const LINE_STATUS_LABELS: Record<LineStatus, string> = {
   exchanging: 'Exchange accepted',
   exchanged: 'Exchanged',
   exchange_rejected: 'Exchange rejected',
+  returned_to_origin: 'Returned to origin',
 };
 
 export const LINE_STATUSES = Object.keys(LINE_STATUS_LABELS) as LineStatus[];
