@@ -293,6 +293,10 @@ describeEachDatabase(
           exchangeWindowDays: 1,
           freeCancellationHours: 24,
           cancellationChargePercent: 10,
+          codEnabled: false,
+          codFee: 49,
+          codMaxOrderValue: 5000,
+          codRtoLimit: 2,
         });
         for (const [body, field] of [
           [{ deliveryCharge: -5 }, 'deliveryCharge'],
