@@ -15,6 +15,7 @@ import { bagRoutes } from './modules/bag/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { categoryRoutes } from './modules/categories/routes.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
+import { codRoutes } from './modules/cod/routes.ts';
 import { courierRoutes, devCourierRoutes } from './modules/courier/routes.ts';
 import { shippingRoutes } from './modules/courier/shipping-routes.ts';
 import { courierWebhookRoutes, devTrackingRoutes } from './modules/courier/tracking-routes.ts';
@@ -133,6 +134,7 @@ export async function buildApp(deps: AppDeps) {
     backInStockRoutes,
     bagRoutes,
     checkoutRoutes,
+    codRoutes,
     offerRoutes,
     orderRoutes,
     returnRoutes,

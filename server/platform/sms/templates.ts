@@ -24,6 +24,8 @@ export const MESSAGE_TEXTS = {
   exchange_received:
     'We have your {shop} order {purchase} back. Your new size ships as an item of its own: follow it in Orders.',
   exchange_shipped: 'Your {shop} exchange {purchase} has shipped. Tracking id: {tracking}.',
+  cod_confirm:
+    '{code} is the code to confirm your {shop} cash on delivery order of Rs {amount}. Enter it on {shop}: an order not confirmed in time is cancelled.',
 } as const;
 
 export type MessageKind = keyof typeof MESSAGE_TEXTS;
