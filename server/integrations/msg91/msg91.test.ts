@@ -134,6 +134,7 @@ describe('order message templates', () => {
       'MSG91_TEMPLATE_EXCHANGE_ACCEPTED',
       'MSG91_TEMPLATE_EXCHANGE_RECEIVED',
       'MSG91_TEMPLATE_EXCHANGE_SHIPPED',
+      'MSG91_TEMPLATE_COD_CONFIRM',
     ]);
     expect(loadConfig({ MSG91_TEMPLATE_ORDER_SHIPPED: 'tmpl_9' }).smsTemplates).toEqual({
       order_shipped: 'tmpl_9',
