@@ -85,16 +85,10 @@ export const ResendCodResponse = Type.Object({ sent: Type.Literal(true), resendA
 
 // POST /return's refundTo for a COD line -----------------------------------------------------------------
 
-/** checked field by field by the service, so that each wrong part is named in `fields` */
-export const RefundToBody = Type.Object(
-  {
-    upiId: Type.Optional(Type.Unknown()),
-    accountNumber: Type.Optional(Type.Unknown()),
-    ifsc: Type.Optional(Type.Unknown()),
-    accountHolder: Type.Optional(Type.Unknown()),
-  },
-  { additionalProperties: false },
-);
+/**
+ * What a COD line's refund goes to: POST /return's `refundTo` (contract/orders.ts's ReturnBody), which the
+ * server checks part by part (so that each wrong part is named in `fields`), and a refund's `destination`.
+ */
 export const RefundDestination = Type.Union([
   Type.Object({ upiId: Type.String() }),
   Type.Object({ accountNumber: Type.String(), ifsc: Type.String(), accountHolder: Type.String() }),

@@ -401,7 +401,8 @@ export interface OrderLinesTable {
   cod_refused_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
-export type RefundMethod = 'gateway' | 'upi' | 'bank';
+/** 042_refunds_by_hand.sql adds `manual`: paid by hand, no destination given */
+export type RefundMethod = 'gateway' | 'upi' | 'bank' | 'manual';
 export type RefundDestination =
   | { upiId: string }
   | { accountNumber: string; ifsc: string; accountHolder: string };

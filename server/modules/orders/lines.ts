@@ -7,7 +7,7 @@ import { type MessageKind, smsRupees } from '../../platform/sms/templates.ts';
 import type { Inventory } from '../inventory/service.ts';
 import { Notifications } from '../notifications/service.ts';
 import { Refunds } from '../payments/refunds.ts';
-import { lineProduct } from '../returns/service.ts';
+import { lineProduct, refundToOf } from '../returns/service.ts';
 import { codCollectOf, takeCodCharges } from './cod-lines.ts';
 import type { LineFields, LockedLine } from './store.ts';
 import * as store from './store.ts';
@@ -130,7 +130,8 @@ export interface Move {
 
 /**
  * A returned line's effects: all it paid (paidForLine) owed back to the shopper as a return's refund, in
- * the move's transaction; a received return and an exchange that cannot be sent alike.
+ * the move's transaction; a received return and an exchange that cannot be sent alike. A COD line has no
+ * payment: its refund is paid by hand to where the shopper's return said (an exchange said nowhere).
  */
 export async function refundWhatWasPaid(
   trx: Db,
@@ -139,6 +140,7 @@ export async function refundWhatWasPaid(
   const refundPaise = paidForLine(line);
   const refundId = await Refunds.owe(trx, {
     paymentId: line.payment_id,
+    destination: line.payment_id === null ? await refundToOf(trx, line.id) : null,
     orderLineId: line.id,
     amountPaise: refundPaise,
     reason: 'return',
