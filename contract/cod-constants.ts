@@ -26,6 +26,8 @@ export const COD_COLUMN = 'cod';
 
 /** the courier's remittance file's header, in this order */
 export const REMITTANCE_COLUMNS = ['awb', 'amount', 'date', 'reference'] as const;
+/** the largest remittance file the back office takes */
+export const REMITTANCE_LIMIT_BYTES = 5 * 1024 * 1024;
 
 /** A COD line's cash: see CodLine in contract/cod.ts. */
 export const COD_STATES = [

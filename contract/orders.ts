@@ -101,6 +101,8 @@ export const OrderLine = Type.Object({
   prod: Prod,
   /** the line's id: orderID of /cancel and /return, and of the back office's calls */
   purchase_id: Type.String(),
+  /** ours: the order the line is of (a cash-on-delivery order is confirmed by it) */
+  orderId: Type.Integer(),
   /** null until shipped */
   tracking_id: Type.Union([Type.String(), Type.Null()]),
   /** ours: the courier partner's air waybill and courier once booked with it, else null */

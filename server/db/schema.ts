@@ -553,6 +553,9 @@ export interface SimCourierShipmentsTable {
   length_cm: ColumnType<string | null, number | string | null | undefined, number | string | null>;
   breadth_cm: ColumnType<string | null, number | string | null | undefined, number | string | null>;
   height_cm: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  /** how the parcel is paid, and the rupees a COD parcel's courier collects (migration 041) */
+  payment_method: Generated<'COD' | 'Prepaid'>;
+  sub_total: ColumnType<string, number | string | undefined, number | string>;
   awb: string | null;
   courier_id: number | null;
   courier_name: string | null;

@@ -94,6 +94,7 @@ function toOrderLine(
     prodId: row.product_id,
     prod: row.prod,
     purchase_id: row.purchase_id,
+    orderId: row.order_id,
     tracking_id: row.tracking_id,
     awb: row.awb,
     courier: row.courier,

@@ -85,6 +85,7 @@ export async function customerLines(db: Db, customerId: number, orderId?: number
     )
     .select((eb) => [
       'order_lines.purchase_id',
+      'order_lines.order_id',
       'order_lines.status',
       'replaced.purchase_id as exchange_of',
       'exchanges.size as exchange_size',
