@@ -61,6 +61,7 @@ export const apiPaths = {
   receiveReturn: (purchaseId: string) => `/admin/api/returns/${id(purchaseId)}/receive`,
   refunds: () => '/admin/api/refunds',
   retryRefund: (refundId: number) => `/admin/api/refunds/${id(refundId)}/retry`,
+  refundPaid: (refundId: number) => `/admin/api/refunds/${id(refundId)}/paid`,
   reviews: () => '/admin/api/reviews',
   hideReview: (reviewId: number) => `/admin/api/reviews/${id(reviewId)}/hide`,
   showReview: (reviewId: number) => `/admin/api/reviews/${id(reviewId)}/show`,
