@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import type { ShopSettings } from '../../../contract/shop.ts';
+import type { PolicyResponse, ShopSettings } from '../../../contract/shop.ts';
 import { describeEachDatabase, TEST_ADMIN_TOKEN, type TestApp } from '../../test/app.ts';
 import { TestClient } from '../../test/http.ts';
 import { staffPerson, staffSignedIn } from '../../test/staff.ts';
@@ -105,6 +105,50 @@ describeEachDatabase(
       expect(Object.keys(mixed.body.fields ?? {}).sort()).toEqual(['codMaxOrderValue', 'codRtoLimit']);
       expect((await get()).body).toEqual(before);
       expect(await settingsAudits(t())).toBe(audits);
+    });
+
+    it('puts the settings in the payment policy: not offered while off; its fee, cap and confirmation while on', async () => {
+      const visitor = await t().client();
+      const page = async (name: string) =>
+        (await visitor.get<PolicyResponse>(`/api/policies/${name}`)).body.html;
+      const off = await page('payment');
+      expect(off).toContain('<h2>Prepaid orders only</h2>');
+      expect(off).toContain('We do <strong>not</strong> offer cash on delivery.');
+      expect(await page('terms')).toContain('We do <strong>not</strong> offer cash on delivery.');
+      expect(await page('cancellation')).not.toMatch(/cash on delivery/i);
+
+      expect(
+        (await put({ codEnabled: true, codFee: 39, codMaxOrderValue: 1_25_000, codRtoLimit: 3 })).status,
+      ).toBe(200);
+      const on = await page('payment');
+      expect(on).toContain('<h2>Online, or cash on delivery</h2>');
+      expect(on).toContain('<strong>cash on delivery</strong> is offered on orders of up to ₹1,25,000');
+      expect(on).toContain('for a fee of ₹39 added to your order');
+      expect(on).toContain('we send a 6-digit code by SMS to your phone');
+      expect(on).toContain('Once you have refused 3 parcels at the door');
+      expect(on).not.toMatch(/do <strong>not<\/strong> offer cash|Prepaid orders only|\{\w+\}/);
+      // the spec's other words stay
+      expect(on).toContain('Prices are in Indian rupees (₹) and include all applicable taxes.');
+      expect(await page('terms')).toContain('for a fee of ₹39');
+      expect(await page('cancellation')).toContain('give the UPI ID or bank account the refund should go to');
+      expect((await put({ codFee: 0, codRtoLimit: 1 })).status).toBe(200);
+      expect(await page('payment')).toContain('at no extra charge');
+      expect(await page('payment')).toContain('Once you have refused a parcel at the door');
+
+      // the owner's own text takes the same words
+      const own = 'Cash on delivery costs {codFee} up to {codMaxOrderValue}. {cashOnDelivery}';
+      const mine = await admin.put('/admin/api/shop', { policies: { payment: own } }, BEARER);
+      expect(mine.status).toBe(200);
+      expect(await page('payment')).toMatch(
+        /^<p>Cash on delivery costs ₹0 up to ₹1,25,000\. You can also pay in cash/,
+      );
+      expect((await put({ codEnabled: false })).status).toBe(200);
+      expect(await page('payment')).toBe(
+        '<p>Cash on delivery costs ₹0 up to ₹1,25,000. We do <strong>not</strong> offer cash on delivery.</p>\n',
+      );
+      await admin.put('/admin/api/shop', { policies: { payment: null } }, BEARER);
+      expect(await page('payment')).toBe(off);
+      expect((await put(COD_DEFAULTS)).status).toBe(200);
     });
 
     it('is the owner’s: staff get 403 and change nothing; a signed-in owner changes it', async () => {
