@@ -248,6 +248,11 @@ export const ReturnBody = Type.Object(
     reasonCode: Type.Optional(Type.Enum(RETURN_REASON_CODES)),
     comment: Type.Optional(Type.String({ maxLength: RETURN_COMMENT_MAX })),
     photo: Type.Optional(Type.String({ maxLength: 200 })),
+    /**
+     * a COD line's: where its refund goes, `{upiId}` or `{accountNumber, ifsc, accountHolder}`
+     * (contract/cod.ts's RefundDestination), checked part by part by the server; ignored for an online line
+     */
+    refundTo: Type.Optional(Type.Unknown()),
   },
   { additionalProperties: false },
 );

@@ -134,6 +134,9 @@ describe('order message templates', () => {
       'MSG91_TEMPLATE_EXCHANGE_ACCEPTED',
       'MSG91_TEMPLATE_EXCHANGE_RECEIVED',
       'MSG91_TEMPLATE_EXCHANGE_SHIPPED',
+      'MSG91_TEMPLATE_COD_OUT_FOR_DELIVERY',
+      'MSG91_TEMPLATE_COD_CASH_COLLECTED',
+      'MSG91_TEMPLATE_COD_CASH_RECEIVED',
     ]);
     expect(loadConfig({ MSG91_TEMPLATE_ORDER_SHIPPED: 'tmpl_9' }).smsTemplates).toEqual({
       order_shipped: 'tmpl_9',
