@@ -15,6 +15,7 @@ import { Reconciler } from './modules/checkout/reconciler.ts';
 import { Checkout } from './modules/checkout/service.ts';
 import { PaymentWebhook } from './modules/checkout/webhook.ts';
 import { CodCash } from './modules/cod/cash-service.ts';
+import { CashOnDelivery } from './modules/cod/service.ts';
 import { DeliveryEstimates } from './modules/courier/estimates.ts';
 import { Shipping } from './modules/courier/shipping.ts';
 import { CourierTracking, TrackingPoller } from './modules/courier/tracking.ts';
@@ -110,6 +111,8 @@ export interface Services {
   guestBags: GuestBags;
   checkout: Checkout;
   placement: Placement;
+  /** cash on delivery: the offer, placing with no payment, and the SMS code that confirms the order */
+  cod: CashOnDelivery;
   webhook: PaymentWebhook;
   reconciler: Reconciler;
   orders: Orders;
@@ -217,6 +220,18 @@ export async function buildServices({
     config.orderLimits,
   );
   const placement = new Placement(db, gateway, refunds, inventory);
+  const cod = new CashOnDelivery({
+    db,
+    inventory,
+    limits,
+    shop,
+    bag,
+    sales,
+    coupons,
+    orderLimits: config.orderLimits,
+    confirmSeconds: config.codConfirmSeconds,
+    secret: config.sessionSecret,
+  });
   const webhook = new PaymentWebhook(db, webhookSecret, placement);
   const reconciler = new Reconciler(
     db,
@@ -305,6 +320,7 @@ export async function buildServices({
     guestBags,
     checkout,
     placement,
+    cod,
     webhook,
     reconciler,
     orders,

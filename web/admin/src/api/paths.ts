@@ -18,6 +18,7 @@ export const paths = {
   order: (orderId: number | string) => `/admin/orders/${id(orderId)}`,
   returns: () => '/admin/returns',
   refunds: () => '/admin/refunds',
+  cod: () => '/admin/cod',
   reviews: () => '/admin/reviews',
   products: () => '/admin/products',
   newProduct: () => '/admin/products/new',
@@ -94,6 +95,8 @@ export const apiPaths = {
   partnerPincodes: (code: string, mode: 'dry-run' | 'apply') =>
     `/admin/api/partners/${id(code)}/pincodes?mode=${mode}`,
   allIndia: (code: string) => `/admin/api/partners/${id(code)}/pincodes/all-india`,
+  codOutstanding: () => '/admin/api/cod/outstanding',
+  codRemittances: (mode: 'dry-run' | 'apply') => `/admin/api/cod/remittances?mode=${mode}`,
   shop: () => '/admin/api/shop',
   sales: () => '/admin/api/sales',
   sale: (saleId: number) => `/admin/api/sales/${id(saleId)}`,
