@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { Prod } from './catalogue.ts';
+import { REFUND_METHODS, RefundDestination } from './cod.ts';
 import { RETURN_REASON_CODES } from './fit-returns-constants.ts';
 import { LineStatus, TimelineEvent } from './orders.ts';
 import { LowStockSize } from './products.ts';
@@ -165,6 +166,9 @@ export type RefundStatus = Static<typeof RefundStatus>;
 /**
  * Money going back. purchaseId: the line it refunds (null for an unfilled line or an unplaced payment);
  * orderId: null when the payment made no order. failure: the gateway's last refusal, null once processed.
+ * method: `gateway` (sent through the payment gateway), or paid by hand for a COD line: `upi` or `bank`
+ * to `destination` (the shopper's UPI ID or bank account), `manual` with no destination yet (decision 069);
+ * reference: what staff gave when they marked it paid, null until then and for a gateway refund.
  */
 export const AdminRefund = Type.Object({
   id: Type.Integer(),
@@ -176,6 +180,9 @@ export const AdminRefund = Type.Object({
   createdAt: Timestamp,
   processedAt: Type.Union([Timestamp, Type.Null()]),
   failure: Type.Union([Type.String(), Type.Null()]),
+  method: Type.Enum(REFUND_METHODS),
+  destination: Type.Union([RefundDestination, Type.Null()]),
+  reference: Type.Union([Type.String(), Type.Null()]),
 });
 export type AdminRefund = Static<typeof AdminRefund>;
 
@@ -196,13 +203,16 @@ export const OrderHistoryEntry = Type.Object({
 });
 export type OrderHistoryEntry = Static<typeof OrderHistoryEntry>;
 
-/** GET /admin/api/orders/{orderId}: 404 for an unknown order. payment.id is the gateway's payment id. */
+/**
+ * GET /admin/api/orders/{orderId}: 404 for an unknown order. payment.id is the gateway's payment id, null
+ * for a cash on delivery order (no payment).
+ */
 export const AdminOrder = Type.Object({
   orderId: Type.Integer(),
   placedAt: Timestamp,
   customer: Type.Object({ id: Type.Integer(), name: Type.String(), phone: Type.String() }),
   address: Type.Record(Type.String(), Type.String()),
-  payment: Type.Object({ id: Type.String(), amount: Rupees }),
+  payment: Type.Object({ id: Type.Union([Type.String(), Type.Null()]), amount: Rupees }),
   /** each with its timeline, as the shopper's Orders shows it */
   lines: Type.Array(Type.Object({ ...AdminOrderLine.properties, timeline: Type.Array(TimelineEvent) })),
   refunds: Type.Array(AdminRefund),

@@ -26,6 +26,8 @@ export const COD_COLUMN = 'cod';
 
 /** the courier's remittance file's header, in this order */
 export const REMITTANCE_COLUMNS = ['awb', 'amount', 'date', 'reference'] as const;
+/** the largest remittance file the back office takes */
+export const REMITTANCE_LIMIT_BYTES = 5 * 1024 * 1024;
 
 /** A COD line's cash: see CodLine in contract/cod.ts. */
 export const COD_STATES = [
@@ -62,5 +64,11 @@ export const UPI_ID_PATTERN = /^[A-Za-z0-9._-]{2,256}@[A-Za-z]{2,64}$/;
 export const ACCOUNT_NUMBER_PATTERN = /^[0-9]{9,18}$/;
 export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 export const ACCOUNT_HOLDER_MAX = 100;
+/**
+ * How a refund goes back: through the payment gateway, or by hand for a COD line to the shopper's UPI ID
+ * or bank account, or by hand with no destination yet (`manual`: a COD exchange that could not be sent)
+ */
+export const REFUND_METHODS = ['gateway', 'upi', 'bank', 'manual'] as const;
+export type RefundMethod = (typeof REFUND_METHODS)[number];
 /** the reference staff give when they pay a COD refund by hand */
 export const REFUND_REFERENCE_MAX = 60;

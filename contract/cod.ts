@@ -85,16 +85,10 @@ export const ResendCodResponse = Type.Object({ sent: Type.Literal(true), resendA
 
 // POST /return's refundTo for a COD line -----------------------------------------------------------------
 
-/** checked field by field by the service, so that each wrong part is named in `fields` */
-export const RefundToBody = Type.Object(
-  {
-    upiId: Type.Optional(Type.Unknown()),
-    accountNumber: Type.Optional(Type.Unknown()),
-    ifsc: Type.Optional(Type.Unknown()),
-    accountHolder: Type.Optional(Type.Unknown()),
-  },
-  { additionalProperties: false },
-);
+/**
+ * What a COD line's refund goes to: POST /return's `refundTo` (contract/orders.ts's ReturnBody), which the
+ * server checks part by part (so that each wrong part is named in `fields`), and a refund's `destination`.
+ */
 export const RefundDestination = Type.Union([
   Type.Object({ upiId: Type.String() }),
   Type.Object({ accountNumber: Type.String(), ifsc: Type.String(), accountHolder: Type.String() }),
@@ -111,13 +105,23 @@ export type RefundPaidBody = Static<typeof RefundPaidBody>;
 
 // GET /admin/api/cod/outstanding (staff and owners) ------------------------------------------------------
 
+/**
+ * deliveredAt: the order's earliest delivery still unremitted. Each line also names the courier that
+ * carried it (`courier`: the courier partner's courier, or for a line shipped by hand its delivery
+ * partner), so the back office can total the cash by courier.
+ */
 export const OutstandingOrder = Type.Object({
   orderId: Type.Integer(),
   customer: Type.Object({ name: Type.String(), phone: Type.String() }),
   deliveredAt: Timestamp,
   amountPaise: Type.Integer(),
   lines: Type.Array(
-    Type.Object({ purchaseId: Type.String(), awb: Nullable(Type.String()), amountPaise: Type.Integer() }),
+    Type.Object({
+      purchaseId: Type.String(),
+      awb: Nullable(Type.String()),
+      amountPaise: Type.Integer(),
+      courier: Type.String(),
+    }),
   ),
 });
 export const OutstandingResponse = Type.Object({
@@ -151,6 +155,9 @@ export const RemittanceReport = Type.Object({
   applied: Type.Boolean(),
 });
 export type RemittanceReport = Static<typeof RemittanceReport>;
+
+/** Apply refused for the file's format errors: the dry run's report, with the reason. */
+export const RemittanceRefused = Type.Object({ error: Type.String(), ...RemittanceReport.properties });
 
 // GET /api/dev/courier/{awb} (development only, this machine) ----------------------------------------------
 

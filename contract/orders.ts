@@ -101,6 +101,8 @@ export const OrderLine = Type.Object({
   prod: Prod,
   /** the line's id: orderID of /cancel and /return, and of the back office's calls */
   purchase_id: Type.String(),
+  /** ours: the order the line is of (a cash-on-delivery order is confirmed by it) */
+  orderId: Type.Integer(),
   /** null until shipped */
   tracking_id: Type.Union([Type.String(), Type.Null()]),
   /** ours: the courier partner's air waybill and courier once booked with it, else null */
@@ -246,6 +248,11 @@ export const ReturnBody = Type.Object(
     reasonCode: Type.Optional(Type.Enum(RETURN_REASON_CODES)),
     comment: Type.Optional(Type.String({ maxLength: RETURN_COMMENT_MAX })),
     photo: Type.Optional(Type.String({ maxLength: 200 })),
+    /**
+     * a COD line's: where its refund goes, `{upiId}` or `{accountNumber, ifsc, accountHolder}`
+     * (contract/cod.ts's RefundDestination), checked part by part by the server; ignored for an online line
+     */
+    refundTo: Type.Optional(Type.Unknown()),
   },
   { additionalProperties: false },
 );

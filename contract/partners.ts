@@ -52,6 +52,8 @@ export const Partner = Type.Object({
   trackingUrl: Type.Union([Type.String(), Type.Null()]),
   /** how many pincodes it serves */
   pincodes: Type.Integer(),
+  /** how many of them it collects cash on delivery at (the pincode CSV's `cod` column Y) */
+  codPincodes: Type.Integer(),
   /** its products on sale now */
   activeProducts: Type.Integer(),
   /** the delivery promise in business days; null: the spec's 7 to 10 */
@@ -77,6 +79,8 @@ export const PincodesReport = Type.Object({
   rows: Type.Integer(),
   /** different pincodes the partner would serve */
   pincodes: Type.Integer(),
+  /** of those, where it would collect cash on delivery (`cod` Y, or empty, or no `cod` column) */
+  codPincodes: Type.Integer(),
   /** `line <n>, column <header>: <message>`; line 1 is the header row */
   errors: Type.Array(Type.String()),
   applied: Type.Boolean(),

@@ -34,6 +34,8 @@ export const paths = {
   login: () => '/login',
   signUp: () => '/signUp',
   orders: () => '/orders',
+  /** a cash-on-delivery order's confirmation by the code sent to the shopper's phone */
+  codConfirm: (orderId: number | string) => `/orders/${encodeURIComponent(String(orderId))}/confirm`,
   review: (prodId: number | string) => `/review/${encodeURIComponent(String(prodId))}`,
   terms: () => '/terms',
   privacy: () => '/privacy',
@@ -87,6 +89,7 @@ export const pageRoutes = {
   signUp: paths.signUp(),
   profile: paths.profile(),
   orders: paths.orders(),
+  codConfirm: '/orders/:orderId/confirm',
   review: '/review/:prodId',
 } as const;
 
@@ -175,6 +178,11 @@ export const apiPaths = {
   review: (prodId: number | string) => `/api/review/${encodeURIComponent(String(prodId))}`,
   upload: (prod: string, prodId: number | string) =>
     `/upload/${encodeURIComponent(prod)}/${encodeURIComponent(String(prodId))}`,
+  /** cash on delivery (contract/cod.ts): the offer for the bag, placing, the code's check and a new code */
+  codEligibility: (pincode: string) => `/api/cod/eligibility?${new URLSearchParams({ pincode })}`,
+  codOrders: () => '/api/cod/orders',
+  codConfirm: (orderId: number | string) => `/api/cod/orders/${encodeURIComponent(String(orderId))}/confirm`,
+  codCode: (orderId: number | string) => `/api/cod/orders/${encodeURIComponent(String(orderId))}/code`,
   createOrder: () => '/create-order',
   verifyPayment: () => '/verify-payment',
   releasePayment: () => '/api/payments/release',

@@ -33,6 +33,12 @@ export const POLICY_PLACEHOLDERS = [
   '{exchangeWindow}',
   '{freeCancellation}',
   '{cancellationCharge}',
+  // cash on delivery (contract cash-on-delivery.md): the fee, the cap, and words that follow the settings
+  '{codFee}',
+  '{codMaxOrderValue}',
+  '{paymentWays}',
+  '{cashOnDelivery}',
+  '{cashOnDeliveryRefunds}',
 ] as const;
 
 /** The legal forms an owner may name, each with the words the shop's pages write for it. */

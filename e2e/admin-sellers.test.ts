@@ -136,7 +136,7 @@ describe('sellers and delivery in the back office, in the browser', () => {
     await expectAccessible(page, 'pincode errors');
 
     await check('pincode\n700001\n110001\n');
-    await upload.getByText('2 rows for 2 pincodes, no errors.').waitFor();
+    await upload.getByText('2 rows for 2 pincodes (cash on delivery at 2), no errors.').waitFor();
     await upload.getByRole('button', { name: 'Apply' }).click();
     await alertWith(page, `${PARTNER} now serves 2 pincodes`).waitFor();
     await page.getByRole('button', { name: 'OK', exact: true }).click();

@@ -15,6 +15,7 @@ import { bagRoutes } from './modules/bag/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { categoryRoutes } from './modules/categories/routes.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
+import { codCashRoutes } from './modules/cod/cash-routes.ts';
 import { codRoutes } from './modules/cod/routes.ts';
 import { courierRoutes, devCourierRoutes } from './modules/courier/routes.ts';
 import { shippingRoutes } from './modules/courier/shipping-routes.ts';
@@ -130,6 +131,7 @@ export async function buildApp(deps: AppDeps) {
     courierRoutes,
     courierWebhookRoutes,
     shippingRoutes,
+    codCashRoutes,
     wishlistRoutes,
     backInStockRoutes,
     bagRoutes,

@@ -14,6 +14,7 @@ import { Placement } from './modules/checkout/placement.ts';
 import { Reconciler } from './modules/checkout/reconciler.ts';
 import { Checkout } from './modules/checkout/service.ts';
 import { PaymentWebhook } from './modules/checkout/webhook.ts';
+import { CodCash } from './modules/cod/cash-service.ts';
 import { CodLapse } from './modules/cod/lapse.ts';
 import { CashOnDelivery } from './modules/cod/service.ts';
 import { DeliveryEstimates } from './modules/courier/estimates.ts';
@@ -141,6 +142,8 @@ export interface Services {
   tracking: CourierTracking;
   /** asks the partner about shipments unheard of too long; none when the shop ships by hand */
   trackingPoller: TrackingPoller | undefined;
+  /** cash on delivery's cash: what couriers owe, and their remittance files reconciled (decision 069) */
+  codCash: CodCash;
   /** pages others read: each page's head and a product's markup, and the sitemap (decision 021) */
   seoPages: SeoPages;
   sitemaps: Sitemaps;
@@ -339,6 +342,7 @@ export async function buildServices({
     deliveryEstimates,
     tracking,
     trackingPoller,
+    codCash: new CodCash(db),
     seoPages,
     sitemaps,
     demo,

@@ -401,7 +401,8 @@ export interface OrderLinesTable {
   cod_refused_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
-export type RefundMethod = 'gateway' | 'upi' | 'bank';
+/** 042_refunds_by_hand.sql adds `manual`: paid by hand, no destination given */
+export type RefundMethod = 'gateway' | 'upi' | 'bank' | 'manual';
 export type RefundDestination =
   | { upiId: string }
   | { accountNumber: string; ifsc: string; accountHolder: string };
@@ -552,6 +553,9 @@ export interface SimCourierShipmentsTable {
   length_cm: ColumnType<string | null, number | string | null | undefined, number | string | null>;
   breadth_cm: ColumnType<string | null, number | string | null | undefined, number | string | null>;
   height_cm: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  /** how the parcel is paid, and the rupees a COD parcel's courier collects (migration 041) */
+  payment_method: Generated<'COD' | 'Prepaid'>;
+  sub_total: ColumnType<string, number | string | undefined, number | string>;
   awb: string | null;
   courier_id: number | null;
   courier_name: string | null;

@@ -29,6 +29,8 @@ describeEachDatabase(
       }
       const shop = await t().db.selectFrom('shop_settings').selectAll().executeTakeFirstOrThrow();
       expect(shop).toMatchObject({ name: null, legal_name: null, office_address: [], support_email: null });
+      // cash on delivery stays off until the owner decides (the demo turns it on)
+      expect(shop.cod_enabled).toBe(false);
     });
 
     it('GET /home answers an empty list', async () => {

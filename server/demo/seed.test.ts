@@ -397,6 +397,22 @@ describe('the demo catalogue', () => {
     });
   });
 
+  it('turns cash on delivery on, with partners that collect cash at every pincode they serve', async () => {
+    const shop = await db.selectFrom('shop_settings').selectAll().executeTakeFirstOrThrow();
+    expect(shop).toMatchObject({
+      cod_enabled: true,
+      cod_fee: 49,
+      cod_max_order_value: 5000,
+      cod_rto_limit: 2,
+    });
+    const pincodes = await db
+      .selectFrom('partner_pincodes')
+      .select(['cod', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('cod')
+      .execute();
+    expect(pincodes.map((row) => row.cod)).toEqual([true]);
+  });
+
   it('has customers and mostly happy reviews, some without text, some with photos', async () => {
     const customers = await db.selectFrom('customers').select(['phone', 'email']).execute();
     expect(customers.length).toBe(40);

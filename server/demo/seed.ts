@@ -37,6 +37,8 @@ export async function seedIfEmpty(db: Db): Promise<void> {
     await addDemoPairs(trx);
     await insertWindow(trx, shop);
     await fillShopDetails(trx);
+    // a demo shows every way to pay; a shop started without the demo keeps COD off until its owner decides
+    await trx.updateTable('shop_settings').set({ cod_enabled: true }).execute();
   });
 }
 

@@ -158,6 +158,9 @@ export const LIVE_ENV: Record<string, string> = {
   MSG91_TEMPLATE_EXCHANGE_ACCEPTED: 'tpl-exchange-accepted',
   MSG91_TEMPLATE_EXCHANGE_RECEIVED: 'tpl-exchange-received',
   MSG91_TEMPLATE_EXCHANGE_SHIPPED: 'tpl-exchange-shipped',
+  MSG91_TEMPLATE_COD_OUT_FOR_DELIVERY: 'tpl-cod-out-for-delivery',
+  MSG91_TEMPLATE_COD_CASH_COLLECTED: 'tpl-cod-cash-collected',
+  MSG91_TEMPLATE_COD_CASH_RECEIVED: 'tpl-cod-cash-received',
 };
 
 /** What the test configuration (development adapters, no PUBLIC_URL) lacks, in the check's order. */
@@ -186,6 +189,9 @@ export const SMS = [
   'Set MSG91_TEMPLATE_EXCHANGE_ACCEPTED (the "exchange accepted" SMS\'s template)',
   'Set MSG91_TEMPLATE_EXCHANGE_RECEIVED (the "exchange received" SMS\'s template)',
   'Set MSG91_TEMPLATE_EXCHANGE_SHIPPED (the "exchange shipped" SMS\'s template)',
+  'Set MSG91_TEMPLATE_COD_OUT_FOR_DELIVERY (the "cod out for delivery" SMS\'s template)',
+  'Set MSG91_TEMPLATE_COD_CASH_COLLECTED (the "cod cash collected" SMS\'s template)',
+  'Set MSG91_TEMPLATE_COD_CASH_RECEIVED (the "cod cash received" SMS\'s template)',
 ];
 export const SHOP = [
   "Add your shop's name",

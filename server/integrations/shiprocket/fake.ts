@@ -1,7 +1,9 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import PDFDocument from 'pdfkit';
+import type { DevCourierBooking } from '../../../contract/cod.ts';
 import { COURIER_STATUS_IDS, type CourierStatus } from '../../../contract/courier-tracking.ts';
+import { formatPaise } from '../../../contract/money.ts';
 import type { Db } from '../../db/connect.ts';
 import type { SimCourierScan, SimCourierShipmentsTable } from '../../db/schema.ts';
 import { addBusinessDays, dayText, indiaToday } from '../../modules/courier/business-days.ts';
@@ -9,6 +11,7 @@ import { toShiprocketTime, toShiprocketTimestamp } from '../../modules/courier/s
 import type { ShiprocketWebhook } from '../../modules/courier/webhook.ts';
 import { indiaPincode } from '../../modules/delivery/india.ts';
 import { anyPartnerServes } from '../../modules/delivery/service.ts';
+import { openFont } from '../../modules/invoices/fonts.ts';
 import type { ShiprocketReply, ShiprocketRequest, ShiprocketTransport } from './shiprocket.ts';
 
 /** A scan as Shiprocket reports it (tracking and webhook alike), from the fake's record of it. */
@@ -56,6 +59,9 @@ const FILE_NAME = /^(label|manifest)-(\d+(?:-\d+)*)\.pdf$/;
 const MAX_WEIGHT_KG = 30;
 
 type Fields = Record<string, unknown>;
+/** Shiprocket takes the payment method in any case ("cod", "Prepaid"); undefined for anything else */
+const paymentMethodOf = (value: unknown) =>
+  (['COD', 'Prepaid'] as const).find((method) => method.toLowerCase() === text(value).toLowerCase());
 const fields = (body: unknown): Fields => (body && typeof body === 'object' ? (body as Fields) : {});
 const text = (value: unknown) =>
   typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
@@ -206,6 +212,21 @@ export class FakeShiprocket {
     };
   }
 
+  /**
+   * Development and tests (GET /api/dev/courier/{awb}): the forward booking with the AWB as the fake
+   * recorded it, how it is paid and the rupees it collects; undefined when no shipment has the AWB.
+   */
+  async booking(awb: string): Promise<DevCourierBooking | undefined> {
+    const shipment = await fakeShipment(this.db, awb);
+    if (!shipment) return undefined;
+    return {
+      awb,
+      status: shipment.status,
+      payment_method: shipment.payment_method,
+      sub_total: Number(shipment.sub_total),
+    };
+  }
+
   // Booking (decision 049) ------------------------------------------------------------
 
   /** The seller addresses registered as pickup locations: kept in memory, as tokens are. */
@@ -269,8 +290,17 @@ export class FakeShiprocket {
     if (!(weight > 0 && weight <= MAX_WEIGHT_KG)) {
       return invalid('weight', `The weight must be more than 0 and at most ${MAX_WEIGHT_KG} kg.`);
     }
+    const paymentMethod = paymentMethodOf(body.payment_method);
+    if (!paymentMethod) return invalid('payment_method', 'The payment method must be COD or Prepaid.');
+    const subTotal = Number(body.sub_total);
+    if (!(Number.isFinite(subTotal) && subTotal >= 0)) {
+      return invalid('sub_total', 'The sub total must be a number of rupees.');
+    }
     const size = (field: string) => (Number(body[field]) > 0 ? Number(body[field]) : null);
     const values = {
+      // a reverse pickup is never paid at the door, whatever the order says
+      payment_method: isReturn ? 'Prepaid' : paymentMethod,
+      sub_total: subTotal,
       pickup_pincode: pickup,
       delivery_pincode: delivery,
       weight_kg: weight,
@@ -485,6 +515,7 @@ function renderLabels(shipments: SimShipment[]): Promise<Buffer> {
       doc.text(`${shipment.is_return ? 'Return' : 'Deliver'} to pincode ${shipment.delivery_pincode}`);
       doc.text(`From pincode ${shipment.pickup_pincode}`);
       doc.text(`Weight ${Number(shipment.weight_kg)} kg`);
+      drawPayment(doc, shipment);
       if (shipment.length_cm && shipment.breadth_cm && shipment.height_cm) {
         const cm = [shipment.length_cm, shipment.breadth_cm, shipment.height_cm].map(Number);
         doc.text(`Size ${cm.join(' x ')} cm`);
@@ -493,6 +524,27 @@ function renderLabels(shipments: SimShipment[]): Promise<Buffer> {
     });
   });
 }
+
+/**
+ * How the parcel is paid, large: `COD ₹1,049` (the cash the courier collects at the door) or `Prepaid`.
+ * Helvetica has no rupee sign: it is drawn in the Noto font tax documents use (invoices/fonts.ts).
+ */
+function drawPayment(doc: PDFKit.PDFDocument, shipment: SimShipment): void {
+  doc.moveDown().font('Helvetica-Bold').fontSize(20);
+  if (shipment.payment_method !== 'COD') {
+    doc.text('Prepaid');
+  } else {
+    const amount = formatPaise(Math.round(Number(shipment.sub_total) * 100));
+    doc.text('COD ', { continued: true });
+    doc.font(openFont(RUPEE_FONT) as unknown as PDFKit.Mixins.PDFFontSource, RUPEE_FONT);
+    doc.text(amount.slice(0, 1), { continued: true });
+    doc.font('Helvetica-Bold').text(amount.slice(1));
+  }
+  doc.font('Helvetica').fontSize(11);
+}
+
+/** the Noto face that has the rupee sign (its Devanagari subset) */
+const RUPEE_FONT = 'devanagari-script-bold';
 
 function renderManifest(shipments: SimShipment[]): Promise<Buffer> {
   return pdf('A4', (doc) => {

@@ -36,6 +36,7 @@ const PARCEL: Parcel = {
     pincode: '700001',
   },
   items: [{ name: 'Kurta (M)', sku: 'K1-M', units: 1, sellingPrice: 999 }],
+  paymentMethod: 'Prepaid',
   subTotal: 999,
   weightKg: 0.5,
   lengthCm: 30,
@@ -70,6 +71,15 @@ describe("Shiprocket's client: booking", () => {
         weight: 0.5,
       },
     });
+  });
+
+  it('books a cash-on-delivery parcel as COD, for the rupees its courier collects', async () => {
+    const { sr, requests } = client(() => ({
+      status: 200,
+      body: { order_id: 16161617, shipment_id: 16090282 },
+    }));
+    await sr.createOrder('haat-seller-1', { ...PARCEL, paymentMethod: 'COD', subTotal: 1048 });
+    expect(requests[0]?.body).toMatchObject({ payment_method: 'COD', sub_total: 1048 });
   });
 
   it('takes an AWB Shiprocket did not assign (200, awb_assign_status 0) as a refusal in its words', async () => {

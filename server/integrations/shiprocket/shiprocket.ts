@@ -381,7 +381,7 @@ function orderFields(parcel: Parcel) {
       units: item.units,
       selling_price: item.sellingPrice,
     })),
-    payment_method: 'Prepaid',
+    payment_method: parcel.paymentMethod,
     sub_total: parcel.subTotal,
     length: parcel.lengthCm,
     breadth: parcel.breadthCm,

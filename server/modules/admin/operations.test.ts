@@ -171,6 +171,9 @@ describeEachDatabase('back office: orders, returns, refunds and reviews', (t) =>
           createdAt: expect.any(String),
           processedAt: expect.any(String),
           failure: null,
+          method: 'gateway',
+          destination: null,
+          reference: null,
         },
       ]);
       expect(page.history.map(({ who, action, purchaseId }) => [who, action, purchaseId])).toEqual([
@@ -341,6 +344,9 @@ describeEachDatabase('back office: orders, returns, refunds and reviews', (t) =>
         createdAt: expect.any(String),
         processedAt: null,
         failure: expect.stringMatching(/cannot be refunded/),
+        method: 'gateway',
+        destination: null,
+        reference: null,
       });
       for (const status of ['processed', 'pending']) {
         const other = await admin.get<AdminRefundsResponse>(`/admin/api/refunds?status=${status}`);

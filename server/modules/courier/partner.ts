@@ -65,7 +65,12 @@ export interface Parcel {
   orderDate: Date;
   to: Party;
   items: { name: string; sku: string; units: number; sellingPrice: number }[];
-  /** rupees */
+  /**
+   * how the parcel is paid: 'COD', its courier collecting `subTotal` at the door (cash on delivery,
+   * decision 069), or 'Prepaid'
+   */
+  paymentMethod: 'COD' | 'Prepaid';
+  /** rupees: what the parcel is worth, and for COD what its courier collects */
   subTotal: number;
   weightKg: number;
   lengthCm: number;

@@ -16,6 +16,8 @@ export function parcelOfLine(db: Db, purchaseId: string) {
       'order_lines.size',
       'order_lines.quantity',
       'order_lines.paid_paise',
+      'order_lines.cod_collect_paise',
+      'orders.payment_method',
       'orders.placed_at',
       'orders.address',
       'customers.phone as customer_phone',

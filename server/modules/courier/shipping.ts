@@ -8,6 +8,7 @@ import type {
 } from '../../../contract/shipping.ts';
 import type { ShipmentsTable } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { takeCodCharges } from '../orders/cod-lines.ts';
 import { assertTransition, type MoveDeps, moveLine } from '../orders/lines.ts';
 import {
   type AssignedAwb,
@@ -82,9 +83,14 @@ function sellerOf(row: store.ParcelRow): Party {
   };
 }
 
-/** The line as one parcel (decision 049): its purchase id, contents, weight and size, units stacked. */
-function parcelOf(row: store.ParcelRow, to: Party): Parcel {
+/**
+ * The line as one parcel (decision 049): its purchase id, contents, weight and size, units stacked. A
+ * cash-on-delivery line's forward parcel is booked as COD for the cash it collects (decision 069); a
+ * reverse pickup is never paid at the door.
+ */
+function parcelOf(row: store.ParcelRow, to: Party, kind: BookingKind = 'forward'): Parcel {
   const rupees = row.paid_paise / 100;
+  const cod = kind === 'forward' && row.payment_method === 'cod';
   return {
     orderId: row.purchase_id,
     orderDate: row.placed_at,
@@ -97,7 +103,8 @@ function parcelOf(row: store.ParcelRow, to: Party): Parcel {
         sellingPrice: Math.round((rupees / row.quantity) * 100) / 100,
       },
     ],
-    subTotal: rupees,
+    paymentMethod: cod ? 'COD' : 'Prepaid',
+    subTotal: cod ? (row.cod_collect_paise ?? row.paid_paise) / 100 : rupees,
     weightKg: parcelKg(row),
     lengthCm: row.length_cm ?? PARCEL_CM.length,
     breadthCm: row.breadth_cm ?? PARCEL_CM.breadth,
@@ -151,7 +158,7 @@ export class Shipping {
   /** Books the line and ships it; a refusal is kept on the line (and answered 422), which stays as it was. */
   async book(purchaseId: string, courierId: number | undefined, actor: string): Promise<ShipmentBooked> {
     const partner = this.required();
-    const row = await this.toShip(purchaseId);
+    const row = await this.toShip(purchaseId, true);
     const seller = sellerOf(row);
     const parcel = parcelOf(row, shopperOf(row));
     const booked = await this.booking(row, 'forward', async () => {
@@ -236,7 +243,7 @@ export class Shipping {
     if (!row) return;
     try {
       const shopper = shopperOf(row);
-      const parcel = parcelOf(row, sellerOf(row));
+      const parcel = parcelOf(row, sellerOf(row), 'return');
       const { order, awb } = await this.booking(row, 'return', async () => {
         const order = await partner.createReturn(shopper, parcel);
         return { order, awb: await partner.assignAwb(order.shipmentId, undefined, true) };
@@ -257,12 +264,18 @@ export class Shipping {
     return this.partner;
   }
 
-  /** The line, awaiting shipment (404 unknown, 409 in another state), before the partner is asked anything. */
-  private async toShip(purchaseId: string): Promise<store.ParcelRow> {
+  /**
+   * The line, awaiting shipment (404 unknown, 409 in another state), before the partner is asked anything.
+   * `booking`: a cash-on-delivery line takes its order's charges first, if it is the first to ship
+   * (decision 069), so the booking collects them.
+   */
+  private async toShip(purchaseId: string, booking = false): Promise<store.ParcelRow> {
     const row = await store.parcelOfLine(this.deps.db, purchaseId);
     if (!row) throw notFound(`No order line "${purchaseId}"`);
     assertTransition(row.status, 'shipped');
-    return row;
+    if (!booking || row.payment_method !== 'cod') return row;
+    await this.deps.db.transaction().execute((trx) => takeCodCharges(trx, row.id));
+    return (await store.parcelOfLine(this.deps.db, purchaseId)) ?? row;
   }
 
   /** The forward shipments of the lines, every one booked (409 naming one that is not). */

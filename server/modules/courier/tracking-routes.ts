@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { DevCourierBooking } from '../../../contract/cod.ts';
 import {
   CourierWebhookBody,
   CourierWebhookResponse,
@@ -47,7 +48,7 @@ export const courierWebhookRoutes: FastifyPluginAsyncTypebox<Services> = async (
 };
 
 /**
- * POST /api/dev/courier/{awb} (development and tests, this machine only): the local fake moves the
+ * GET /api/dev/courier/{awb}: the fake's record of the booking. POST /api/dev/courier/{awb} (development and tests, this machine only): the local fake moves the
  * shipment to the status and sends its webhook to the shop's own /api/webhooks/courier, unless
  * `deliver` is false (then only polling sees the event). It answers once the webhook was answered.
  */
@@ -55,6 +56,23 @@ export const devTrackingRoutes: FastifyPluginAsyncTypebox<Services> = async (app
   const { fake } = ctx.courier;
   if (ctx.config.nodeEnv === 'production' || !fake) return;
   answerLoopbackOnly(app);
+  // the booking as the fake recorded it: how it is paid and the rupees it collects (cash on delivery)
+  app.get(
+    '/api/dev/courier/:awb',
+    {
+      schema: {
+        hide: true,
+        params: DevCourierParams,
+        response: { 200: DevCourierBooking, 404: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const { awb } = request.params;
+      const booking = await fake.booking(awb);
+      if (!booking) throw notFound(`The courier has no shipment with AWB ${awb}`);
+      return booking;
+    },
+  );
   app.post(
     '/api/dev/courier/:awb',
     {

@@ -7,6 +7,7 @@ export function shipmentOfAwb(db: Db, awb: string) {
   return db
     .selectFrom('shipments')
     .innerJoin('order_lines', 'order_lines.id', 'shipments.order_line_id')
+    .innerJoin('orders', 'orders.id', 'order_lines.order_id')
     .select([
       'shipments.id',
       'shipments.kind',
@@ -14,8 +15,12 @@ export function shipmentOfAwb(db: Db, awb: string) {
       'shipments.status',
       'shipments.status_at',
       'shipments.done',
+      'order_lines.id as line_id',
       'order_lines.purchase_id',
       'order_lines.status as line_status',
+      'order_lines.cod_collect_paise',
+      'orders.customer_id',
+      'orders.payment_method',
     ])
     .where('shipments.awb', '=', awb)
     .executeTakeFirst();
@@ -46,6 +51,19 @@ export async function setStatus(trx: Db, shipmentId: number, event: TrackingEven
     .updateTable('shipments')
     .set({ status: event.status, status_at: event.happenedAt })
     .where('id', '=', shipmentId)
+    .execute();
+}
+
+/**
+ * A cash-on-delivery line refused at the door: counted once against its shopper (decision 069), however
+ * often the courier's return events repeat.
+ */
+export async function markRefused(db: Db, lineId: number, at: Date): Promise<void> {
+  await db
+    .updateTable('order_lines')
+    .set({ cod_refused_at: at })
+    .where('id', '=', lineId)
+    .where('cod_refused_at', 'is', null)
     .execute();
 }
 

@@ -4,6 +4,8 @@ import type { CourierStatus } from '../../../contract/courier-tracking.ts';
 import type { Db } from '../../db/connect.ts';
 import { AppError } from '../../platform/errors.ts';
 import { Periodic } from '../../platform/periodic.ts';
+import { smsRupees } from '../../platform/sms/templates.ts';
+import { Notifications } from '../notifications/service.ts';
 import type { BackOffice } from '../orders/back-office.ts';
 import { type MoveDeps, moveLine } from '../orders/lines.ts';
 import { cancelLine } from '../orders/service.ts';
@@ -33,6 +35,23 @@ function forward(current: { status: string; status_at: Date }, event: TrackingEv
 }
 
 const ACTOR = 'courier';
+
+/** the courier's statuses of a parcel refused at the door and on its way back (RTO: return to origin) */
+const RETURNING: ReadonlySet<string> = new Set<CourierStatus>(['RTO INITIATED', 'RTO DELIVERED']);
+
+/**
+ * A cash-on-delivery parcel out for delivery: its shopper is told the cash to keep ready, once a line
+ * (a courier that tries again the next day sends no second message).
+ */
+async function outForDelivery(trx: Db, shipment: store.TrackedShipment): Promise<void> {
+  if (shipment.kind !== 'forward' || shipment.payment_method !== 'cod') return;
+  await Notifications.queue(trx, {
+    kind: 'cod_out_for_delivery',
+    customerId: shipment.customer_id,
+    subject: shipment.purchase_id,
+    variables: { purchase: shipment.purchase_id, amount: smsRupees(shipment.cod_collect_paise ?? 0) },
+  });
+}
 
 /**
  * Tracking moves the order (decision 050): each event of the partner is kept once, and the
@@ -65,17 +84,19 @@ export class CourierTracking {
     const shipment = await store.shipmentOfAwb(this.deps.db, awb);
     if (!shipment) return false;
     const oldestFirst = [...events].sort((a, b) => a.happenedAt.getTime() - b.happenedAt.getTime());
-    for (const event of oldestFirst) await this.record(shipment.id, event);
+    for (const event of oldestFirst) await this.record(shipment, event);
     // also when every event was known: a crash may have come between keeping the event and moving the line
     await this.follow(awb);
     return true;
   }
 
-  private async record(shipmentId: number, event: TrackingEvent): Promise<void> {
+  private async record(shipment: store.TrackedShipment, event: TrackingEvent): Promise<void> {
     await this.deps.db.transaction().execute(async (trx) => {
-      const current = await store.lockShipment(trx, shipmentId);
-      const fresh = await store.recordEvent(trx, shipmentId, event);
-      if (fresh && forward(current, event)) await store.setStatus(trx, shipmentId, event);
+      const current = await store.lockShipment(trx, shipment.id);
+      const fresh = await store.recordEvent(trx, shipment.id, event);
+      if (!fresh || !forward(current, event)) return;
+      await store.setStatus(trx, shipment.id, event);
+      if (event.status === 'OUT FOR DELIVERY') await outForDelivery(trx, shipment);
     });
   }
 
@@ -84,11 +105,18 @@ export class CourierTracking {
     const shipment = await store.shipmentOfAwb(this.deps.db, awb);
     if (!shipment || shipment.done) return;
     const { kind, status, line_status: line, purchase_id: purchaseId, status_at: at } = shipment;
+    const cod = shipment.payment_method === 'cod';
+    if (kind === 'forward' && cod && RETURNING.has(status))
+      await store.markRefused(this.deps.db, shipment.line_id, at);
     if (kind === 'forward' && status === 'DELIVERED') {
       if (line === 'shipped') await this.settle(() => this.delivered(purchaseId, at));
     } else if (kind === 'forward' && status === 'RTO DELIVERED') {
       const broughtBack = { purchaseId, actor: ACTOR, broughtBackAt: at };
-      if (line === 'shipped') await this.settle(() => cancelLine(this.deps, broughtBack));
+      if (line === 'shipped') {
+        await this.settle(() =>
+          cod ? this.returnedToOrigin(purchaseId) : cancelLine(this.deps, broughtBack),
+        );
+      }
     } else if (kind === 'return' && status === 'DELIVERED') {
       if (line === 'returning' || line === 'exchanging') {
         await this.settle(() => this.backOffice.receiveReturn(purchaseId, ACTOR));
@@ -106,6 +134,23 @@ export class CourierTracking {
     } catch (error) {
       if (!(error instanceof AppError && error.status === 409)) throw error;
     }
+  }
+
+  /**
+   * A cash-on-delivery parcel brought back undelivered: nothing was paid, so nothing is refunded; its
+   * unit goes back to stock (decision 069).
+   */
+  private returnedToOrigin(purchaseId: string) {
+    return moveLine(this.deps, {
+      purchaseId,
+      to: 'returned_to_origin',
+      actor: ACTOR,
+      action: 'order.rto',
+      apply: async (trx, line) => {
+        await this.deps.inventory.restock(trx, line.sku_id, line.quantity);
+        return { details: { restocked: line.quantity } };
+      },
+    });
   }
 
   private delivered(purchaseId: string, at: Date) {

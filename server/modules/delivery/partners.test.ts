@@ -56,6 +56,18 @@ describeEachDatabase('back office: delivery partners and their pincodes', (t) =>
         .execute()
     ).map((row) => row.pincode);
 
+  const collecting = async (code: string) =>
+    (
+      await t()
+        .db.selectFrom('partner_pincodes')
+        .innerJoin('delivery_partners', 'delivery_partners.id', 'partner_pincodes.partner_id')
+        .select('partner_pincodes.pincode')
+        .where('delivery_partners.code', '=', code)
+        .where('partner_pincodes.cod', '=', true)
+        .orderBy('partner_pincodes.pincode')
+        .execute()
+    ).map((row) => row.pincode);
+
   beforeAll(() => {
     admin = new TestClient(t().baseUrl);
   });
@@ -68,6 +80,7 @@ describeEachDatabase('back office: delivery partners and their pincodes', (t) =>
       name: `Ganga Couriers ${code}`,
       trackingUrl: 'https://ganga.example/track/{trackingId}',
       pincodes: 0,
+      codPincodes: 0,
       activeProducts: 0,
       minDays: null,
       maxDays: null,
@@ -76,6 +89,9 @@ describeEachDatabase('back office: delivery partners and their pincodes', (t) =>
     expect(list.body.partners.find((p) => p.code === code)).toEqual(partner);
     // the demo's partners are listed with what they serve and carry
     expect(list.body.partners.some((p) => p.pincodes > 0 && p.activeProducts > 0)).toBe(true);
+    // and collect cash on delivery everywhere they serve
+    for (const demo of list.body.partners.filter((p) => p.code !== code))
+      expect(demo.codPincodes, demo.code).toBe(demo.pincodes);
     expect(await pincheck(code, '700001')).toBe(false);
     const audit = await t()
       .db.selectFrom('audit_log')
@@ -253,6 +269,7 @@ describeEachDatabase('back office: delivery partners and their pincodes', (t) =>
     expect(report.body).toEqual({
       rows: 7,
       pincodes: 2,
+      codPincodes: 2,
       applied: false,
       errors: [
         'line 3, column pincode: a pincode has 6 digits, the first 1 to 9',
@@ -272,7 +289,7 @@ describeEachDatabase('back office: delivery partners and their pincodes', (t) =>
       'line 1, column pincode: the file is empty: the first line names the column',
     ]);
     const good = await upload(code, 'pincode\n700001\n', 'dry-run');
-    expect(good.body).toEqual({ rows: 1, pincodes: 1, errors: [], applied: false });
+    expect(good.body).toEqual({ rows: 1, pincodes: 1, codPincodes: 1, errors: [], applied: false });
     expect(await served(code)).toEqual([]);
     const notCsv = await admin.post(`/admin/api/partners/${code}/pincodes?mode=apply`, { file: 'x' }, BEARER);
     expect(notCsv.status).toBe(415);
@@ -307,7 +324,7 @@ describeEachDatabase('back office: delivery partners and their pincodes', (t) =>
 
     const applied = await upload(partner.code, `pincode\n700001\n110001\n${fresh}\n700001\n`, 'apply');
     expect(applied.status).toBe(200);
-    expect(applied.body).toEqual({ rows: 4, pincodes: 3, errors: [], applied: true });
+    expect(applied.body).toEqual({ rows: 4, pincodes: 3, codPincodes: 3, errors: [], applied: true });
     expect(await served(partner.code)).toEqual(['110001', '700001', fresh]);
     const place = await t()
       .db.selectFrom('pincodes')
@@ -319,7 +336,11 @@ describeEachDatabase('back office: delivery partners and their pincodes', (t) =>
     expect(await pincheck(partner.code, '400001')).toBe(false);
     expect((await driver.createOrder(client, amount)).status).toBe(200);
     const listed = (await admin.get<PartnerList>('/admin/api/partners', BEARER)).body.partners;
-    expect(listed.find((p) => p.code === partner.code)).toMatchObject({ pincodes: 3, activeProducts: 1 });
+    expect(listed.find((p) => p.code === partner.code)).toMatchObject({
+      pincodes: 3,
+      codPincodes: 3,
+      activeProducts: 1,
+    });
 
     // a new file replaces the list
     await upload(partner.code, 'pincode\n400001\n', 'apply');
@@ -333,7 +354,81 @@ describeEachDatabase('back office: delivery partners and their pincodes', (t) =>
       .where('action', '=', 'partner.pincodes')
       .orderBy('id')
       .execute();
-    expect(actions.map((a) => a.details)).toEqual([{ pincodes: 3 }, { pincodes: 1 }]);
+    expect(actions.map((a) => a.details)).toEqual([
+      { pincodes: 3, codPincodes: 3 },
+      { pincodes: 1, codPincodes: 1 },
+    ]);
+  });
+
+  it('reads the optional cod column: Y or N in any case, empty or missing is Y, anything else an error', async () => {
+    const { code } = await create();
+    const csv = ['pincode,COD', '700001,Y', '700016,n', '110001,', '400001, y ', '560001,N'].join('\n');
+    const dry = await upload(code, csv, 'dry-run');
+    expect(dry.status).toBe(200);
+    expect(dry.body).toEqual({ rows: 5, pincodes: 5, codPincodes: 3, errors: [], applied: false });
+    expect(await served(code)).toEqual([]);
+
+    const bad = [
+      'pincode,cod',
+      '700001,yes',
+      '700016,0',
+      '110001,Y,extra',
+      '400001,Y',
+      '400001,N',
+      '560001,N',
+    ].join('\n');
+    const report = await upload(code, bad, 'dry-run');
+    expect(report.body).toEqual({
+      rows: 6,
+      pincodes: 2,
+      codPincodes: 1,
+      applied: false,
+      errors: [
+        'line 2, column cod: Y (the partner collects cash there) or N, not "yes"',
+        'line 3, column cod: Y (the partner collects cash there) or N, not "0"',
+        'line 4, column pincode: has 3 fields, the header 2',
+        'line 6, column cod: 400001 is listed before with the other value',
+      ],
+    });
+    const refused = await upload(code, bad, 'apply');
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ error: 'The file has errors: nothing was changed', applied: false });
+    expect(await served(code)).toEqual([]);
+    expect((await upload(code, 'pincode,cod,cod\n700001,Y,Y\n', 'dry-run')).body.errors).toEqual([
+      'line 1, column cod: named twice',
+    ]);
+    // the column may come first
+    expect((await upload(code, 'cod,pincode\nN,700001\n', 'dry-run')).body).toMatchObject({
+      pincodes: 1,
+      codPincodes: 0,
+      errors: [],
+    });
+
+    const applied = await upload(code, csv, 'apply');
+    expect(applied.body).toEqual({ rows: 5, pincodes: 5, codPincodes: 3, errors: [], applied: true });
+    expect(await served(code)).toEqual(['110001', '400001', '560001', '700001', '700016']);
+    expect(await collecting(code)).toEqual(['110001', '400001', '700001']);
+    const listed = (await admin.get<PartnerList>('/admin/api/partners', BEARER)).body.partners;
+    expect(listed.find((p) => p.code === code)).toMatchObject({ pincodes: 5, codPincodes: 3 });
+    // a partner that does not collect cash still delivers there
+    expect(await pincheck(code, '560001')).toBe(true);
+
+    // a file without the column: cash everywhere it serves
+    await upload(code, 'pincode\n560001\n700016\n', 'apply');
+    expect(await collecting(code)).toEqual(['560001', '700016']);
+  });
+
+  it('collects cash at every pincode of India it serves in one click, whatever the list said before', async () => {
+    const { code } = await create();
+    await upload(code, 'pincode,cod\n700001,N\n', 'apply');
+    expect(await collecting(code)).toEqual([]);
+    const res = await admin.post<PincodesReport>(
+      `/admin/api/partners/${code}/pincodes/all-india`,
+      undefined,
+      BEARER,
+    );
+    expect(res.body.codPincodes).toBe(res.body.pincodes);
+    expect((await collecting(code)).length).toBe(indiaPincodes().length);
   });
 
   it('serves all of India in one click, replacing the list', async () => {
@@ -346,7 +441,13 @@ describeEachDatabase('back office: delivery partners and their pincodes', (t) =>
       BEARER,
     );
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ rows: india.length, pincodes: india.length, errors: [], applied: true });
+    expect(res.body).toEqual({
+      rows: india.length,
+      pincodes: india.length,
+      codPincodes: india.length,
+      errors: [],
+      applied: true,
+    });
     expect(india.length).toBeGreaterThan(19_000);
     expect((await served(code)).length).toBe(india.length);
     for (const pincode of ['744101', '194101', '682555', '700001'])
@@ -368,7 +469,13 @@ describeEachDatabase('back office: delivery partners and their pincodes', (t) =>
       upload(code, `pincode\r\n${lines.join('\r\n')}\r\n`, 'dry-run'),
     );
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ rows: lines.length, pincodes: india.length, errors: [], applied: false });
+    expect(answer.body).toEqual({
+      rows: lines.length,
+      pincodes: india.length,
+      codPincodes: india.length,
+      errors: [],
+      applied: false,
+    });
     await expectAnsweredMeanwhile(health, annotate);
   });
 

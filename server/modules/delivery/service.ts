@@ -1,3 +1,4 @@
+import { COD_COLUMN } from '../../../contract/cod-constants.ts';
 import {
   type Partner,
   type PartnerBody,
@@ -58,6 +59,7 @@ function toPartner(row: store.PartnerRow): Partner {
     name: row.name,
     trackingUrl: row.tracking_url,
     pincodes: row.pincodes ?? 0,
+    codPincodes: row.cod_pincodes ?? 0,
     activeProducts: row.active_products ?? 0,
     minDays: row.min_days,
     maxDays: row.max_days,
@@ -108,13 +110,63 @@ function promiseColumns(
   return { min_days, max_days };
 }
 
+/** A pincode a list names, where it is, and whether the partner collects cash on delivery there. */
+type ListedPincode = PincodeRow & { cod: boolean };
+
+/** The list's columns: `pincode`, and the optional `cod`; any other name, or one named twice, is an error. */
+function headerColumns(header: CsvRecord | undefined, errors: string[]): string[] {
+  const names = header?.fields.map((name) => name.trim().toLowerCase()) ?? [];
+  if (!header)
+    errors.push(lineError(1, PINCODE_COLUMN, 'the file is empty: the first line names the column'));
+  for (const [i, name] of names.entries()) {
+    if (name !== PINCODE_COLUMN && name !== COD_COLUMN)
+      errors.push(lineError(1, name || `#${i + 1}`, 'not a column of the list'));
+    else if (names.indexOf(name) !== i) errors.push(lineError(1, name, 'named twice'));
+  }
+  if (header && !names.includes(PINCODE_COLUMN)) errors.push(lineError(1, PINCODE_COLUMN, 'missing'));
+  return names;
+}
+
+/** A `cod` cell: Y or N in any case; empty (or no such column) is Y. Undefined for anything else. */
+function codCell(cell: string | undefined): boolean | undefined {
+  const value = cell?.trim().toUpperCase() ?? '';
+  if (value === '' || value === 'Y') return true;
+  return value === 'N' ? false : undefined;
+}
+
+/** One data row's pincode, or its error. */
+function listedPincode(record: CsvRecord, names: readonly string[]): ListedPincode | string {
+  const cell = (column: string) => record.fields[names.indexOf(column)];
+  const pincode = cell(PINCODE_COLUMN)?.trim() ?? '';
+  if (record.fields.length !== names.length)
+    return lineError(
+      record.line,
+      PINCODE_COLUMN,
+      `has ${record.fields.length} fields, the header ${names.length}`,
+    );
+  if (!PINCODE.test(pincode))
+    return lineError(record.line, PINCODE_COLUMN, 'a pincode has 6 digits, the first 1 to 9');
+  const place = indiaPincode(pincode);
+  if (!place) return lineError(record.line, PINCODE_COLUMN, `${pincode} is not a pincode in India's list`);
+  const cod = codCell(cell(COD_COLUMN));
+  if (cod === undefined)
+    return lineError(
+      record.line,
+      COD_COLUMN,
+      `Y (the partner collects cash there) or N, not "${cell(COD_COLUMN)?.trim().slice(0, 20)}"`,
+    );
+  return { ...place, cod };
+}
+
 /**
- * A pincode list's rows, checked: the pincodes it names (each once) and its errors by line and column.
- * A list of all of India's pincodes is read and checked in slices, as a catalogue is (Turns).
+ * A pincode list's rows, checked: the pincodes it names (each once, with whether the partner collects cash
+ * there) and its errors by line and column. A pincode named twice with Y and with N is an error: the owner
+ * meant one of them. A list of all of India's pincodes is read and checked in slices, as a catalogue is
+ * (Turns).
  */
 async function readPincodes(
   file: Buffer,
-): Promise<{ rows: number; pincodes: PincodeRow[]; errors: string[] }> {
+): Promise<{ rows: number; pincodes: ListedPincode[]; errors: string[] }> {
   const errors: string[] = [];
   const turns = new Turns();
   let records: CsvRecord[];
@@ -124,28 +176,19 @@ async function readPincodes(
     return { rows: 0, pincodes: [], errors: [(error as Error).message] };
   }
   const [header, ...data] = records;
-  const names = header?.fields.map((name) => name.trim().toLowerCase()) ?? [];
-  if (!header)
-    errors.push(lineError(1, PINCODE_COLUMN, 'the file is empty: the first line names the column'));
-  for (const [i, name] of names.entries()) {
-    if (name !== PINCODE_COLUMN) errors.push(lineError(1, name || `#${i + 1}`, 'not a column of the list'));
-  }
-  if (header && !names.includes(PINCODE_COLUMN)) errors.push(lineError(1, PINCODE_COLUMN, 'missing'));
+  const names = headerColumns(header, errors);
   if (errors.length > 0) return { rows: data.length, pincodes: [], errors };
-  const found = new Map<string, PincodeRow>();
+  const found = new Map<string, ListedPincode>();
   for (const record of data) {
     await turns.take();
-    const pincode = record.fields[0]?.trim() ?? '';
-    const place = PINCODE.test(pincode) ? indiaPincode(pincode) : undefined;
-    if (record.fields.length !== 1) {
-      errors.push(lineError(record.line, PINCODE_COLUMN, `has ${record.fields.length} fields, the header 1`));
-    } else if (!PINCODE.test(pincode)) {
-      errors.push(lineError(record.line, PINCODE_COLUMN, 'a pincode has 6 digits, the first 1 to 9'));
-    } else if (!place) {
-      errors.push(lineError(record.line, PINCODE_COLUMN, `${pincode} is not a pincode in India's list`));
-    } else {
-      found.set(pincode, place);
-    }
+    const listed = listedPincode(record, names);
+    const before = typeof listed === 'string' ? undefined : found.get(listed.pincode);
+    if (typeof listed === 'string') errors.push(listed);
+    else if (before && before.cod !== listed.cod)
+      errors.push(
+        lineError(record.line, COD_COLUMN, `${listed.pincode} is listed before with the other value`),
+      );
+    else found.set(listed.pincode, listed);
   }
   const shown =
     errors.length > ERRORS_SHOWN
@@ -153,6 +196,8 @@ async function readPincodes(
       : errors;
   return { rows: data.length, pincodes: [...found.values()], errors: shown };
 }
+
+const codCount = (pincodes: readonly ListedPincode[]) => pincodes.filter((p) => p.cod).length;
 
 /**
  * The back office's delivery partners: each partner's tracking page, and the pincodes it
@@ -228,25 +273,35 @@ export class Partners {
   async pincodes(code: string, file: Buffer, apply: boolean, actor: string): Promise<PincodesReport> {
     await this.get(code);
     const { rows, pincodes, errors } = await readPincodes(file);
-    const report = { rows, pincodes: pincodes.length, errors, applied: false };
+    const report = {
+      rows,
+      pincodes: pincodes.length,
+      codPincodes: codCount(pincodes),
+      errors,
+      applied: false,
+    };
     if (!apply || errors.length > 0) return report;
     await this.replace(code, pincodes, actor, 'partner.pincodes');
     return { ...report, applied: true };
   }
 
-  /** "Serve all of India": every pincode of India's list becomes the partner's. */
+  /** "Serve all of India": every pincode of India's list becomes the partner's, collecting cash at each. */
   async allIndia(code: string, actor: string): Promise<PincodesReport> {
-    const india = indiaPincodes();
+    const india = indiaPincodes().map((row) => ({ ...row, cod: true }));
     await this.replace(code, india, actor, 'partner.all-india');
-    return { rows: india.length, pincodes: india.length, errors: [], applied: true };
+    const count = india.length;
+    return { rows: count, pincodes: count, codPincodes: count, errors: [], applied: true };
   }
 
-  private async replace(code: string, pincodes: readonly PincodeRow[], actor: string, action: string) {
+  private async replace(code: string, pincodes: readonly ListedPincode[], actor: string, action: string) {
     await this.db.transaction().execute(async (trx) => {
       const id = await store.lockPartner(trx, code);
       if (id === undefined) throw notFound(NO_SUCH_PARTNER);
       await store.replacePincodes(trx, id, pincodes);
-      await recordAudit(trx, audit(actor, action, code, { pincodes: pincodes.length }));
+      await recordAudit(
+        trx,
+        audit(actor, action, code, { pincodes: pincodes.length, codPincodes: codCount(pincodes) }),
+      );
     });
   }
 }

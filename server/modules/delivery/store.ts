@@ -60,6 +60,12 @@ function partnerRows(db: Db) {
         .whereRef('partner_pincodes.partner_id', '=', 'delivery_partners.id')
         .as('pincodes'),
       eb
+        .selectFrom('partner_pincodes')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .whereRef('partner_pincodes.partner_id', '=', 'delivery_partners.id')
+        .where('partner_pincodes.cod', '=', true)
+        .as('cod_pincodes'),
+      eb
         .selectFrom('products')
         .select(sql<number>`count(*)::int`.as('n'))
         .whereRef('products.partner_id', '=', 'delivery_partners.id')
@@ -118,13 +124,14 @@ export async function updatePartner(db: Db, id: number, columns: PartnerColumns)
 }
 
 /**
- * Makes `pincodes` the partner's whole list, adding the reference rows they need (India's list ships with
- * haat; an empty shop has none yet). Tens of thousands of rows: one array per column, not a row each.
+ * Makes `pincodes` the partner's whole list, with where it collects cash on delivery, adding the reference
+ * rows they need (India's list ships with haat; an empty shop has none yet). Tens of thousands of rows: one
+ * array per column, not a row each.
  */
 export async function replacePincodes(
   trx: Db,
   partnerId: number,
-  pincodes: readonly { pincode: string; office: string; district: string; state: string }[],
+  pincodes: readonly { pincode: string; office: string; district: string; state: string; cod: boolean }[],
 ): Promise<void> {
   const column = (key: 'pincode' | 'office' | 'district' | 'state') => pincodes.map((p) => p[key]);
   await sql`INSERT INTO pincodes (pincode, office, district, state)
@@ -132,8 +139,10 @@ export async function replacePincodes(
       ${column('district')}::text[], ${column('state')}::text[])
     ON CONFLICT (pincode) DO NOTHING`.execute(trx);
   await trx.deleteFrom('partner_pincodes').where('partner_id', '=', partnerId).execute();
-  await sql`INSERT INTO partner_pincodes (partner_id, pincode)
-    SELECT ${partnerId}, unnest(${column('pincode')}::text[])`.execute(trx);
+  await sql`INSERT INTO partner_pincodes (partner_id, pincode, cod)
+    SELECT ${partnerId}, * FROM unnest(${column('pincode')}::text[], ${pincodes.map((p) => p.cod)}::boolean[])`.execute(
+    trx,
+  );
 }
 
 /** Serialises adding partners, so a code is checked and taken by one transaction at a time. */

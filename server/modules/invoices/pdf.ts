@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { COD_PAYMENT_TEXT } from '../../../contract/cod-constants.ts';
 import { FONT_FILES, openFont, runs, type Weight } from './fonts.ts';
 import type { TaxDocument, TaxLine } from './tax.ts';
 
@@ -88,6 +89,7 @@ function header(doc: Doc, d: TaxDocument, logo: Buffer | undefined): number {
   const facts = [
     `${d.kind === 'invoice' ? 'Invoice No.' : 'Credit Note No.'} ${d.number}`,
     `Date: ${d.date}`,
+    ...(d.payment === 'cod' ? [COD_PAYMENT_TEXT] : []),
     ...(d.against ? [`against Invoice No. ${d.against.number} dated ${d.against.date}`] : []),
   ];
   doc
@@ -243,8 +245,14 @@ function soldThrough(shop: NonNullable<TaxDocument['shop']>): string {
   return `Sold through ${by}${shop.gstin ? ` (GSTIN: ${shop.gstin})` : ''}${by === shop.name ? '' : `, operator of ${shop.name}`}.`;
 }
 
+/** an invoice of a COD order is paid at the door, after it is issued */
+function totalWords(d: TaxDocument): string {
+  if (d.kind === 'credit_note') return 'Total credited (tax included)';
+  return d.payment === 'cod' ? 'Total to pay on delivery (tax included)' : 'Total paid (tax included)';
+}
+
 function footer(doc: Doc, d: TaxDocument, top: number): void {
-  const words = d.kind === 'invoice' ? 'Total paid (tax included)' : 'Total credited (tax included)';
+  const words = totalWords(d);
   doc
     .font('Helvetica-Bold')
     .fontSize(11)

@@ -128,6 +128,7 @@ export class Invoices {
       if (!head || issued.has(head.seller_id)) continue;
       const seller = sellerOf(head);
       const interState = seller.state !== placeOfSupply;
+      const carriesDelivery = head.seller_id === firstSeller;
       const taxLines = invoiceLines(
         group.map((l) => ({
           id: l.id,
@@ -137,8 +138,10 @@ export class Invoices {
           unitPaise: l.unit_price_paise,
           paidPaise: l.paid_paise,
         })),
-        head.seller_id === firstSeller ? order.delivery_charge_paise : 0,
+        carriesDelivery ? order.delivery_charge_paise : 0,
         interState,
+        // a COD order's fee goes with the delivery charge (decision 069)
+        carriesDelivery ? order.cod_fee_paise : 0,
       );
       const serial = await store.nextSerial(trx, head.seller_id, 'invoice', year);
       const number = documentNumber('invoice', head.seller_id, year, serial);
@@ -153,6 +156,7 @@ export class Invoices {
         placeOfSupply,
         interState,
         ...couponShown(group),
+        ...(order.payment_method === 'cod' && { payment: 'cod' as const }),
         lines: taxLines,
         totals: totalsOf(taxLines),
       };
@@ -180,11 +184,13 @@ export class Invoices {
     if (!line) throw new Error(`order line ${refund.line_id} is not on invoice ${invoice.number}`);
     const delivery = invoiced.lines.find((l) => l.orderLineId === null);
     const taxLines = creditLines(line, delivery, refund.amount_paise, invoiced.interState);
+    // a credit note says nothing of how the order was paid: its refund goes where the refund says
+    const { payment: _paidBy, ...credited } = invoiced;
     const year = financialYear(refund.created_at);
     const serial = await store.nextSerial(trx, refund.seller_id, 'credit_note', year);
     const number = documentNumber('credit_note', refund.seller_id, year, serial);
     const document: TaxDocument = {
-      ...invoiced,
+      ...credited,
       kind: 'credit_note',
       number,
       date: printedDate(refund.created_at),

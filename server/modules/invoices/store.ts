@@ -8,7 +8,7 @@ export type DocumentKind = TaxDocument['kind'];
 export async function lockOrder(db: Db, orderId: number) {
   return db
     .selectFrom('orders')
-    .select(['id', 'placed_at', 'address', 'delivery_charge_paise'])
+    .select(['id', 'placed_at', 'address', 'delivery_charge_paise', 'payment_method', 'cod_fee_paise'])
     .where('id', '=', orderId)
     .forUpdate()
     .executeTakeFirst();

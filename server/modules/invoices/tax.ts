@@ -1,3 +1,4 @@
+import { COD_FEE_LABEL } from '../../../contract/cod-constants.ts';
 import { DELIVERY_SAC, gstRate } from './gst-rates.ts';
 
 /**
@@ -5,7 +6,7 @@ import { DELIVERY_SAC, gstRate } from './gst-rates.ts';
  * tax included. `totalPaise` is what was paid (or is credited) for the line, after its discount.
  */
 export interface TaxLine {
-  /** the order line it invoices; null for the delivery charge (not printed) */
+  /** the order line it invoices; null for the delivery charge and the COD fee (not printed) */
   orderLineId: number | null;
   description: string;
   hsn: string;
@@ -47,6 +48,8 @@ export interface TaxDocument {
   interState: boolean;
   /** the coupon whose discount the lines show; absent without one */
   couponCode?: string;
+  /** `cod`: an invoice of a cash on delivery order, which says so; absent for an order paid online */
+  payment?: 'cod';
   lines: TaxLine[];
   totals: Pick<
     TaxLine,
@@ -101,12 +104,14 @@ export interface SoldLine {
 /**
  * An invoice's lines: each good at its own rate (by HSN and what was paid a piece), its taxable value
  * worked back from what was paid for it and the coupon's share shown as its discount; then the delivery
- * charge, when this invoice carries it, at the highest rate among the goods (decision 018).
+ * charge, when this invoice carries it, at the highest rate among the goods (decision 018), and a cash on
+ * delivery order's fee beside it, taxed as the delivery charge is (decision 069).
  */
 export function invoiceLines(
   sold: readonly SoldLine[],
   deliveryPaise: number,
   interState: boolean,
+  codFeePaise = 0,
 ): TaxLine[] {
   const goods = sold.map((line) =>
     splitTax(
@@ -123,15 +128,25 @@ export function invoiceLines(
       interState,
     ),
   );
-  if (deliveryPaise === 0) return goods;
-  return [...goods, deliveryLine(deliveryPaise, Math.max(...goods.map((g) => g.ratePercent)), interState)];
+  const rate = Math.max(...goods.map((g) => g.ratePercent));
+  return [
+    ...goods,
+    ...(deliveryPaise === 0 ? [] : [deliveryLine(deliveryPaise, rate, interState)]),
+    ...(codFeePaise === 0 ? [] : [deliveryLine(codFeePaise, rate, interState, COD_FEE_LABEL)]),
+  ];
 }
 
-export function deliveryLine(paise: number, ratePercent: number, interState: boolean): TaxLine {
+/** A line of a charge for the delivery (the delivery charge itself by default), under the courier's SAC. */
+export function deliveryLine(
+  paise: number,
+  ratePercent: number,
+  interState: boolean,
+  description = DELIVERY_DESCRIPTION,
+): TaxLine {
   return splitTax(
     {
       orderLineId: null,
-      description: DELIVERY_DESCRIPTION,
+      description,
       hsn: DELIVERY_SAC,
       quantity: 1,
       unitPaise: paise,

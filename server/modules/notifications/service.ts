@@ -78,7 +78,7 @@ export class Notifications {
   /** "Refund processed", in the transaction that marks the refund processed. */
   static async refundProcessed(trx: Db, refundId: number): Promise<void> {
     const refund = await store.refundNotice(trx, refundId);
-    if (!refund) return;
+    if (!refund?.customer_id) return;
     await Notifications.queue(trx, {
       kind: 'refund_processed',
       customerId: refund.customer_id,
@@ -86,7 +86,7 @@ export class Notifications {
       variables: {
         amount: smsRupees(refund.amount_paise),
         // a payment refunded whole before any order was made has only its own id to go by
-        purchase: refund.purchase_id ?? refund.order_purchase_ids ?? refund.gateway_payment_id,
+        purchase: refund.purchase_id ?? refund.order_purchase_ids ?? refund.gateway_payment_id ?? '',
       },
     });
   }

@@ -100,15 +100,19 @@ export async function sentTo(db: Db, phone: string) {
     .execute();
 }
 
-/** Whom a processed refund goes to, how much, and the purchase ids it is for (the line's, or the order's). */
+/**
+ * Whom a processed refund goes to, how much, and the purchase ids it is for (the line's, or the order's).
+ * A COD line's refund has no payment: its line's order says whose it is.
+ */
 export async function refundNotice(db: Db, refundId: number) {
   return db
     .selectFrom('refunds')
-    .innerJoin('payments', 'payments.id', 'refunds.payment_id')
-    .innerJoin('payment_orders', 'payment_orders.id', 'payments.payment_order_id')
+    .leftJoin('payments', 'payments.id', 'refunds.payment_id')
+    .leftJoin('payment_orders', 'payment_orders.id', 'payments.payment_order_id')
     .leftJoin('order_lines', 'order_lines.id', 'refunds.order_line_id')
+    .leftJoin('orders as line_order', 'line_order.id', 'order_lines.order_id')
     .select((eb) => [
-      'payment_orders.customer_id',
+      eb.fn.coalesce('line_order.customer_id', 'payment_orders.customer_id').as('customer_id'),
       'refunds.amount_paise',
       'payments.gateway_payment_id',
       'order_lines.purchase_id',

@@ -136,7 +136,11 @@ export async function decideExchange(
 async function notSendable(deps: MoveDeps, trx: Db, line: LockedLine): Promise<string | null> {
   const product = await exchanges.productOf(trx, line.product_id);
   const { size, hold_id } = await exchanges.exchangeOf(trx, line.id);
-  const refunded = 'so we have refunded what you paid for this item';
+  // a COD line's refund is paid by hand, once staff have asked the shopper where (decision 069)
+  const refunded =
+    line.payment_id === null
+      ? 'so we will pay back what you paid for this item: we will ask you where to send it'
+      : 'so we have refunded what you paid for this item';
   if (!product.active)
     return `"${product.name}" is no longer sold, so size ${size} could not be sent: ${refunded}`;
   if (hold_id === null || !(await deps.inventory.held(trx, hold_id))) {

@@ -3,11 +3,12 @@ import { daysText } from '../../../contract/shopping-rules.ts';
 import type { Db } from '../../db/connect.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
-import type { MessageKind } from '../../platform/sms/templates.ts';
+import { type MessageKind, smsRupees } from '../../platform/sms/templates.ts';
 import type { Inventory } from '../inventory/service.ts';
 import { Notifications } from '../notifications/service.ts';
 import { Refunds } from '../payments/refunds.ts';
-import { lineProduct } from '../returns/service.ts';
+import { lineProduct, refundToOf } from '../returns/service.ts';
+import { codCollectOf, takeCodCharges } from './cod-lines.ts';
 import type { LineFields, LockedLine } from './store.ts';
 import * as store from './store.ts';
 import { paidForLine, returnableUntil } from './terms.ts';
@@ -129,7 +130,8 @@ export interface Move {
 
 /**
  * A returned line's effects: all it paid (paidForLine) owed back to the shopper as a return's refund, in
- * the move's transaction; a received return and an exchange that cannot be sent alike.
+ * the move's transaction; a received return and an exchange that cannot be sent alike. A COD line has no
+ * payment: its refund is paid by hand to where the shopper's return said (an exchange said nowhere).
  */
 export async function refundWhatWasPaid(
   trx: Db,
@@ -138,6 +140,7 @@ export async function refundWhatWasPaid(
   const refundPaise = paidForLine(line);
   const refundId = await Refunds.owe(trx, {
     paymentId: line.payment_id,
+    destination: line.payment_id === null ? await refundToOf(trx, line.id) : null,
     orderLineId: line.id,
     amountPaise: refundPaise,
     reason: 'return',
@@ -163,6 +166,8 @@ export async function moveLine(deps: MoveDeps, move: Move): Promise<Effects> {
     if (!line) throw notFound(`No order line "${move.purchaseId}"`);
     const to = typeof move.to === 'function' ? await move.to(trx, line) : move.to;
     assertTransition(line.status, to);
+    // a cash-on-delivery parcel collects the order's charges when it is the first to ship (decision 069)
+    if (to === 'shipped') await takeCodCharges(trx, line.id);
     const now = new Date();
     const done = (await move.apply?.(trx, line, now, to)) ?? {};
     await store.setLineStatus(trx, line.id, to, done.fields);
@@ -180,6 +185,7 @@ export async function moveLine(deps: MoveDeps, move: Move): Promise<Effects> {
 }
 
 async function notifyMove(trx: Db, line: LockedLine, to: LineStatus, fields: LineFields = {}): Promise<void> {
+  if (to === 'delivered') await notifyCashCollected(trx, line);
   const kind = messageOf(line, to);
   if (!kind) return;
   const variables: Record<string, string> = {
@@ -208,4 +214,19 @@ async function deliveredKind(
     return 'order_delivered_final';
   variables.days = daysText(line.return_window_days);
   return 'order_delivered';
+}
+
+/**
+ * A cash-on-delivery line delivered: the shopper's receipt for the cash the courier took. It is about
+ * their money, so it goes beside the delivered SMS, which they may turn off (decision 069).
+ */
+async function notifyCashCollected(trx: Db, line: LockedLine): Promise<void> {
+  const collectPaise = await codCollectOf(trx, line.id);
+  if (collectPaise === null) return;
+  await Notifications.queue(trx, {
+    kind: 'cod_cash_collected',
+    customerId: line.customer_id,
+    subject: line.purchase_id,
+    variables: { purchase: line.purchase_id, amount: smsRupees(collectPaise) },
+  });
 }

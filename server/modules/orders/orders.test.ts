@@ -85,6 +85,7 @@ describeEachDatabase('orders: the list, cancel and return', (t) => {
         prodId: kurta.id,
         prod: 'apparel',
         purchase_id: newer.purchaseIds[0],
+        orderId: newer.orderId,
         tracking_id: expect.stringMatching(/^TRK/),
         awb: null,
         courier: null,

@@ -13,7 +13,8 @@ import {
   RefundsQuery,
   ShipBody,
 } from '../../../contract/admin.ts';
-import { ErrorResponse } from '../../../contract/errors.ts';
+import { RefundPaidBody } from '../../../contract/cod.ts';
+import { ErrorResponse, FieldErrors } from '../../../contract/errors.ts';
 import {
   CancelBody,
   CancelResponse,
@@ -187,5 +188,20 @@ const backOfficeRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) =
       schema: { params: RefundParams, response: { 200: AdminRefund } },
     },
     async (request) => ctx.refunds.retry(idParam(request.params.id, 'id'), request.staff.actor),
+  );
+
+  // a COD line's refund, paid by hand to the shopper's UPI ID or bank account (staff and owners)
+  app.post(
+    '/admin/api/refunds/:id/paid',
+    {
+      config: change,
+      schema: {
+        params: RefundParams,
+        body: RefundPaidBody,
+        response: { 200: AdminRefund, 400: FieldErrors, 404: ErrorResponse, 409: ErrorResponse },
+      },
+    },
+    async (request) =>
+      ctx.refunds.markPaid(idParam(request.params.id, 'id'), request.body.reference, request.staff.actor),
   );
 };

@@ -15,7 +15,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { Catalogue } from '../catalogue/service.ts';
 import { creditNoteUrl, invoiceUrl } from '../invoices/service.ts';
 import { Refunds } from '../payments/refunds.ts';
-import { lineProduct } from '../returns/service.ts';
+import { keepRefundTo, lineProduct, refundDestination } from '../returns/service.ts';
 import { exchangeFields, requestExchange } from './exchange.ts';
 import { type Effects, type MoveDeps, moveLine } from './lines.ts';
 import type { LockedLine } from './store.ts';
@@ -95,6 +95,7 @@ function toOrderLine(
     prodId: row.product_id,
     prod: row.prod,
     purchase_id: row.purchase_id,
+    orderId: row.order_id,
     tracking_id: row.tracking_id,
     awb: row.awb,
     courier: row.courier,
@@ -259,7 +260,8 @@ export class Orders {
 
   /**
    * Asks to return a delivered line of a returnable genre, inside the window, for a reason; a photo sent
-   * with it moves from the shopper's review to the return (decision 046).
+   * with it moves from the shopper's review to the return (decision 046). A COD line's return says where
+   * its refund goes (`refundTo`, 400 naming the wrong part); an online line's goes back to its payment.
    */
   async requestReturn(customerId: number, body: ReturnBody): Promise<void> {
     const asked = askedReturn(body);
@@ -271,6 +273,8 @@ export class Orders {
       actor: `customer:${customerId}`,
       action: 'return.request',
       apply: async (trx, line, now) => {
+        // a COD order has no payment to refund to
+        const refundTo = line.payment_id === null ? refundDestination(body.refundTo) : null;
         const product = await lineProduct(trx, line.id);
         if (!product.returnable) throw conflict(NOT_RETURNABLE_TEXT);
         if (!windowOpen(returnableUntil({ ...line, returnable: true }), now))
@@ -282,6 +286,7 @@ export class Orders {
           photoOf = product.id;
         }
         await store.insertReturn(trx, line.id, asked, now);
+        if (refundTo) await keepRefundTo(trx, line.id, refundTo);
         return { details: { reason: asked.reason, reasonCode: asked.code, photo: asked.photo } };
       },
     });

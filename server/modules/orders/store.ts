@@ -19,22 +19,36 @@ export async function purchaseOf(db: Db, customerId: number, productId: number) 
     .executeTakeFirstOrThrow();
 }
 
-/** Paise refunded (or on their way) for the line, null for none: a failed refund gave nothing back. */
-function refundedPaise(eb: ExpressionBuilder<Database, 'order_lines'>) {
+/**
+ * The line's refunds that gave money back or are on their way: a failed one gave nothing, and one paid by
+ * hand (a COD line's) counts once staff marked it paid.
+ */
+function givenBack(eb: ExpressionBuilder<Database, 'order_lines'>) {
   return eb
     .selectFrom('refunds')
-    .select((r) => r.fn.sum<number>('refunds.amount_paise').as('paise'))
     .whereRef('refunds.order_line_id', '=', 'order_lines.id')
-    .where('refunds.status', '<>', 'failed');
+    .where((r) =>
+      r.or([
+        r.and([r('refunds.method', '=', 'gateway'), r('refunds.status', '<>', 'failed')]),
+        r('refunds.status', '=', 'processed'),
+      ]),
+    );
 }
 
-/** When the line's latest refund (not a failed one) was issued, with its credit note; null for none. */
+/** Paise refunded (or on their way) for the line, null for none. */
+function refundedPaise(eb: ExpressionBuilder<Database, 'order_lines'>) {
+  return givenBack(eb).select((r) => r.fn.sum<number>('refunds.amount_paise').as('paise'));
+}
+
+/** When the line's latest refund was issued (one paid by hand: paid), with its credit note; null for none. */
 function lastRefundedAt(eb: ExpressionBuilder<Database, 'order_lines'>) {
-  return eb
-    .selectFrom('refunds')
-    .select((r) => r.fn.max('refunds.created_at').as('at'))
-    .whereRef('refunds.order_line_id', '=', 'order_lines.id')
-    .where('refunds.status', '<>', 'failed');
+  return givenBack(eb).select((r) =>
+    r.fn
+      .max(
+        sql<Date>`CASE WHEN refunds.method = 'gateway' THEN refunds.created_at ELSE refunds.processed_at END`,
+      )
+      .as('at'),
+  );
 }
 
 const firstPhoto = sql<string>`products.photos[1]`;
@@ -71,6 +85,7 @@ export async function customerLines(db: Db, customerId: number, orderId?: number
     )
     .select((eb) => [
       'order_lines.purchase_id',
+      'order_lines.order_id',
       'order_lines.status',
       'replaced.purchase_id as exchange_of',
       'exchanges.size as exchange_size',
@@ -371,23 +386,26 @@ export async function orderLines(db: Db, orderId: number) {
 
 /** The order with its customer and payment, for its page in the back office. */
 export async function backOfficeOrder(db: Db, orderId: number) {
-  return db
-    .selectFrom('orders')
-    .innerJoin('customers', 'customers.id', 'orders.customer_id')
-    .innerJoin('payments', 'payments.id', 'orders.payment_id')
-    .select([
-      'orders.id',
-      'orders.placed_at',
-      'orders.address',
-      'orders.amount_paise',
-      'customers.id as customer_id',
-      'customers.fname',
-      'customers.lname',
-      'customers.phone',
-      'payments.gateway_payment_id',
-    ])
-    .where('orders.id', '=', orderId)
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('orders')
+      .innerJoin('customers', 'customers.id', 'orders.customer_id')
+      // a cash on delivery order has no payment
+      .leftJoin('payments', 'payments.id', 'orders.payment_id')
+      .select([
+        'orders.id',
+        'orders.placed_at',
+        'orders.address',
+        'orders.amount_paise',
+        'customers.id as customer_id',
+        'customers.fname',
+        'customers.lname',
+        'customers.phone',
+        'payments.gateway_payment_id',
+      ])
+      .where('orders.id', '=', orderId)
+      .executeTakeFirst()
+  );
 }
 
 /**

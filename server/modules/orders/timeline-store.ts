@@ -18,6 +18,7 @@ export async function lineSteps(db: Db, scope: TimelineScope) {
     .innerJoin('delivery_partners', 'delivery_partners.id', 'products.partner_id')
     .leftJoin('returns', 'returns.order_line_id', 'order_lines.id')
     .leftJoin('exchanges', 'exchanges.order_line_id', 'order_lines.id')
+    .leftJoin('cod_remittances', 'cod_remittances.order_line_id', 'order_lines.id')
     .leftJoin('cod_confirmations', 'cod_confirmations.order_id', 'orders.id')
     .select([
       'order_lines.purchase_id',
@@ -28,6 +29,8 @@ export async function lineSteps(db: Db, scope: TimelineScope) {
       'exchanges.decided_at as exchange_decided_at',
       'exchanges.received_at as exchange_received_at',
       'orders.placed_at',
+      'orders.payment_method',
+      'cod_remittances.applied_at as cash_received_at',
       'order_lines.tracking_id',
       'order_lines.shipped_at',
       'order_lines.delivered_at',

@@ -55,6 +55,9 @@ export function buildTimeline(
     if (step) add(step, event.happened_at);
   }
   add('delivered', line.delivered_at);
+  // cash on delivery: the courier took the cash at the door, then remitted it to the shop (decision 069)
+  if (line.payment_method === 'cod') add('cash_collected', line.delivered_at);
+  add('cash_received', line.cash_received_at);
   add('cancelled', line.cancelled_at);
   add('return_requested', line.requested_at);
   if (line.accepted !== null) add(line.accepted ? 'return_accepted' : 'return_rejected', line.decided_at);

@@ -6,7 +6,7 @@ import type { RefundDestination, RefundMethod, RefundsTable } from '../../db/sch
 export type RefundReason = RefundsTable['reason'];
 
 export interface OwedRefund {
-  /** our payments.id; null for a COD line, whose refund is paid by hand to `destination` */
+  /** our payments.id; null for a COD line, whose refund is paid by hand (to `destination` when given) */
   paymentId: number | null;
   destination?: RefundDestination | null;
   orderLineId?: number;
@@ -14,9 +14,15 @@ export interface OwedRefund {
   reason: RefundReason;
 }
 
-/** A refund with a destination is paid there by hand (a COD line's); any other goes through the gateway. */
-const methodOf = (destination: RefundDestination | null | undefined): RefundMethod =>
-  !destination ? 'gateway' : 'upiId' in destination ? 'upi' : 'bank';
+/**
+ * A refund with a destination is paid there by hand (a COD line's return); one with no payment and no
+ * destination by hand too, once staff ask where (a COD line's exchange, decision 069); any other goes
+ * through the gateway.
+ */
+function methodOf(refund: OwedRefund): RefundMethod {
+  if (refund.destination) return 'upiId' in refund.destination ? 'upi' : 'bank';
+  return refund.paymentId === null ? 'manual' : 'gateway';
+}
 
 export async function insertOwed(db: Db, refund: OwedRefund): Promise<number> {
   const row = await db
@@ -26,7 +32,7 @@ export async function insertOwed(db: Db, refund: OwedRefund): Promise<number> {
       order_line_id: refund.orderLineId ?? null,
       amount_paise: refund.amountPaise,
       reason: refund.reason,
-      method: methodOf(refund.destination),
+      method: methodOf(refund),
       destination: refund.destination ? JSON.stringify(refund.destination) : null,
     })
     .returning('id')
@@ -42,21 +48,25 @@ const CLAIM_SECONDS = 120;
  * A claim left by a crashed process goes stale and is taken over.
  */
 export async function claim(db: Db, refundId: number) {
-  return db
-    .updateTable('refunds')
-    .set({ claimed_at: sql`now()` })
-    .from('payments')
-    .whereRef('payments.id', '=', 'refunds.payment_id')
-    .where('refunds.id', '=', refundId)
-    .where('refunds.status', '=', 'pending')
-    .where((eb) =>
-      eb.or([
-        eb('refunds.claimed_at', 'is', null),
-        eb('refunds.claimed_at', '<', sql<Date>`now() - make_interval(secs => ${CLAIM_SECONDS})`),
-      ]),
-    )
-    .returning(['refunds.id', 'refunds.amount_paise', 'payments.gateway_payment_id'])
-    .executeTakeFirst();
+  return (
+    db
+      .updateTable('refunds')
+      .set({ claimed_at: sql`now()` })
+      .from('payments')
+      .whereRef('payments.id', '=', 'refunds.payment_id')
+      .where('refunds.id', '=', refundId)
+      .where('refunds.status', '=', 'pending')
+      // a refund paid by hand never goes to the gateway
+      .where('refunds.method', '=', 'gateway')
+      .where((eb) =>
+        eb.or([
+          eb('refunds.claimed_at', 'is', null),
+          eb('refunds.claimed_at', '<', sql<Date>`now() - make_interval(secs => ${CLAIM_SECONDS})`),
+        ]),
+      )
+      .returning(['refunds.id', 'refunds.amount_paise', 'payments.gateway_payment_id'])
+      .executeTakeFirst()
+  );
 }
 
 export async function markProcessed(db: Db, refundId: number, gatewayRefundId: string): Promise<void> {
@@ -82,11 +92,13 @@ export async function release(db: Db, refundId: number, error: string): Promise<
     .execute();
 }
 
+/** The gateway's refunds still owed, oldest first; those paid by hand wait for staff instead. */
 export async function pendingIds(db: Db, limit: number): Promise<number[]> {
   const rows = await db
     .selectFrom('refunds')
     .select('id')
     .where('status', '=', 'pending')
+    .where('method', '=', 'gateway')
     .orderBy('created_at')
     .limit(limit)
     .execute();
@@ -100,6 +112,31 @@ export async function markFailed(db: Db, refundId: number, error: string): Promi
     .set({ status: 'failed', claimed_at: null, last_error: error.slice(0, 500) })
     .where('id', '=', refundId)
     .execute();
+}
+
+/**
+ * A refund paid by hand marked processed with staff's reference; answers it, or undefined when it was not
+ * a pending refund paid by hand (the caller read it locked, so this says nothing new).
+ */
+export async function markPaidByHand(db: Db, refundId: number, reference: string) {
+  return db
+    .updateTable('refunds')
+    .set({ status: 'processed', reference, processed_at: sql`now()`, last_error: null })
+    .where('id', '=', refundId)
+    .where('status', '=', 'pending')
+    .where('method', '<>', 'gateway')
+    .returning('id')
+    .executeTakeFirst();
+}
+
+/** The refund's row locked for a decision about it (marking it paid). */
+export async function lockRefund(db: Db, refundId: number) {
+  return db
+    .selectFrom('refunds')
+    .select(['id', 'status', 'method', 'amount_paise', 'reference'])
+    .where('id', '=', refundId)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 /** A failed refund owed again, to be sent once more; false unless it was failed. */
@@ -116,21 +153,30 @@ export async function reopenFailed(db: Db, refundId: number): Promise<boolean> {
 
 // The back office's view: each refund with the line and order it belongs to ------------------------------
 
+/**
+ * A refund's order: its line's, or (a refund of no line: an unfilled line, an unplaced payment) the one
+ * its payment made; a COD order has no payment, but its refunds always have a line.
+ */
+const orderIdOf = sql<number | null>`coalesce(order_lines.order_id, paid.id)`;
+
 function listed(db: Db) {
   return db
     .selectFrom('refunds')
     .leftJoin('order_lines', 'order_lines.id', 'refunds.order_line_id')
-    .leftJoin('orders', 'orders.payment_id', 'refunds.payment_id')
+    .leftJoin('orders as paid', 'paid.payment_id', 'refunds.payment_id')
     .select([
       'refunds.id',
       'order_lines.purchase_id',
-      'orders.id as order_id',
+      orderIdOf.as('order_id'),
       'refunds.amount_paise',
       'refunds.status',
       'refunds.reason',
       'refunds.created_at',
       'refunds.processed_at',
       'refunds.last_error',
+      'refunds.method',
+      'refunds.destination',
+      'refunds.reference',
     ]);
 }
 
@@ -148,7 +194,7 @@ export async function refundPage(db: Db, query: { status?: RefundStatus; before?
   return page.execute();
 }
 
-/** Every refund of the order's payment, oldest first. */
+/** Every refund of the order, oldest first. */
 export async function refundsOfOrder(db: Db, orderId: number) {
-  return listed(db).where('orders.id', '=', orderId).orderBy('refunds.id').execute();
+  return listed(db).where(orderIdOf, '=', orderId).orderBy('refunds.id').execute();
 }

@@ -5,16 +5,29 @@ import {
   type AdminRefundsResponse,
   type RefundStatus,
 } from '../../../contract/admin.ts';
+import { REFUND_REFERENCE_MAX } from '../../../contract/cod-constants.ts';
 import type { Db } from '../../db/connect.ts';
 import { rupees } from '../../platform/api-values.ts';
 import { recordAudit } from '../../platform/audit.ts';
-import { conflict, notFound } from '../../platform/errors.ts';
+import { conflict, InvalidFields, notFound } from '../../platform/errors.ts';
 import { Invoices } from '../invoices/service.ts';
 import { Notifications } from '../notifications/service.ts';
 import { GatewayError, type PaymentGateway } from './gateway.ts';
 import * as store from './refunds-store.ts';
 
 export type { OwedRefund, RefundReason } from './refunds-store.ts';
+
+/** The reference of a refund paid by hand: 1 to REFUND_REFERENCE_MAX characters after trimming. */
+function paidReference(given: string | undefined): string {
+  const reference = given?.trim() ?? '';
+  if (!reference) {
+    throw new InvalidFields({ reference: 'Required: the UPI or bank transfer reference (UTR)' });
+  }
+  if (reference.length > REFUND_REFERENCE_MAX) {
+    throw new InvalidFields({ reference: `At most ${REFUND_REFERENCE_MAX} characters` });
+  }
+  return reference;
+}
 
 /** the receipt the gateway keeps with our refund, so a refund is never sent twice */
 const receiptOf = (refundId: number) => `refund-${refundId}`;
@@ -41,6 +54,9 @@ function toAdminRefund(row: store.ListedRefund): AdminRefund {
     createdAt: row.created_at.toISOString(),
     processedAt: row.processed_at?.toISOString() ?? null,
     failure: row.last_error,
+    method: row.method,
+    destination: row.destination,
+    reference: row.reference,
   };
 }
 
@@ -106,6 +122,34 @@ export class Refunds {
       });
     });
     await this.sendOne(refundId);
+    return this.one(refundId);
+  }
+
+  /**
+   * Staff paid a refund by hand (a COD line's, to the shopper's UPI ID or bank account): processed with
+   * the transfer's reference, audited, and the shopper told as for a gateway refund. 400 without a
+   * reference; 409 for a gateway refund or one already paid.
+   */
+  async markPaid(refundId: number, given: string | undefined, actor: string): Promise<AdminRefund> {
+    const reference = paidReference(given);
+    await this.db.transaction().execute(async (trx) => {
+      const refund = await store.lockRefund(trx, refundId);
+      if (!refund) throw notFound(`No refund ${refundId}`);
+      if (refund.method === 'gateway') {
+        throw conflict('This refund goes back through the payment gateway; it cannot be marked paid by hand');
+      }
+      if (refund.status === 'processed') throw conflict(`This refund was already paid (${refund.reference})`);
+      if (!(await store.markPaidByHand(trx, refundId, reference))) {
+        throw conflict(`This refund is ${refund.status}; only a pending refund can be marked paid`);
+      }
+      await recordAudit(trx, {
+        actor,
+        action: 'refund.paid',
+        subject: `refund:${refundId}`,
+        details: { amountPaise: refund.amount_paise, method: refund.method, reference },
+      });
+      await Notifications.refundProcessed(trx, refundId);
+    });
     return this.one(refundId);
   }
 

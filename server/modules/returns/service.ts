@@ -18,8 +18,10 @@ import * as store from './store.ts';
 
 const DAY_MS = 86_400_000;
 
+export { refundDestination } from './refund-to.ts';
 /** the SQL of whether a product's genre may be returned, for other modules' queries that join products */
-export { genreReturnable } from './store.ts';
+/** Where a returned COD line's refund goes: kept with its return, read when the item is received. */
+export { genreReturnable, keepRefundTo, refundToOf } from './store.ts';
 
 /** The order line's product, and whether its genre may be returned. */
 export async function lineProduct(db: Db, lineId: number): Promise<{ id: number; returnable: boolean }> {

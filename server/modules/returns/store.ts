@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
+import type { RefundDestination } from '../../db/schema.ts';
 
 /**
  * Whether the product's genre may be returned: no mark in non_returnable_genres (027_return_reasons.sql).
@@ -95,4 +96,24 @@ export async function returnsByReason(db: Db, since: Date) {
     .groupBy('returns.reason_code')
     .execute();
   return rows.map((row) => ({ code: row.reason_code, returned: Number(row.returned) }));
+}
+
+// Where a returned COD line's refund goes (039_cash_on_delivery.sql) ------------------------------------
+
+export async function keepRefundTo(db: Db, lineId: number, destination: RefundDestination): Promise<void> {
+  await db
+    .updateTable('returns')
+    .set({ refund_to: JSON.stringify(destination) })
+    .where('order_line_id', '=', lineId)
+    .execute();
+}
+
+/** The destination the shopper gave with the line's return; null for none (an online line, an exchange). */
+export async function refundToOf(db: Db, lineId: number): Promise<RefundDestination | null> {
+  const row = await db
+    .selectFrom('returns')
+    .select('refund_to')
+    .where('order_line_id', '=', lineId)
+    .executeTakeFirst();
+  return row?.refund_to ?? null;
 }

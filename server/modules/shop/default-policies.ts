@@ -1,6 +1,8 @@
+import { formatRupees } from '../../../contract/money.ts';
 import { paths } from '../../../contract/paths.ts';
 import type { PolicyPage } from '../../../contract/shop-constants.ts';
 import { MAX_UNITS_PER_PRODUCT } from '../../../contract/shopping-rules.ts';
+import type { CodTerms } from './service.ts';
 
 /**
  * The spec's policy texts (points 1 and 9), as Markdown: what each page shows until the owner changes it.
@@ -33,7 +35,7 @@ The clothes, bags and crafts on {shop} are sold by independent third-party selle
 ## Prices, payment and orders
 
 - All prices are in Indian rupees and include all applicable taxes.
-- We accept prepaid online payment only. There is **no cash on delivery**. See the [payment policy](${paths.payment()}).
+- We accept payment online at checkout. {cashOnDelivery} See the [payment policy](${paths.payment()}).
 - Your order is confirmed once your payment succeeds. If an item sells out while you pay, we cancel that item and refund it in full to your original payment method.
 - You can buy at most ${MAX_UNITS_PER_PRODUCT} units of a product in one order.
 
@@ -109,9 +111,9 @@ ${contactLine}
 
 const payment = `How you pay on {shop}, what you pay, and what happens if a payment goes wrong.
 
-## Prepaid orders only
+## {paymentWays}
 
-Every order is paid online at checkout through our payment partner's secure window, with a card or any other method the window offers. We do **not** offer cash on delivery.
+You pay online at checkout through our payment partner's secure window, with a card or any other method the window offers. {cashOnDelivery}
 
 ## What you pay
 
@@ -159,6 +161,8 @@ Each order keeps the rules in force when it was placed.
 
 Refunds go back to the original payment method and reach it within 5/6 days of the cancellation, or of the returned product reaching the seller. Any cancellation charge is deducted from the refund.
 
+{cashOnDeliveryRefunds}
+
 ${contactLine}
 `;
 
@@ -200,3 +204,35 @@ export const DEFAULT_POLICIES: Record<PolicyPage, string> = {
   shipping,
   contact,
 };
+
+/**
+ * The placeholders that follow the owner's cash on delivery settings, for the standard pages and the owner's
+ * own alike: with COD off the pages say it is not offered (the spec's words); with it on they give its fee,
+ * its cap, the refusals that end it for a shopper and the confirmation by SMS.
+ */
+export function codPolicyWords(cod: CodTerms): Record<string, string> {
+  const fee = formatRupees(cod.feeRupees);
+  const cap = formatRupees(cod.maxOrderValueRupees);
+  const refusals = cod.rtoLimit === 1 ? 'a parcel' : `${cod.rtoLimit} parcels`;
+  const feeText = cod.feeRupees === 0 ? 'at no extra charge' : `for a fee of ${fee} added to your order`;
+  if (!cod.enabled)
+    return {
+      codFee: fee,
+      codMaxOrderValue: cap,
+      paymentWays: 'Prepaid orders only',
+      cashOnDelivery: 'We do **not** offer cash on delivery.',
+      cashOnDeliveryRefunds: '',
+    };
+  return {
+    codFee: fee,
+    codMaxOrderValue: cap,
+    paymentWays: 'Online, or cash on delivery',
+    cashOnDelivery: [
+      `You can also pay in cash when your order is delivered: **cash on delivery** is offered on orders of up to ${cap}, to the pincodes where our delivery partner collects cash, ${feeText} (coupons and sales do not discount the fee).`,
+      'When you place a cash on delivery order, we send a 6-digit code by SMS to your phone: enter it on your Orders page to confirm the order. An order not confirmed in time is cancelled on its own.',
+      `Once you have refused ${refusals} at the door, cash on delivery is no longer offered to your account. Checkout tells you when it is not available for your order, and why.`,
+    ].join(' '),
+    cashOnDeliveryRefunds:
+      'An order paid in cash on delivery has nothing to refund when you cancel it before it ships. When you return an item you paid for in cash, give the UPI ID or bank account the refund should go to: we pay it there once the return reaches the seller.',
+  };
+}

@@ -33,7 +33,7 @@ import type { ChangeFeed } from '../../platform/changes.ts';
 import { type FieldErrors, InvalidFields, notFound } from '../../platform/errors.ts';
 import { productOriginalExists } from '../../platform/images/service.ts';
 import { indiaPincode } from '../delivery/india.ts';
-import { DEFAULT_POLICIES } from './default-policies.ts';
+import { codPolicyWords, DEFAULT_POLICIES } from './default-policies.ts';
 import { markdownText, renderMarkdown } from './markdown.ts';
 import * as store from './store.ts';
 
@@ -109,6 +109,13 @@ function publicDetails(row: store.ShopRow): ShopDetails {
     ...rulesOf(row),
   };
 }
+
+const codTermsOf = (row: store.ShopRow): CodTerms => ({
+  enabled: row.cod_enabled,
+  feeRupees: row.cod_fee,
+  maxOrderValueRupees: row.cod_max_order_value,
+  rtoLimit: row.cod_rto_limit,
+});
 
 /** Each rule's column (migration 037). */
 const RULE_COLUMNS = {
@@ -206,6 +213,7 @@ function filledIn(text: string, row: store.ShopRow): string {
     exchangeWindow: daysText(row.exchange_window_days),
     freeCancellation: hoursText(row.free_cancellation_hours),
     cancellationCharge: `${row.cancellation_charge_percent}%`,
+    ...codPolicyWords(codTermsOf(row)),
   };
   // without a legal form the sentence names none: "**X**: {legalForm}, registered" reads "**X**, registered"
   const formed = row.legal_form ? text : text.replace(/:[ \t]*\{legalForm\}/g, '');
@@ -308,13 +316,7 @@ export class Shop {
 
   /** Cash on delivery's terms now (cached as the delivery terms are). */
   async codTerms(): Promise<CodTerms> {
-    const { row } = await this.current();
-    return {
-      enabled: row.cod_enabled,
-      feeRupees: row.cod_fee,
-      maxOrderValueRupees: row.cod_max_order_value,
-      rtoLimit: row.cod_rto_limit,
-    };
+    return codTermsOf((await this.current()).row);
   }
 
   /** PUT /admin/api/settings: any of the low-stock threshold, the delivery terms, the rules and COD. */

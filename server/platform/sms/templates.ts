@@ -24,6 +24,12 @@ export const MESSAGE_TEXTS = {
   exchange_received:
     'We have your {shop} order {purchase} back. Your new size ships as an item of its own: follow it in Orders.',
   exchange_shipped: 'Your {shop} exchange {purchase} has shipped. Tracking id: {tracking}.',
+  cod_out_for_delivery:
+    'Your {shop} order {purchase} is out for delivery today. Please keep Rs {amount} ready to pay in cash.',
+  cod_cash_collected:
+    'Rs {amount} paid in cash for your {shop} order {purchase} was collected by our courier. Thank you.',
+  cod_cash_received:
+    'The Rs {amount} you paid in cash for {shop} order {purchase} has reached us. Thank you.',
   cod_confirm:
     '{code} is the code to confirm your {shop} cash on delivery order of Rs {amount}. Enter it on {shop}: an order not confirmed in time is cancelled.',
 } as const;

@@ -9,6 +9,7 @@ import { useLoad } from '../../api/useLoad.ts';
 import { AdminTable } from '../../components/AdminTable.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { RowAction } from '../../components/RowAction.tsx';
+import { plural } from '../../lib/format.ts';
 import { PartnerForm } from './PartnerForm.tsx';
 import { PincodesUpload } from './PincodesUpload.tsx';
 import './DeliveryScreen.css';
@@ -21,7 +22,8 @@ const promiseText = ({ minDays, maxDays }: Partner) =>
 
 /**
  * The owner's delivery partners: each one's tracking page (the shipped SMS and the order's timeline link
- * to it) and the pincodes it serves, which the shop's pincode check and checkout follow.
+ * to it) and the pincodes it serves, and collects cash on delivery at, which the shop's pincode check and
+ * checkout follow.
  */
 export function DeliveryScreen() {
   usePageTitle('Delivery');
@@ -49,6 +51,7 @@ export function DeliveryScreen() {
                   'Tracking page',
                   'Delivery promise',
                   'Pincodes served',
+                  'Cash on delivery at',
                   'Live products',
                   'Actions',
                 ]}
@@ -62,6 +65,9 @@ export function DeliveryScreen() {
                     </td>
                     <td data-label="Delivery promise">{promiseText(partner)}</td>
                     <td data-label="Pincodes served">{partner.pincodes.toLocaleString('en-IN')}</td>
+                    <td data-label="Cash on delivery at">
+                      {plural(partner.codPincodes, 'pincode', 'pincodes')}
+                    </td>
                     <td data-label="Live products">{partner.activeProducts}</td>
                     <td data-label="Actions">
                       <RowAction action="Edit" what={partner.name} onClick={() => setEditing(partner)} />

@@ -17,8 +17,9 @@ interface Props {
 }
 
 /**
- * The pincodes a partner serves: a CSV of one column, `pincode`, checked first (every error by line and
- * column) and applied as the partner's whole list; or all of India's pincodes in one click.
+ * The pincodes a partner serves: a CSV of a column `pincode` and an optional `cod` (Y or N: whether it
+ * collects cash there), checked first (every error by line and column) and applied as the partner's whole
+ * list; or all of India's pincodes in one click, collecting cash at each.
  */
 export function PincodesUpload({ partners, onApplied }: Props) {
   const id = useId();
@@ -73,15 +74,16 @@ export function PincodesUpload({ partners, onApplied }: Props) {
         </button>
       </form>
       <p id={`${id}-help`} className="admin-details">
-        One column headed “pincode”, one pincode a line. Applying a file makes it the partner’s whole list;
-        nothing changes until you apply a file without errors.
+        A column headed “pincode”, one pincode a line, and optionally a second column “cod”: Y where the
+        partner collects cash on delivery, N where it does not (empty, or no such column: Y). Applying a file
+        makes it the partner’s whole list; nothing changes until you apply a file without errors.
       </p>
       <p className="admin-form-message" role="alert">
         {message}
       </p>
       {report && (
         <ImportReport
-          summary={`${plural(report.rows, 'row', 'rows')} for ${plural(report.pincodes, 'pincode', 'pincodes')}`}
+          summary={`${plural(report.rows, 'row', 'rows')} for ${plural(report.pincodes, 'pincode', 'pincodes')} (cash on delivery at ${report.codPincodes.toLocaleString('en-IN')})`}
           errors={report.errors}
           busy={busy}
           onApply={apply}
@@ -94,7 +96,10 @@ export function PincodesUpload({ partners, onApplied }: Props) {
           onClose={() => setAskingAllIndia(false)}
           onConfirm={allIndia}
         >
-          <p>Every pincode of India’s list becomes this partner’s, in place of its list now.</p>
+          <p>
+            Every pincode of India’s list becomes this partner’s, collecting cash on delivery at each, in
+            place of its list now.
+          </p>
         </ConfirmDialog>
       )}
     </section>

@@ -70,7 +70,7 @@ export function OrderScreen() {
                 <p>
                   {formatRupees(order.payment.amount)}
                   <br />
-                  Payment id {order.payment.id}
+                  {order.payment.id === null ? 'Cash on delivery' : `Payment id ${order.payment.id}`}
                 </p>
               </section>
             </div>

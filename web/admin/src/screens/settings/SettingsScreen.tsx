@@ -1,4 +1,5 @@
 import { type ChangeEvent, type FormEvent, type ReactNode, useCallback, useId, useState } from 'react';
+import { COD_LIMITS } from '../../../../../contract/cod-constants.ts';
 import { policyPaths, paths as shopPaths } from '../../../../../contract/paths.ts';
 import type { AdminShop, ShopSettings, ShopUpdate } from '../../../../../contract/shop.ts';
 import {
@@ -15,7 +16,7 @@ import { api } from '../../api/client.ts';
 import { apiPaths } from '../../api/paths.ts';
 import { failureMessage, useLoad } from '../../api/useLoad.ts';
 import { type FieldErrors, useSave } from '../../api/useSave.ts';
-import { controlProps, Field } from '../../components/Field.tsx';
+import { CheckField, controlProps, Field } from '../../components/Field.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import './SettingsScreen.css';
 
@@ -26,7 +27,7 @@ interface Loaded {
 
 /**
  * The owner's settings: the shop's details as its pages, invoices and SMS name it, the delivery charge
- * and low-stock threshold, the return and cancellation rules, and the policy pages' texts. Each part saves on its own; a refused field
+ * and low-stock threshold, the return and cancellation rules, cash on delivery, and the policy pages' texts. Each part saves on its own; a refused field
  * shows the server's message beside it and nothing of that part changes.
  */
 export function SettingsScreen() {
@@ -51,6 +52,10 @@ export function SettingsScreen() {
               onSaved={(saved) => update((data) => ({ ...data, settings: saved }))}
             />
             <RulesForm
+              settings={settings}
+              onSaved={(saved) => update((data) => ({ ...data, settings: saved }))}
+            />
+            <CodForm
               settings={settings}
               onSaved={(saved) => update((data) => ({ ...data, settings: saved }))}
             />
@@ -308,15 +313,22 @@ function LogoField(props: {
 /** Whole rupees (or units) as the owner types them; undefined until it is a whole number. */
 const wholeNumber = (text: string) => (/^[0-9]+$/.test(text.trim()) ? Number(text) : undefined);
 
-type NumberSetting = keyof ShopSettings;
+type NumberSetting = {
+  [K in keyof ShopSettings]: ShopSettings[K] extends number ? K : never;
+}[keyof ShopSettings];
+type FlagSetting = {
+  [K in keyof ShopSettings]: ShopSettings[K] extends boolean ? K : never;
+}[keyof ShopSettings];
 
 /**
- * A part of whole-number settings (PUT /admin/api/settings takes any subset): each field checked to be a
- * whole number before it is sent; the server's range check answers beside the field.
+ * A part of whole-number settings (PUT /admin/api/settings takes any subset), and of a yes-or-no one
+ * (`flag`) before them: each number checked to be a whole number before it is sent; the server's range
+ * check answers beside the field.
  */
 function NumbersPart(props: {
   settings: ShopSettings;
   onSaved: (s: ShopSettings) => void;
+  flag?: { name: FlagSetting; label: string };
   fields: readonly { name: NumberSetting; label: string }[];
   title: string;
   intro: string;
@@ -331,11 +343,14 @@ function NumbersPart(props: {
       string
     >;
   const [draft, setDraft] = useState(() => draftOf(props.settings));
+  const flag = props.flag;
+  const [on, setOn] = useState(() => (flag ? props.settings[flag.name] : false));
   const [checked, setChecked] = useState<FieldErrors>({});
   const { errors, message, busy, save } = useSave<ShopSettings>(props.failure, {
     done: props.done,
     onSaved: (saved) => {
       setDraft(draftOf(saved));
+      if (flag) setOn(saved[flag.name]);
       props.onSaved(saved);
     },
   });
@@ -352,7 +367,7 @@ function NumbersPart(props: {
     );
     setChecked(wrong);
     if (Object.keys(wrong).length > 0) return;
-    save(() => api.put<ShopSettings>(apiPaths.settings(), values));
+    save(() => api.put<ShopSettings>(apiPaths.settings(), flag ? { ...values, [flag.name]: on } : values));
   };
   return (
     <Part
@@ -364,6 +379,15 @@ function NumbersPart(props: {
       message={message}
       onSubmit={submit}
     >
+      {flag && (
+        <CheckField
+          id={`${id}-${flag.name}`}
+          label={flag.label}
+          error={shownErrors[flag.name]}
+          checked={on}
+          onChange={setOn}
+        />
+      )}
       {props.fields.map(({ name, label }) => (
         <Field key={name} id={`${id}-${name}`} label={label} error={shownErrors[name]}>
           <input
@@ -428,6 +452,38 @@ function RulesForm(props: { settings: ShopSettings; onSaved: (s: ShopSettings) =
       action="Save the rules"
       done="Return and cancellation rules saved"
       failure="Saving the rules failed"
+    />
+  );
+}
+
+const COD_FIELDS = [
+  { name: 'codFee', label: `Cash on delivery fee (₹, ${rangeText(COD_LIMITS.codFee)})` },
+  {
+    name: 'codMaxOrderValue',
+    label: `Largest order value for cash on delivery (₹, ${rangeText(COD_LIMITS.codMaxOrderValue)})`,
+  },
+  {
+    name: 'codRtoLimit',
+    label: `Refused parcels after which a shopper is not offered it (${rangeText(COD_LIMITS.codRtoLimit)})`,
+  },
+] as const;
+
+function rangeText({ min, max }: { min: number; max: number }) {
+  return `${min.toLocaleString('en-IN')} to ${max.toLocaleString('en-IN')}`;
+}
+
+/** Cash on delivery: on or off, its fee, its cap and the refusals that end it for a shopper. */
+function CodForm(props: { settings: ShopSettings; onSaved: (s: ShopSettings) => void }) {
+  return (
+    <NumbersPart
+      {...props}
+      flag={{ name: 'codEnabled', label: 'Offer cash on delivery' }}
+      fields={COD_FIELDS}
+      title="Cash on delivery"
+      intro="Checkout offers cash on delivery where every item's delivery partner collects cash at the shopper's pincode (the cod column of its pincode list), with the fee as a line of its own that coupons never discount. It is not offered above the largest order value, nor to a shopper who refused that many parcels at the door. The payment policy ({paymentWays}, {cashOnDelivery}, {codFee}, {codMaxOrderValue}) follows."
+      action="Save cash on delivery"
+      done="Cash on delivery settings saved"
+      failure="Saving cash on delivery failed"
     />
   );
 }
