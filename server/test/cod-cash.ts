@@ -1,13 +1,14 @@
-import type { Eligibility, PlacedCodOrder } from '../../contract/cod.ts';
+import type { PlacedCodOrder } from '../../contract/cod.ts';
 import type { OrdersResponse } from '../../contract/orders.ts';
 import type { ShipmentBooked } from '../../contract/shipping.ts';
 import type { TestApp } from './app.ts';
-import { TEST_ADMIN_TOKEN } from './app.ts';
+import { BEARER, CodDriver } from './cod.ts';
+
+export { BEARER };
+
 import { courierMoves, givePickupAddress } from './courier.ts';
 import { type FixtureProduct, Fixtures } from './fixtures.ts';
 import { TestClient } from './http.ts';
-
-export const BEARER = { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
 
 /** The courier's environment for these tests: the local fake of Shiprocket books and tracks. */
 export const SHIPROCKET_ENV = {
@@ -33,8 +34,13 @@ export interface CodOrder extends PlacedCodOrder {
  */
 export class CodShop {
   private made: Fixtures | undefined;
+  private readonly driver: CodDriver;
+  /** the last code each phone was sent, so the next order waits for its own */
+  private readonly codes = new Map<string, string>();
 
-  constructor(private readonly t: () => TestApp) {}
+  constructor(private readonly t: () => TestApp) {
+    this.driver = new CodDriver(t, () => this.fixtures);
+  }
 
   get fixtures(): Fixtures {
     this.made ??= new Fixtures(this.t().db);
@@ -46,9 +52,8 @@ export class CodShop {
   }
 
   /** COD switched on (any other setting given too), as the owner does in Settings. */
-  async settings(settings: Record<string, unknown> = {}): Promise<void> {
-    const res = await this.staff().put('/admin/api/settings', { codEnabled: true, ...settings }, BEARER);
-    if (res.status !== 200) throw new Error(`settings answered ${res.status}: ${res.text}`);
+  settings(settings: Record<string, unknown> = {}): Promise<void> {
+    return this.driver.settings({ codEnabled: true, ...settings });
   }
 
   /** a product whose seller has a pickup address, as booking with the courier needs */
@@ -68,25 +73,19 @@ export class CodShop {
   }
 
   eligibility(shopper: CodShopper) {
-    return shopper.client.get<Eligibility & { error?: string }>('/api/cod/eligibility');
+    return this.driver.eligibility(shopper.client);
   }
 
   /** the products (one unit each) in the shopper's bag, placed as a COD order and confirmed with the code */
   async order(shopper: CodShopper, products: FixtureProduct[]): Promise<CodOrder> {
     for (const product of products) await this.fixtures.bagLine(shopper.customerId, product.skus.M ?? 0, 1);
-    const offer = await this.eligibility(shopper);
-    if (!offer.body.available) throw new Error(`COD not offered: ${offer.body.reason ?? offer.text}`);
-    const placed = await shopper.client.post<PlacedCodOrder & { error?: string }>('/api/cod/orders', {
-      amount: offer.body.breakdown.amount * 100,
-    });
-    if (placed.status !== 201) throw new Error(`placing answered ${placed.status}: ${placed.text}`);
-    const outbox = await shopper.client.get<{ code: string }>(`/api/dev/sms/${shopper.phone}`);
-    const confirmed = await shopper.client.post(`/api/cod/orders/${placed.body.orderId}/confirm`, {
-      code: outbox.body.code,
-    });
+    const placed = await this.driver.placed(shopper.client);
+    const code = await this.driver.codeSent(shopper.client, shopper.phone, this.codes.get(shopper.phone));
+    this.codes.set(shopper.phone, code);
+    const confirmed = await this.driver.confirm(shopper.client, placed.orderId, code);
     if (confirmed.status !== 200)
       throw new Error(`confirming answered ${confirmed.status}: ${confirmed.text}`);
-    return { ...placed.body, shopper };
+    return { ...placed, shopper };
   }
 
   /** Ship booked through the courier partner; answers the AWB */
