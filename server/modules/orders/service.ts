@@ -16,6 +16,7 @@ import type { Catalogue } from '../catalogue/service.ts';
 import { creditNoteUrl, invoiceUrl } from '../invoices/service.ts';
 import { Refunds } from '../payments/refunds.ts';
 import { keepRefundTo, lineProduct, refundDestination } from '../returns/service.ts';
+import { codLine } from './cod-state.ts';
 import { exchangeFields, requestExchange } from './exchange.ts';
 import { type Effects, type MoveDeps, moveLine } from './lines.ts';
 import type { LockedLine } from './store.ts';
@@ -122,6 +123,7 @@ function toOrderLine(
     ...refundDocuments(row),
     returnable: yesNo(row.returnable),
     ...exchangeFields(row, freeSizes, now),
+    cod: codLine(row),
   };
 }
 
