@@ -44,12 +44,13 @@ const RETURNING: ReadonlySet<string> = new Set<CourierStatus>(['RTO INITIATED', 
  * (a courier that tries again the next day sends no second message).
  */
 async function outForDelivery(trx: Db, shipment: store.TrackedShipment): Promise<void> {
-  if (shipment.kind !== 'forward' || shipment.payment_method !== 'cod') return;
+  const collectPaise = shipment.payment_method === 'cod' ? (shipment.cod_collect_paise ?? 0) : 0;
+  if (shipment.kind !== 'forward' || collectPaise === 0) return;
   await Notifications.queue(trx, {
     kind: 'cod_out_for_delivery',
     customerId: shipment.customer_id,
     subject: shipment.purchase_id,
-    variables: { purchase: shipment.purchase_id, amount: smsRupees(shipment.cod_collect_paise ?? 0) },
+    variables: { purchase: shipment.purchase_id, amount: smsRupees(collectPaise) },
   });
 }
 
