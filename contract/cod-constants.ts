@@ -47,6 +47,13 @@ export const codOpenOrdersMessage = (open: number) =>
 export const COD_PINCODE_MESSAGE = 'Cash on delivery is not available to this pincode';
 export const codCapMessage = (maxOrderValueRupees: number) =>
   `Cash on delivery is not available above ${formatRupees(maxOrderValueRupees)}`;
+export const COD_EMPTY_BAG_MESSAGE = 'Your bag is empty';
+/** a confirmation asked of an order that no longer waits for one (confirmed, cancelled or lapsed) */
+export const COD_NOT_AWAITING_MESSAGE = 'This order is no longer waiting for a confirmation code';
+export const COD_WRONG_CODE_MESSAGE = 'That code is not right; please check the SMS and try again';
+export const COD_DEAD_CODE_MESSAGE = 'That code has been tried too often; please ask for a new code';
+export const codResendWaitMessage = (seconds: number) =>
+  `Please wait ${seconds} seconds before asking for another code`;
 
 /** the price breakdown's line and the invoice's line for the fee; the invoice's payment line */
 export const COD_FEE_LABEL = 'Cash on delivery fee';

@@ -1,7 +1,8 @@
 import { type Static, Type } from 'typebox';
 import { Profile } from './accounts.ts';
 import { Prod } from './catalogue.ts';
-import { BagBreakdown, BagCouponApplied } from './coupons.ts';
+import { CodBreakdown } from './cod.ts';
+import { BagCouponApplied } from './coupons.ts';
 
 // the limits and their messages, for the server modules that import the schemas beside them
 export * from './shopping-messages.ts';
@@ -155,7 +156,8 @@ export const PurchasePageResponse = Type.Object({
   userInfo: Type.Union([UserInfo, NoUserInfo]),
   priceDetails: PriceDetails,
   coupon: BagCouponApplied,
-  breakdown: BagBreakdown,
+  /** `codFee` 0: the bag page shows the online price (cash on delivery adds its fee at checkout) */
+  breakdown: CodBreakdown,
   /** the sentence /create-order would refuse this bag with (above ORDER_MAX_UNITS or ORDER_MAX_RUPEES), else null */
   orderLimit: Type.Union([Type.String(), Type.Null()]),
 });

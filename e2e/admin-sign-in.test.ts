@@ -34,6 +34,7 @@ describe('back-office sign-in in the browser', () => {
       'Orders',
       'Returns',
       'Refunds',
+      'Cash on delivery',
       'Reviews',
       'Products',
       'Categories',

@@ -16,6 +16,7 @@ import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { categoryRoutes } from './modules/categories/routes.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { codCashRoutes } from './modules/cod/cash-routes.ts';
+import { codRoutes } from './modules/cod/routes.ts';
 import { courierRoutes, devCourierRoutes } from './modules/courier/routes.ts';
 import { shippingRoutes } from './modules/courier/shipping-routes.ts';
 import { courierWebhookRoutes, devTrackingRoutes } from './modules/courier/tracking-routes.ts';
@@ -135,6 +136,7 @@ export async function buildApp(deps: AppDeps) {
     backInStockRoutes,
     bagRoutes,
     checkoutRoutes,
+    codRoutes,
     offerRoutes,
     orderRoutes,
     returnRoutes,
@@ -175,6 +177,8 @@ function registerJobs(app: FastifyInstance, services: Services): void {
   app.addHook('onReady', async () => reconciler.start());
   app.addHook('onReady', async () => trackingPoller?.start());
   app.addHook('onClose', async () => trackingPoller?.stop());
+  app.addHook('onReady', async () => services.codLapse.start());
+  app.addHook('onClose', async () => services.codLapse.stop());
   app.addHook('onReady', async () => services.notifications.start());
   app.addHook('onClose', async () => services.notifications.stop());
   app.addHook('onClose', async () => services.catalogue.stop());

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseEnv } from 'node:util';
+import { COD_CONFIRM_SECONDS } from '../contract/cod-constants.ts';
 import { ORDER_MAX_RUPEES, ORDER_MAX_UNITS, STOCK_HOLD_MINUTES } from '../contract/shopping-rules.ts';
 import { MESSAGE_KINDS, type MessageKind, templateVariable } from './platform/sms/templates.ts';
 
@@ -51,6 +52,8 @@ export interface Config {
   orderLimits: { maxUnits: number; maxRupees: number };
   /** how long a checkout's units are held from the account's first unpaid attempt in a row (decision 054) */
   stockHoldMinutes: number;
+  /** how long a cash-on-delivery order waits for its SMS code before the shop cancels it (decision 069) */
+  codConfirmSeconds: number;
   /** one-time codes (and key=phone / key=mail checks) a client address may make per hour */
   otpAddressHourlyLimit: number;
   /** every SMS the shop may send shoppers per hour and per day, whoever asks: SMS costs money */
@@ -228,6 +231,14 @@ export function loadConfig(env: Env = readEnvironment()): Config {
       maxRupees: integer(env, problems, 'ORDER_MAX_RUPEES', ORDER_MAX_RUPEES, 1, 100_000_000),
     },
     stockHoldMinutes: integer(env, problems, 'STOCK_HOLD_MINUTES', STOCK_HOLD_MINUTES, 1, 1440),
+    codConfirmSeconds: integer(
+      env,
+      problems,
+      'COD_CONFIRM_SECONDS',
+      COD_CONFIRM_SECONDS.default,
+      COD_CONFIRM_SECONDS.min,
+      COD_CONFIRM_SECONDS.max,
+    ),
     otpAddressHourlyLimit: integer(env, problems, 'OTP_ADDRESS_HOURLY_LIMIT', 100, 1, 1_000_000),
     smsBudget: {
       hourly: integer(env, problems, 'SMS_HOURLY_BUDGET', 1000, 1, 10_000_000),

@@ -15,6 +15,8 @@ import { Reconciler } from './modules/checkout/reconciler.ts';
 import { Checkout } from './modules/checkout/service.ts';
 import { PaymentWebhook } from './modules/checkout/webhook.ts';
 import { CodCash } from './modules/cod/cash-service.ts';
+import { CodLapse } from './modules/cod/lapse.ts';
+import { CashOnDelivery } from './modules/cod/service.ts';
 import { DeliveryEstimates } from './modules/courier/estimates.ts';
 import { Shipping } from './modules/courier/shipping.ts';
 import { CourierTracking, TrackingPoller } from './modules/courier/tracking.ts';
@@ -110,6 +112,10 @@ export interface Services {
   guestBags: GuestBags;
   checkout: Checkout;
   placement: Placement;
+  /** cash on delivery: the offer, placing with no payment, and the SMS code that confirms the order */
+  cod: CashOnDelivery;
+  /** cancels COD orders left unconfirmed past their window, on every instance */
+  codLapse: CodLapse;
   webhook: PaymentWebhook;
   reconciler: Reconciler;
   orders: Orders;
@@ -217,6 +223,18 @@ export async function buildServices({
     config.orderLimits,
   );
   const placement = new Placement(db, gateway, refunds, inventory);
+  const cod = new CashOnDelivery({
+    db,
+    inventory,
+    limits,
+    shop,
+    bag,
+    sales,
+    coupons,
+    orderLimits: config.orderLimits,
+    confirmSeconds: config.codConfirmSeconds,
+    secret: config.sessionSecret,
+  });
   const webhook = new PaymentWebhook(db, webhookSecret, placement);
   const reconciler = new Reconciler(
     db,
@@ -228,6 +246,7 @@ export async function buildServices({
     (outcome) => metrics.reconcilerRuns.inc({ outcome }),
   );
   const orders = new Orders({ db, refunds, inventory }, catalogue, takeReviewPhoto);
+  const codLapse = new CodLapse({ db, refunds, inventory }, log);
   const shipping = new Shipping(
     { db, refunds, inventory },
     courier.partner,
@@ -305,6 +324,8 @@ export async function buildServices({
     guestBags,
     checkout,
     placement,
+    cod,
+    codLapse,
     webhook,
     reconciler,
     orders,

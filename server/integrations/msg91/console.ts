@@ -4,7 +4,10 @@ import { otpMessage, type SmsSender, type TemplatedSms } from '../../platform/sm
 /** the newest templated messages kept in memory; the outbox table keeps them all */
 const KEPT_MESSAGES = 1000;
 
-/** Development and tests: the message goes to the log, and the latest code per phone is kept. */
+/**
+ * Development and tests: the message goes to the log, and the latest code per phone is kept (a sign-in
+ * code, or a cash-on-delivery order's confirmation code).
+ */
 export class ConsoleSmsSender implements SmsSender {
   private readonly outbox = new Map<string, string>();
   /** the templated messages sent, oldest first */
@@ -19,6 +22,10 @@ export class ConsoleSmsSender implements SmsSender {
 
   async sendMessage(message: TemplatedSms): Promise<void> {
     this.sent.push(message);
+    // a COD order's confirmation code is answered as a sign-in code is (GET /api/dev/sms/{phone})
+    if (message.template === 'cod_confirm' && message.variables.code) {
+      this.outbox.set(message.phone, message.variables.code);
+    }
     if (this.sent.length > KEPT_MESSAGES) this.sent.shift();
     const { phone, template, text, idempotencyKey } = message;
     this.log.info({ to: `+91${phone}`, template, text, idempotencyKey }, 'SMS (console)');

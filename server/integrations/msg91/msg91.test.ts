@@ -137,6 +137,7 @@ describe('order message templates', () => {
       'MSG91_TEMPLATE_COD_OUT_FOR_DELIVERY',
       'MSG91_TEMPLATE_COD_CASH_COLLECTED',
       'MSG91_TEMPLATE_COD_CASH_RECEIVED',
+      'MSG91_TEMPLATE_COD_CONFIRM',
     ]);
     expect(loadConfig({ MSG91_TEMPLATE_ORDER_SHIPPED: 'tmpl_9' }).smsTemplates).toEqual({
       order_shipped: 'tmpl_9',

@@ -148,6 +148,7 @@ export class Bag {
         coupon: -rupees(breakdown.couponPaise),
         delivery: rupees(breakdown.deliveryChargePaise),
         amount: rupees(breakdown.amountToPayPaise),
+        codFee: 0,
       },
       orderLimit: orderLimitRefusal(this.orderLimits, lines, breakdown.amountToPayPaise) ?? null,
     };

@@ -66,7 +66,8 @@ export async function outcomeOf(db: Db, paymentId: number) {
 
 export interface NewOrder {
   customerId: number;
-  paymentId: number;
+  /** null for cash on delivery, which is paid at the door */
+  paymentId: number | null;
   paymentOrderId: number;
   deliveryChargePaise: number;
   address: Record<string, string>;
@@ -84,14 +85,21 @@ export interface NewOrder {
     >
   >;
   lines: (PricedLine & { purchaseId: string })[];
+  /** cash on delivery: the fee, inside the amount, which the first line's parcel collects with delivery */
+  cod?: { feePaise: number };
 }
 
-/** The order and its lines as paid: the amount is what its lines were paid after the coupon, and delivery. */
+/**
+ * The order and its lines as paid: the amount is what its lines were paid after the coupon, and delivery
+ * (and a COD order's fee). A COD line's parcel collects its paid share; the first also the delivery
+ * charge and the fee (decision 069).
+ */
 export async function insertOrder(db: Db, order: NewOrder): Promise<number> {
   const sum = (paise: (l: PricedLine) => number) => order.lines.reduce((t, l) => t + paise(l), 0);
   const itemsOld = sum((l) => l.unitOldPricePaise * l.quantity);
   const items = sum((l) => l.unitPricePaise * l.quantity);
   const paid = sum(paidOf);
+  const codFeePaise = order.cod?.feePaise ?? 0;
   const row = await db
     .insertInto('orders')
     .values({
@@ -102,7 +110,8 @@ export async function insertOrder(db: Db, order: NewOrder): Promise<number> {
       discount_paise: itemsOld - items,
       coupon_paise: items - paid,
       delivery_charge_paise: order.deliveryChargePaise,
-      amount_paise: paid + order.deliveryChargePaise,
+      amount_paise: paid + order.deliveryChargePaise + codFeePaise,
+      ...(order.cod && { payment_method: 'cod' as const, cod_fee_paise: codFeePaise }),
       address: JSON.stringify(order.address),
       placed_by: order.placedBy,
       ...order.rules,
@@ -112,7 +121,7 @@ export async function insertOrder(db: Db, order: NewOrder): Promise<number> {
   await db
     .insertInto('order_lines')
     .values(
-      order.lines.map((l) => ({
+      order.lines.map((l, i) => ({
         purchase_id: l.purchaseId,
         order_id: row.id,
         product_id: l.productId,
@@ -125,6 +134,9 @@ export async function insertOrder(db: Db, order: NewOrder): Promise<number> {
         coupon_code: couponOf(l, order.couponCode),
         sale_id: l.saleId ?? null,
         sale_saving_paise: saleSavingOf(l),
+        cod_collect_paise: order.cod
+          ? paidOf(l) + (i === 0 ? order.deliveryChargePaise + codFeePaise : 0)
+          : null,
       })),
     )
     .execute();

@@ -29,12 +29,16 @@ import {
 import type { Shop } from '../shop/service.ts';
 import * as store from './store.ts';
 
+/** Cash on delivery (cod/) writes an attempt and its order with these, in a transaction of its own. */
+export { insertOrder } from './placement-store.ts';
+export { insertPaymentOrder } from './store.ts';
+
 const CURRENCY = 'INR';
 
 /** profile fields a parcel cannot be delivered without, named as the web app's form names them */
 const REQUIRED_ADDRESS = ['houseNo', 'roadName', 'areaName', 'city', 'pin'] as const;
 
-function shippingAddress(shopper: UserInfo): Record<string, string> {
+export function shippingAddress(shopper: UserInfo): Record<string, string> {
   const { mailID: _mail, ...address } = shopper;
   for (const field of REQUIRED_ADDRESS) {
     if (!address[field].trim()) throw badRequest(`Shipping address is incomplete: ${field} is required`);
@@ -43,7 +47,7 @@ function shippingAddress(shopper: UserInfo): Record<string, string> {
 }
 
 /** Everything in the bag is still sold, and its partner delivers to the address: or nothing is held. */
-async function assertDeliverable(
+export async function assertDeliverable(
   db: Db,
   lines: readonly { name: string; partner: string; active: boolean }[],
   pin: string,
@@ -66,7 +70,7 @@ async function assertDeliverable(
  * fits says why; a sale that ended or started lately on one of its lines is named; otherwise (a price,
  * the delivery charge) the shopper is asked to look again. `sale` is read only on this error path.
  */
-async function amountChanged(
+export async function amountChanged(
   coupon: BagOffer | undefined,
   sale: () => Promise<SaleChange | undefined>,
   amountPaise: number,
@@ -84,7 +88,7 @@ async function amountChanged(
 const theSale = (title: string) => (/^the\s/i.test(title) ? title : `The ${title}`);
 
 /** Each line with what is paid for it: its price less its share of the coupon's saving. */
-function paidLines<L extends PricedLine>(lines: readonly L[], coupon: BagOffer | undefined): L[] {
+export function paidLines<L extends PricedLine>(lines: readonly L[], coupon: BagOffer | undefined): L[] {
   const shares = coupon?.fit.fits ? coupon.fit.shares : [];
   return lines.map((line, i) => ({
     ...line,
@@ -93,7 +97,7 @@ function paidLines<L extends PricedLine>(lines: readonly L[], coupon: BagOffer |
 }
 
 /** A bag above the limits is refused (409) before anything is held: one account cannot hoard stock. */
-function assertWithinLimits(
+export function assertWithinLimits(
   limits: OrderLimits,
   lines: readonly { quantity: number }[],
   amountPaise: number,
@@ -102,8 +106,8 @@ function assertWithinLimits(
   if (refusal) throw conflict(refusal);
 }
 
-/** At most 10 accepted calls per shopper per 15 minutes; refused calls do not count */
-const CREATE_ORDER_LIMIT: Limit = {
+/** At most 10 accepted calls per shopper per 15 minutes, online and cash on delivery together; refused calls do not count */
+export const CREATE_ORDER_LIMIT: Limit = {
   bucket: 'create-order:customer',
   max: 10,
   windowMs: 15 * 60 * 1000,

@@ -13,6 +13,8 @@ export interface NewPaymentOrder {
   address: Record<string, string>;
   /** the coupon its lines' paidPaise took off, if any */
   coupon?: { id: number; code: string; savingPaise: number };
+  /** a cash-on-delivery attempt: its own id (`cod_…`), placed at once with no gateway behind it */
+  cod?: { gatewayOrderId: string };
 }
 
 /** The attempt (Inventory holds its units); the gateway's order id is filled in once the gateway answers. */
@@ -23,7 +25,8 @@ export async function insertPaymentOrder(db: Db, order: NewPaymentOrder): Promis
       customer_id: order.customerId,
       gateway: order.gateway,
       // unique placeholder until the gateway names the order
-      gateway_order_id: `pending_${order.receipt}`,
+      gateway_order_id: order.cod?.gatewayOrderId ?? `pending_${order.receipt}`,
+      ...(order.cod && { status: 'placed' as const }),
       receipt: order.receipt,
       amount_paise: order.amountPaise,
       delivery_charge_paise: order.deliveryChargePaise,

@@ -30,8 +30,12 @@ const REFERENCE_MAX = 100;
 const RUPEES = /^([0-9]{1,9})(?:\.([0-9]{1,2}))?$/;
 const DAY = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
 
-const isDay = (text: string) =>
-  DAY.test(text) && new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) === text;
+/** a day the calendar has: 2026-02-30 is not one */
+function isDay(text: string): boolean {
+  if (!DAY.test(text)) return false;
+  const day = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text;
+}
 
 /** The rupees as paise, or undefined when the text is not an amount. */
 function paiseOf(text: string): number | undefined {

@@ -8,6 +8,7 @@ import { describeEachDatabase, TEST_ADMIN_TOKEN } from '../../test/app.ts';
 import { CheckoutDriver, type CouponShare } from '../../test/checkout.ts';
 import { type FixtureProduct, Fixtures } from '../../test/fixtures.ts';
 import type { TestClient } from '../../test/http.ts';
+import { rows } from '../../test/pdf-rows.ts';
 import { financialYear, printedDate } from './tax.ts';
 
 const BEARER = { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
@@ -16,47 +17,6 @@ interface Seller {
   id: number;
   legalName: string;
   gstin: string;
-}
-
-/**
- * one printed row of the goods table: #, description, HSN, qty, [gross, discount,] taxable value, rate,
- * taxes..., total; gross and discount only on documents with a discount
- */
-interface Row {
-  hsn: string;
-  quantity: number;
-  gross?: string;
-  discount?: string;
-  taxable: string;
-  rate: string;
-  taxes: string[];
-  total: string;
-}
-
-function rows(text: string): Map<string, Row> {
-  const found = new Map<string, Row>();
-  for (const line of text.split('\n')) {
-    const match = /^\d+ (.+?) (\d{4,8}) (\d+) ((?:[\d,]+\.\d\d ){1,3})(\d+%) ((?:[\d,]+\.\d\d ?)+)$/.exec(
-      line,
-    );
-    if (!match) continue;
-    const [, description = '', hsn = '', quantity = '', before = '', rate = '', amounts = ''] = match;
-    // the taxable value, after the gross amount and the discount when the document shows them
-    const worked = before.trim().split(' ');
-    const taxable = worked.at(-1) ?? '';
-    const [gross, discount] = worked.length === 3 ? worked : [];
-    const values = amounts.trim().split(' ');
-    found.set(description, {
-      hsn,
-      quantity: Number(quantity),
-      ...(discount !== undefined && { gross, discount }),
-      taxable,
-      rate,
-      taxes: values.slice(0, -1),
-      total: values.at(-1) ?? '',
-    });
-  }
-  return found;
 }
 
 describeEachDatabase('GST tax invoices and credit notes', (t) => {

@@ -175,6 +175,8 @@ export async function lockLine(db: Db, purchaseId: string, customerId?: number) 
       'orders.placed_at',
       'orders.payment_id',
       'orders.delivery_charge_paise',
+      'orders.payment_method',
+      'order_lines.cod_collect_paise',
       ...ORDER_RULES,
     ])
     .where('order_lines.purchase_id', '=', purchaseId)
@@ -194,6 +196,30 @@ export async function setLineStatus(
     .set({ ...fields, status, updated_at: sql`now()` })
     .where('id', '=', lineId)
     .execute();
+}
+
+/**
+ * A cancelled COD line's share of the order's charges (delivery and COD fee) goes to the order's next
+ * line still placed, whose parcel then collects them; answers whether one took them. The caller holds
+ * the order's lock (lockLine), so no other line ships or cancels meanwhile.
+ */
+export async function moveCodCharges(db: Db, orderId: number, fromLineId: number, paise: number) {
+  const next = await db
+    .selectFrom('order_lines')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where('id', '<>', fromLineId)
+    .where('status', '=', 'placed')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  if (!next) return false;
+  await db
+    .updateTable('order_lines')
+    .set((eb) => ({ cod_collect_paise: eb('cod_collect_paise', '+', paise) }))
+    .where('id', '=', next.id)
+    .execute();
+  return true;
 }
 
 /** Whether any line of the order but this one is still to be delivered or was delivered. */

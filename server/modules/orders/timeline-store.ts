@@ -19,9 +19,11 @@ export async function lineSteps(db: Db, scope: TimelineScope) {
     .leftJoin('returns', 'returns.order_line_id', 'order_lines.id')
     .leftJoin('exchanges', 'exchanges.order_line_id', 'order_lines.id')
     .leftJoin('cod_remittances', 'cod_remittances.order_line_id', 'order_lines.id')
+    .leftJoin('cod_confirmations', 'cod_confirmations.order_id', 'orders.id')
     .select([
       'order_lines.purchase_id',
       'order_lines.exchange_of',
+      'cod_confirmations.confirmed_at as cod_confirmed_at',
       'exchanges.requested_at as exchange_requested_at',
       'exchanges.accepted as exchange_accepted',
       'exchanges.decided_at as exchange_decided_at',

@@ -42,6 +42,8 @@ export function buildTimeline(
   // an exchange's new line was not ordered: its life starts when it ships (decision 047)
   const exchangeLine = line.exchange_of !== null;
   if (!exchangeLine) add('placed', line.placed_at);
+  // a cash-on-delivery order's code given (its exchange lines were never awaiting one)
+  if (!exchangeLine) add('cod_confirmed', line.cod_confirmed_at);
   if (line.tracking_id) {
     add(exchangeLine ? 'exchange_shipped' : 'shipped', line.shipped_at, {
       trackingId: line.tracking_id,

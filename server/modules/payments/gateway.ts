@@ -79,7 +79,7 @@ export const checkoutSignature = (keySecret: string, orderId: string, paymentId:
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** An id shaped like Razorpay's (and our receipts): a prefix and 14 letters or digits. */
-export function gatewayId(prefix: 'order' | 'pay' | 'rfnd' | 'rcpt' | 'pur' | 'evt'): string {
+export function gatewayId(prefix: 'order' | 'pay' | 'rfnd' | 'rcpt' | 'pur' | 'evt' | 'cod'): string {
   let id = '';
   for (let i = 0; i < 14; i += 1) id += ID_ALPHABET[randomInt(ID_ALPHABET.length)];
   return `${prefix}_${id}`;

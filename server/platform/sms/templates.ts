@@ -30,6 +30,8 @@ export const MESSAGE_TEXTS = {
     'Rs {amount} paid in cash for your {shop} order {purchase} was collected by our courier. Thank you.',
   cod_cash_received:
     'The Rs {amount} you paid in cash for {shop} order {purchase} has reached us. Thank you.',
+  cod_confirm:
+    '{code} is the code to confirm your {shop} cash on delivery order of Rs {amount}. Enter it on {shop}: an order not confirmed in time is cancelled.',
 } as const;
 
 export type MessageKind = keyof typeof MESSAGE_TEXTS;

@@ -19,6 +19,7 @@ const NAV: NavItem[] = [
   { label: 'Orders', to: paths.orders() },
   { label: 'Returns', to: paths.returns() },
   { label: 'Refunds', to: paths.refunds() },
+  { label: 'Cash on delivery', to: paths.cod() },
   { label: 'Reviews', to: paths.reviews() },
   { label: 'Products', to: paths.products() },
   { label: 'Categories', to: paths.categories() },

@@ -28,6 +28,10 @@ const RefundsScreen = screen(
   () => import('../screens/refunds/RefundsScreen.tsx'),
   (m) => m.RefundsScreen,
 );
+const CodCashScreen = screen(
+  () => import('../screens/cod/CodCashScreen.tsx'),
+  (m) => m.CodCashScreen,
+);
 const ReviewsScreen = screen(
   () => import('../screens/reviews/ReviewsScreen.tsx'),
   (m) => m.ReviewsScreen,
@@ -106,6 +110,7 @@ function SignedInRoutes() {
         <Route path="/admin/orders/:orderId" element={<OrderScreen />} />
         <Route path={paths.returns()} element={<ReturnsScreen />} />
         <Route path={paths.refunds()} element={<RefundsScreen />} />
+        <Route path={paths.cod()} element={<CodCashScreen />} />
         <Route path={paths.reviews()} element={<ReviewsScreen />} />
         <Route path={paths.products()} element={<ProductsScreen />} />
         <Route path={paths.newProduct()} element={<ProductScreen />} />

@@ -1,4 +1,5 @@
 import type { RefundStatus } from '../../../../contract/admin.ts';
+import type { RefundMethod } from '../../../../contract/cod-constants.ts';
 import type { OfferState } from '../../../../contract/offers-constants.ts';
 import type { LineStatus } from '../../../../contract/orders.ts';
 
@@ -25,6 +26,14 @@ export const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
   pending: 'Pending',
   processed: 'Processed',
   failed: 'Failed',
+};
+
+/** How a refund goes back, in the back office's words (decision 069). */
+export const REFUND_METHOD_LABELS: Record<RefundMethod, string> = {
+  gateway: 'Payment gateway',
+  upi: 'UPI, by hand',
+  bank: 'Bank transfer, by hand',
+  manual: 'By hand: ask the customer where',
 };
 
 /** An offer's state in the back office's words; "disabled" is what "Switch off" makes of it. */

@@ -13,15 +13,28 @@ interface Props {
   onResend: () => void;
   /** the inline message below the field, if any */
   error?: string;
+  /** the field's label and the resend button's words: sign-in's OTP unless told */
+  label?: string;
+  resendLabel?: string;
 }
 
 /** The code field and its resend button with the 30 s countdown. */
-export function OtpField({ value, onChange, inputRef, enabled, secondsLeft, onResend, error }: Props) {
+export function OtpField({
+  value,
+  onChange,
+  inputRef,
+  enabled,
+  secondsLeft,
+  onResend,
+  error,
+  label = 'OTP',
+  resendLabel = 'Resend OTP',
+}: Props) {
   const id = useId();
   const errorId = `${id}-error`;
   return (
     <div className="auth-field">
-      <label htmlFor={id}>OTP</label>
+      <label htmlFor={id}>{label}</label>
       <div className="auth-otp-row">
         <input
           id={id}
@@ -40,7 +53,7 @@ export function OtpField({ value, onChange, inputRef, enabled, secondsLeft, onRe
         />
         {enabled && (
           <button type="button" className="button auth-resend" disabled={secondsLeft > 0} onClick={onResend}>
-            {secondsLeft > 0 ? `Resend OTP in ${secondsLeft} s` : 'Resend OTP'}
+            {secondsLeft > 0 ? `${resendLabel} in ${secondsLeft} s` : resendLabel}
           </button>
         )}
       </div>

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
+import type { CodBreakdown } from '../../../../../contract/cod.ts';
 import { paths } from '../../../../../contract/paths.ts';
 import type { PurchasePageResponse, UserInfo } from '../../../../../contract/shopping.ts';
 import { Spinner } from '../../../../shared/components/Spinner.tsx';
@@ -95,13 +96,18 @@ function Checkout({
   const [step, setStep] = useState<Step>(0);
   // the address as step 2 saved it; until then the profile's
   const [userInfo, setUserInfo] = useState(() => shopperOf(bag));
+  // cash on delivery chosen in step 3: the breakdown with its fee, shown until the step is left
+  const [codBreakdown, setCodBreakdown] = useState<CodBreakdown>();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const units = bag.prods.reduce((sum, line) => sum + line.quantity, 0);
   // the server's sentence: create-order would refuse this bag with it
   const overLimit = bag.orderLimit;
 
   const goTo = (next: Step) => {
-    flushSync(() => setStep(next));
+    flushSync(() => {
+      setStep(next);
+      setCodBreakdown(undefined);
+    });
     headingRef.current?.focus();
   };
 
@@ -189,14 +195,16 @@ function Checkout({
                 goTo(0);
               }}
               onSessionLost={onSessionLost}
+              onCodChosen={setCodBreakdown}
             />
           )}
         </section>
         <PriceBreakdown
           priceDetails={bag.priceDetails}
-          breakdown={bag.breakdown}
+          breakdown={codBreakdown ?? bag.breakdown}
           coupon={bag.coupon}
           units={units}
+          codFee={codBreakdown?.codFee}
         />
       </div>
     </div>

@@ -1,3 +1,4 @@
+import { COD_FEE_LABEL } from '../../../../../contract/cod-constants.ts';
 import { formatRupees } from '../../../../../contract/money.ts';
 import type { PurchasePageResponse } from '../../../../../contract/shopping.ts';
 import { freeDeliveryShortfall } from '../../lib/offers.ts';
@@ -5,13 +6,30 @@ import { freeDeliveryShortfall } from '../../lib/offers.ts';
 /** A negative amount as the shopper reads it: -₹200. */
 const signed = (amount: number) => (amount < 0 ? `-${formatRupees(-amount)}` : formatRupees(amount));
 
-type Props = Pick<PurchasePageResponse, 'priceDetails' | 'breakdown' | 'coupon'> & { units: number };
+type Props = Pick<PurchasePageResponse, 'priceDetails' | 'breakdown' | 'coupon'> & {
+  units: number;
+  /** cash on delivery chosen: its fee, its own line (`breakdown` is then the eligibility's, fee included) */
+  codFee?: number | undefined;
+};
+
+/** A charge as the breakdown shows it: FREE when there is none. */
+function Charge({ label, amount }: { label: string; amount: number }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd className={amount === 0 ? 'breakdown-saving' : undefined}>
+        {amount === 0 ? 'FREE' : formatRupees(amount)}
+      </dd>
+    </div>
+  );
+}
 
 /**
  * Spec section 9's breakdown, exactly as the server computed it, with the coupon as its own line (issue
- * 28); how far the bag is from free delivery counts it after the coupon.
+ * 28); how far the bag is from free delivery counts it after the coupon. The COD fee never counts
+ * towards free delivery (the contract's cash on delivery).
  */
-export function PriceBreakdown({ priceDetails, breakdown, coupon, units }: Props) {
+export function PriceBreakdown({ priceDetails, breakdown, coupon, units, codFee }: Props) {
   const shortfall = freeDeliveryShortfall(breakdown, priceDetails.freeDeliveryAbove);
   return (
     <aside className="breakdown" aria-labelledby="breakdown-title">
@@ -35,12 +53,8 @@ export function PriceBreakdown({ priceDetails, breakdown, coupon, units }: Props
             <dd className="breakdown-saving">{signed(breakdown.coupon)}</dd>
           </div>
         )}
-        <div>
-          <dt>Delivery charge</dt>
-          <dd className={breakdown.delivery === 0 ? 'breakdown-saving' : undefined}>
-            {breakdown.delivery === 0 ? 'FREE' : formatRupees(breakdown.delivery)}
-          </dd>
-        </div>
+        <Charge label="Delivery charge" amount={breakdown.delivery} />
+        {codFee !== undefined && <Charge label={COD_FEE_LABEL} amount={codFee} />}
         <div className="breakdown-total">
           <dt>Amount to pay</dt>
           <dd>{formatRupees(breakdown.amount)}</dd>

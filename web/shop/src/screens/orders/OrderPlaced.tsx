@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useRef } from 'react';
 import { formatRupees } from '../../../../../contract/money.ts';
 import type { PlacedOrder, ShippingAddress } from '../../../../../contract/orders.ts';
 import { apiPaths } from '../../../../../contract/paths.ts';
@@ -22,7 +22,7 @@ function addressLines(address: ShippingAddress): string[] {
 }
 
 /** The order's delivery dates: from the first item's earliest day to the last item's latest. */
-async function orderDates(order: PlacedOrder): Promise<string | undefined> {
+async function orderDates(order: PlacedView): Promise<string | undefined> {
   const productIds = [...new Set(order.items.map((item) => item.prodId))];
   const estimates = await Promise.all(productIds.map((id) => deliveryEstimate(order.address.pin, id)));
   if (estimates.some((estimate) => estimate === undefined)) return undefined;
@@ -35,38 +35,67 @@ async function orderDates(order: PlacedOrder): Promise<string | undefined> {
   return from && to ? deliveryDates(from, to) : undefined;
 }
 
+/** What an order confirmation shows: its items (first line first) and where they go. */
+export type PlacedView = Pick<PlacedOrder, 'items' | 'address'>;
+
+/**
+ * The order's items with their delivery dates, loaded together so the confirmation shows (and is read
+ * out) once, whole; `order` as the server has it (never the bag as it was).
+ */
+export function usePlacedOrder<T extends PlacedView>(load: (signal?: AbortSignal) => Promise<T>) {
+  const request = useCallback(
+    async (signal?: AbortSignal) => {
+      const order = await load(signal);
+      return { order, dates: (await orderDates(order)) ?? FALLBACK_DELIVERY_TEXT };
+    },
+    [load],
+  );
+  return useLoad(request, 'Error occurred while loading the order placed').state;
+}
+
 /**
  * "Order placed": what the payment bought, as the server has the order (never the bag as it was), the
  * amount paid, where it goes and when it should come. Its heading takes focus, so it is heard first.
  */
 export function OrderPlaced({ paymentId }: { paymentId: string }) {
-  const titleId = useId();
-  const titleRef = useRef<HTMLHeadingElement>(null);
-  // the order and its delivery dates together, so the confirmation shows (and is read out) once, whole
-  const request = useCallback(
-    async (signal?: AbortSignal) => {
-      const order = await api.get<PlacedOrder>(apiPaths.placedOrder(paymentId), { signal });
-      return { order, dates: (await orderDates(order)) ?? FALLBACK_DELIVERY_TEXT };
-    },
+  const load = useCallback(
+    (signal?: AbortSignal) => api.get<PlacedOrder>(apiPaths.placedOrder(paymentId), { signal }),
     [paymentId],
   );
-  const { state } = useLoad(request, 'Error occurred while loading the order placed');
-  const ready = state.status === 'ready';
-
-  useEffect(() => {
-    if (ready) titleRef.current?.focus();
-  }, [ready]);
-
+  const state = usePlacedOrder(load);
   if (state.status !== 'ready') return null;
   const { order, dates } = state.data;
+  return (
+    <PlacedSummary order={order} dates={dates}>
+      Thank you! We have your payment of <strong>{formatRupees(order.amountPaid)}</strong>.
+    </PlacedSummary>
+  );
+}
+
+/**
+ * An order confirmation, online or cash on delivery: the heading (which takes focus as it appears, so
+ * it is heard first), what was paid or is to pay (`children`), the items, the address and the dates.
+ */
+export function PlacedSummary({
+  order,
+  dates,
+  children,
+}: {
+  order: PlacedView;
+  dates: string;
+  children: ReactNode;
+}) {
+  const titleId = useId();
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    titleRef.current?.focus();
+  }, []);
   return (
     <section className="order-placed" aria-labelledby={titleId} aria-live="polite">
       <h2 id={titleId} ref={titleRef} tabIndex={-1} className="order-placed-title">
         Order placed
       </h2>
-      <p className="order-placed-paid">
-        Thank you! We have your payment of <strong>{formatRupees(order.amountPaid)}</strong>.
-      </p>
+      <p className="order-placed-paid">{children}</p>
       <ul className="order-placed-items">
         {order.items.map((item) => (
           <li key={item.purchase_id} className="order-placed-item">
