@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { Prod } from './catalogue.ts';
-import { REFUND_METHODS, RefundDestination } from './cod.ts';
+import { CodLine, REFUND_METHODS, RefundDestination } from './cod.ts';
 import { RETURN_REASON_CODES } from './fit-returns-constants.ts';
 import { LineStatus, TimelineEvent } from './orders.ts';
 import { LowStockSize } from './products.ts';
@@ -110,6 +110,8 @@ export const AdminOrderLine = Type.Object({
   bookingRefusal: Type.Union([Type.String(), Type.Null()]),
   /** the reverse pickup booked when its return or exchange was accepted, else null */
   returnPickup: Type.Union([Type.Object({ awb: Type.String(), courier: Type.String() }), Type.Null()]),
+  /** null for an online order; a cash-on-delivery line's state, deadline and cash (contract/cod.ts) */
+  cod: CodLine,
   /** money sent back for this line, oldest first; amount in rupees */
   refunds: Type.Array(
     Type.Object({

@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { Profile } from './accounts.ts';
 import { FitAnswerSchema, Prod } from './catalogue.ts';
+import { CodLine } from './cod.ts';
 import { RETURN_COMMENT_MAX, RETURN_REASON_CODES } from './fit-returns-constants.ts';
 
 export * from './after-sale-constants.ts';
@@ -165,6 +166,8 @@ export const OrderLine = Type.Object({
   exchangeOf: Type.Optional(Type.String()),
   /** ours: the exchange asked of this line; note: why it was refunded instead, when it was */
   exchange: Type.Optional(LineExchange),
+  /** ours: null for an online order; a cash-on-delivery line's state, deadline and cash (contract/cod.ts) */
+  cod: CodLine,
 });
 export type OrderLine = Static<typeof OrderLine>;
 export const OrdersResponse = Type.Array(OrderLine);

@@ -177,6 +177,8 @@ function registerJobs(app: FastifyInstance, services: Services): void {
   app.addHook('onReady', async () => reconciler.start());
   app.addHook('onReady', async () => trackingPoller?.start());
   app.addHook('onClose', async () => trackingPoller?.stop());
+  app.addHook('onReady', async () => services.codLapse.start());
+  app.addHook('onClose', async () => services.codLapse.stop());
   app.addHook('onReady', async () => services.notifications.start());
   app.addHook('onClose', async () => services.notifications.stop());
   app.addHook('onClose', async () => services.catalogue.stop());

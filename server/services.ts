@@ -15,6 +15,7 @@ import { Reconciler } from './modules/checkout/reconciler.ts';
 import { Checkout } from './modules/checkout/service.ts';
 import { PaymentWebhook } from './modules/checkout/webhook.ts';
 import { CodCash } from './modules/cod/cash-service.ts';
+import { CodLapse } from './modules/cod/lapse.ts';
 import { CashOnDelivery } from './modules/cod/service.ts';
 import { DeliveryEstimates } from './modules/courier/estimates.ts';
 import { Shipping } from './modules/courier/shipping.ts';
@@ -113,6 +114,8 @@ export interface Services {
   placement: Placement;
   /** cash on delivery: the offer, placing with no payment, and the SMS code that confirms the order */
   cod: CashOnDelivery;
+  /** cancels COD orders left unconfirmed past their window, on every instance */
+  codLapse: CodLapse;
   webhook: PaymentWebhook;
   reconciler: Reconciler;
   orders: Orders;
@@ -178,7 +181,7 @@ export async function buildServices({
 
   const inventory = new Inventory(db, changes, BackInStock.tellWaiting, config.stockHoldMinutes);
   const images = new Images(config.dataDir);
-  const shop = new Shop(db, changes, config.dataDir);
+  const shop = new Shop(db, changes, config.dataDir, config.codConfirmSeconds);
   const sales = new Sales(db, changes, log, now);
   await sales.reload();
   const sizeCharts = new SizeCharts(db, changes);
@@ -243,6 +246,7 @@ export async function buildServices({
     (outcome) => metrics.reconcilerRuns.inc({ outcome }),
   );
   const orders = new Orders({ db, refunds, inventory }, catalogue, takeReviewPhoto);
+  const codLapse = new CodLapse({ db, refunds, inventory }, log);
   const shipping = new Shipping(
     { db, refunds, inventory },
     courier.partner,
@@ -321,6 +325,7 @@ export async function buildServices({
     checkout,
     placement,
     cod,
+    codLapse,
     webhook,
     reconciler,
     orders,

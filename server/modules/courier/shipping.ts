@@ -9,6 +9,7 @@ import type {
 import type { ShipmentsTable } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { takeCodCharges } from '../orders/cod-lines.ts';
+import { assertNotAwaitingCode } from '../orders/cod-state.ts';
 import { assertTransition, type MoveDeps, moveLine } from '../orders/lines.ts';
 import {
   type AssignedAwb,
@@ -275,6 +276,7 @@ export class Shipping {
     const row = await store.parcelOfLine(this.deps.db, purchaseId);
     if (!row) throw notFound(`No order line "${purchaseId}"`);
     assertTransition(row.status, 'shipped');
+    await assertNotAwaitingCode(this.deps.db, row.id);
     if (!booking || row.payment_method !== 'cod') return row;
     await this.deps.db.transaction().execute((trx) => takeCodCharges(trx, row.id));
     return (await store.parcelOfLine(this.deps.db, purchaseId)) ?? row;

@@ -82,6 +82,7 @@ describeEachDatabase('back office: orders and returns', (t) => {
         courier: null,
         bookingRefusal: null,
         returnPickup: null,
+        cod: null,
         refunds: [],
       });
       expect(res.body.next).toBeNull();

@@ -16,6 +16,7 @@ import type { LineStatus } from '../../../contract/orders.ts';
 import { rupees } from '../../platform/api-values.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { reasonTitle, returnRates } from '../returns/service.ts';
+import { codLine } from './cod-state.ts';
 import { decideExchange, isExchange, receiveExchange } from './exchange.ts';
 import { type MoveDeps, moveLine, refundWhatWasPaid } from './lines.ts';
 import { cancelLine } from './service.ts';
@@ -116,6 +117,7 @@ function toAdminLine(row: store.BackOfficeRow, refunds: RefundRow[]): AdminOrder
           },
     exchange: exchangeOf(row),
     exchangeOf: row.exchange_of,
+    cod: codLine(row),
     refunds: refunds
       .filter((refund) => refund.order_line_id === row.id)
       .map((refund) => ({

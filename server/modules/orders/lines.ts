@@ -9,6 +9,7 @@ import { Notifications } from '../notifications/service.ts';
 import { Refunds } from '../payments/refunds.ts';
 import { lineProduct, refundToOf } from '../returns/service.ts';
 import { codCollectOf, takeCodCharges } from './cod-lines.ts';
+import { assertNotAwaitingCode } from './cod-state.ts';
 import type { LineFields, LockedLine } from './store.ts';
 import * as store from './store.ts';
 import { paidForLine, returnableUntil } from './terms.ts';
@@ -167,6 +168,7 @@ export async function moveLine(deps: MoveDeps, move: Move): Promise<Effects> {
     const to = typeof move.to === 'function' ? await move.to(trx, line) : move.to;
     assertTransition(line.status, to);
     // a cash-on-delivery parcel collects the order's charges when it is the first to ship (decision 069)
+    if (to === 'shipped') await assertNotAwaitingCode(trx, line.id);
     if (to === 'shipped') await takeCodCharges(trx, line.id);
     const now = new Date();
     const done = (await move.apply?.(trx, line, now, to)) ?? {};

@@ -111,6 +111,7 @@ describeEachDatabase('orders: the list, cancel and return', (t) => {
         invoiceUrl: `/api/orders/${newer.purchaseIds[0]}/invoice`,
         returnable: 'Y',
         exchangeSizes: [],
+        cod: null,
         timeline: [
           { event: 'placed', at: shipped.orderedAt, detail: null },
           {

@@ -14,7 +14,7 @@ import {
   ShipBody,
 } from '../../../contract/admin.ts';
 import { RefundPaidBody } from '../../../contract/cod.ts';
-import { ErrorResponse, FieldErrors } from '../../../contract/errors.ts';
+import { ErrorResponse, FormRefused } from '../../../contract/errors.ts';
 import {
   CancelBody,
   CancelResponse,
@@ -83,7 +83,8 @@ const shopperRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
 
   app.post(
     '/return',
-    { schema: { body: ReturnBody, response: { 200: ReturnResponse } } },
+    // a COD line's refundTo: each wrong part named in the 400's fields
+    { schema: { body: ReturnBody, response: { 200: ReturnResponse, 400: FormRefused } } },
     async (request) => {
       await orders.requestReturn(await ctx.sessions.requireCustomer(request), request.body);
       return {};
@@ -198,7 +199,7 @@ const backOfficeRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) =
       schema: {
         params: RefundParams,
         body: RefundPaidBody,
-        response: { 200: AdminRefund, 400: FieldErrors, 404: ErrorResponse, 409: ErrorResponse },
+        response: { 200: AdminRefund, 400: FormRefused, 404: ErrorResponse, 409: ErrorResponse },
       },
     },
     async (request) =>

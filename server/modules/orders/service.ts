@@ -16,8 +16,10 @@ import type { Catalogue } from '../catalogue/service.ts';
 import { creditNoteUrl, invoiceUrl } from '../invoices/service.ts';
 import { Refunds } from '../payments/refunds.ts';
 import { keepRefundTo, lineProduct, refundDestination } from '../returns/service.ts';
+import { codLine } from './cod-state.ts';
 import { exchangeFields, requestExchange } from './exchange.ts';
-import { type MoveDeps, moveLine } from './lines.ts';
+import { type Effects, type MoveDeps, moveLine } from './lines.ts';
+import type { LockedLine } from './store.ts';
 import * as store from './store.ts';
 import {
   cancellationRefund,
@@ -121,6 +123,7 @@ function toOrderLine(
     ...refundDocuments(row),
     returnable: yesNo(row.returnable),
     ...exchangeFields(row, freeSizes, now),
+    cod: codLine(row),
   };
 }
 
@@ -158,6 +161,7 @@ export async function cancelLine(
     to: 'cancelled',
     action: broughtBackAt ? 'order.rto' : 'order.cancel',
     apply: async (trx, line, now) => {
+      if (line.payment_method === 'cod') return cancelCodLine(deps, trx, line, broughtBackAt ?? now);
       const refund = cancellationRefund({
         linePaise: paidForLine(line),
         placedAt: line.placed_at,
@@ -183,6 +187,20 @@ export async function cancelLine(
     },
   });
   return refundPaise;
+}
+
+/**
+ * A COD line cancelled: nothing was paid, so nothing is refunded; its units go back, and the order's
+ * charges its parcel was to collect go to the next line still placed (decision 069).
+ */
+async function cancelCodLine(deps: MoveDeps, trx: Db, line: LockedLine, at: Date): Promise<Effects> {
+  await deps.inventory.restock(trx, line.sku_id, line.quantity);
+  const charges = (line.cod_collect_paise ?? line.paid_paise) - line.paid_paise;
+  const moved = charges > 0 && (await store.moveCodCharges(trx, line.order_id, line.id, charges));
+  return {
+    fields: { cancelled_at: at, ...(moved && { cod_collect_paise: line.paid_paise }) },
+    details: { refundPaise: 0, restocked: line.quantity, ...(moved && { chargesMovedPaise: charges }) },
+  };
 }
 
 type ReviewPhotoTaker = (db: Db, customerId: number, productId: number, photo: string) => Promise<boolean>;

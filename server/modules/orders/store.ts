@@ -64,8 +64,20 @@ function linesWithProgress(db: Db) {
     .leftJoin('order_lines as replaced', 'replaced.id', 'order_lines.exchange_of')
     .leftJoin('shipments as forward', (join) =>
       join.onRef('forward.order_line_id', '=', 'order_lines.id').on('forward.kind', '=', 'forward'),
-    );
+    )
+    .leftJoin('cod_confirmations', 'cod_confirmations.order_id', 'orders.id');
 }
+
+/** What a line's `cod` is derived from (cod-state.ts). */
+const COD_FACTS = [
+  'orders.payment_method',
+  'order_lines.cod_collect_paise',
+  'cod_confirmations.confirm_by as cod_confirm_by',
+  'cod_confirmations.confirmed_at as cod_confirmed_at',
+  sql<boolean>`exists (select 1 from cod_remittances where cod_remittances.order_line_id = order_lines.id)`.as(
+    'cod_remitted',
+  ),
+] as const;
 
 /** The shopper's lines with their product, return, own review and refunds: newest order first. */
 /** The rules the order kept from when it was placed (terms.ts's OrderRules). */
@@ -112,6 +124,7 @@ export async function customerLines(db: Db, customerId: number, orderId?: number
       refundedPaise(eb).as('refunded_paise'),
       lastRefundedAt(eb).as('refunded_at'),
       genreReturnable.as('returnable'),
+      ...COD_FACTS,
     ])
     .where('orders.customer_id', '=', customerId);
   if (orderId !== undefined) query = query.where('orders.id', '=', orderId);
@@ -175,6 +188,8 @@ export async function lockLine(db: Db, purchaseId: string, customerId?: number) 
       'orders.placed_at',
       'orders.payment_id',
       'orders.delivery_charge_paise',
+      'orders.payment_method',
+      'order_lines.cod_collect_paise',
       ...ORDER_RULES,
     ])
     .where('order_lines.purchase_id', '=', purchaseId)
@@ -194,6 +209,30 @@ export async function setLineStatus(
     .set({ ...fields, status, updated_at: sql`now()` })
     .where('id', '=', lineId)
     .execute();
+}
+
+/**
+ * A cancelled COD line's share of the order's charges (delivery and COD fee) goes to the order's next
+ * line still placed, whose parcel then collects them; answers whether one took them. The caller holds
+ * the order's lock (lockLine), so no other line ships or cancels meanwhile.
+ */
+export async function moveCodCharges(db: Db, orderId: number, fromLineId: number, paise: number) {
+  const next = await db
+    .selectFrom('order_lines')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where('id', '<>', fromLineId)
+    .where('status', '=', 'placed')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  if (!next) return false;
+  await db
+    .updateTable('order_lines')
+    .set((eb) => ({ cod_collect_paise: eb('cod_collect_paise', '+', paise) }))
+    .where('id', '=', next.id)
+    .execute();
+  return true;
 }
 
 /** Whether any line of the order but this one is still to be delivered or was delivered. */
@@ -291,6 +330,7 @@ function backOfficeLines(db: Db) {
       'returns.reason_code as return_reason_code',
       'returns.comment as return_comment',
       'returns.photo as return_photo',
+      ...COD_FACTS,
     ]);
 }
 
