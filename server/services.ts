@@ -181,7 +181,7 @@ export async function buildServices({
 
   const inventory = new Inventory(db, changes, BackInStock.tellWaiting, config.stockHoldMinutes);
   const images = new Images(config.dataDir);
-  const shop = new Shop(db, changes, config.dataDir);
+  const shop = new Shop(db, changes, config.dataDir, config.codConfirmSeconds);
   const sales = new Sales(db, changes, log, now);
   await sales.reload();
   const sizeCharts = new SizeCharts(db, changes);

@@ -161,6 +161,7 @@ export const LIVE_ENV: Record<string, string> = {
   MSG91_TEMPLATE_COD_OUT_FOR_DELIVERY: 'tpl-cod-out-for-delivery',
   MSG91_TEMPLATE_COD_CASH_COLLECTED: 'tpl-cod-cash-collected',
   MSG91_TEMPLATE_COD_CASH_RECEIVED: 'tpl-cod-cash-received',
+  MSG91_TEMPLATE_COD_CONFIRM: 'tpl-cod-confirm',
 };
 
 /** What the test configuration (development adapters, no PUBLIC_URL) lacks, in the check's order. */
@@ -192,6 +193,7 @@ export const SMS = [
   'Set MSG91_TEMPLATE_COD_OUT_FOR_DELIVERY (the "cod out for delivery" SMS\'s template)',
   'Set MSG91_TEMPLATE_COD_CASH_COLLECTED (the "cod cash collected" SMS\'s template)',
   'Set MSG91_TEMPLATE_COD_CASH_RECEIVED (the "cod cash received" SMS\'s template)',
+  'Set MSG91_TEMPLATE_COD_CONFIRM (the "cod confirm" SMS\'s template)',
 ];
 export const SHOP = [
   "Add your shop's name",

@@ -171,12 +171,13 @@ export function matchRemittances(
   for (const remittance of remittances) {
     const { awb, amountPaise: remittedPaise } = remittance;
     const named = lines.filter((line) => line.tracking_id === awb);
-    const cod = named.filter((line) => line.payment_method === 'cod');
+    // a line that collects nothing (an exchange's new line) is no COD parcel
+    const cod = named.filter((line) => line.payment_method === 'cod' && (line.cod_collect_paise ?? 0) > 0);
     const miss = (reason: string, line?: AwbLine) =>
       mismatched.push({
         awb,
         purchaseId: line?.purchase_id ?? null,
-        expectedPaise: line ? (line.cod_collect_paise ?? line.paid_paise) : null,
+        expectedPaise: line ? (line.cod_collect_paise ?? 0) : null,
         remittedPaise,
         reason,
       });
@@ -188,8 +189,8 @@ export function matchRemittances(
     else if (line.remitted !== null) miss(MISMATCH.received, line);
     else if (line.delivered_at === null)
       miss(NOT_COLLECTED.has(line.status) ? MISMATCH.notCollected : MISMATCH.notDelivered, line);
-    else if ((line.cod_collect_paise ?? line.paid_paise) !== remittedPaise)
-      miss(MISMATCH.amount(line.cod_collect_paise ?? line.paid_paise), line);
+    else if ((line.cod_collect_paise ?? 0) !== remittedPaise)
+      miss(MISMATCH.amount(line.cod_collect_paise ?? 0), line);
     else matched.push({ awb, purchaseId: line.purchase_id, amountPaise: remittedPaise, remittance, line });
     seen.add(awb);
   }

@@ -6,33 +6,37 @@ import type { Db } from '../../db/connect.ts';
  * courier took the cash at the door, and not yet matched in a remittance. Oldest delivery first.
  */
 export function cashDueLines(db: Db) {
-  return db
-    .selectFrom('order_lines')
-    .innerJoin('orders', 'orders.id', 'order_lines.order_id')
-    .innerJoin('customers', 'customers.id', 'orders.customer_id')
-    .innerJoin('products', 'products.id', 'order_lines.product_id')
-    .innerJoin('delivery_partners', 'delivery_partners.id', 'products.partner_id')
-    .leftJoin('shipments', (join) =>
-      join.onRef('shipments.order_line_id', '=', 'order_lines.id').on('shipments.kind', '=', 'forward'),
-    )
-    .leftJoin('cod_remittances', 'cod_remittances.order_line_id', 'order_lines.id')
-    .select([
-      'orders.id as order_id',
-      'customers.fname',
-      'customers.lname',
-      'customers.phone',
-      'order_lines.purchase_id',
-      'order_lines.tracking_id',
-      'order_lines.delivered_at',
-      sql<number>`coalesce(order_lines.cod_collect_paise, order_lines.paid_paise)`.as('collect_paise'),
-      sql<string>`coalesce(shipments.courier, delivery_partners.name)`.as('courier'),
-    ])
-    .where('orders.payment_method', '=', 'cod')
-    .where('order_lines.delivered_at', 'is not', null)
-    .where('cod_remittances.order_line_id', 'is', null)
-    .orderBy('order_lines.delivered_at')
-    .orderBy('order_lines.id')
-    .execute();
+  return (
+    db
+      .selectFrom('order_lines')
+      .innerJoin('orders', 'orders.id', 'order_lines.order_id')
+      .innerJoin('customers', 'customers.id', 'orders.customer_id')
+      .innerJoin('products', 'products.id', 'order_lines.product_id')
+      .innerJoin('delivery_partners', 'delivery_partners.id', 'products.partner_id')
+      .leftJoin('shipments', (join) =>
+        join.onRef('shipments.order_line_id', '=', 'order_lines.id').on('shipments.kind', '=', 'forward'),
+      )
+      .leftJoin('cod_remittances', 'cod_remittances.order_line_id', 'order_lines.id')
+      .select([
+        'orders.id as order_id',
+        'customers.fname',
+        'customers.lname',
+        'customers.phone',
+        'order_lines.purchase_id',
+        'order_lines.tracking_id',
+        'order_lines.delivered_at',
+        'order_lines.cod_collect_paise as collect_paise',
+        sql<string>`coalesce(shipments.courier, delivery_partners.name)`.as('courier'),
+      ])
+      .where('orders.payment_method', '=', 'cod')
+      // an exchange's new line collects nothing (null), so nothing is due for it
+      .where('order_lines.cod_collect_paise', '>', 0)
+      .where('order_lines.delivered_at', 'is not', null)
+      .where('cod_remittances.order_line_id', 'is', null)
+      .orderBy('order_lines.delivered_at')
+      .orderBy('order_lines.id')
+      .execute()
+  );
 }
 
 export type CashDueLine = Awaited<ReturnType<typeof cashDueLines>>[number];
@@ -53,7 +57,6 @@ export function linesOfAwbs(db: Db, awbs: readonly string[], lock: boolean) {
       'order_lines.tracking_id',
       'order_lines.status',
       'order_lines.delivered_at',
-      'order_lines.paid_paise',
       'order_lines.cod_collect_paise',
       'orders.payment_method',
       'orders.customer_id',

@@ -91,7 +91,9 @@ function sellerOf(row: store.ParcelRow): Party {
  */
 function parcelOf(row: store.ParcelRow, to: Party, kind: BookingKind = 'forward'): Parcel {
   const rupees = row.paid_paise / 100;
-  const cod = kind === 'forward' && row.payment_method === 'cod';
+  // an exchange's new line of a COD order collects nothing (its cod_collect_paise is null): prepaid
+  const collectPaise = kind === 'forward' && row.payment_method === 'cod' ? (row.cod_collect_paise ?? 0) : 0;
+  const cod = collectPaise > 0;
   return {
     orderId: row.purchase_id,
     orderDate: row.placed_at,
@@ -105,7 +107,7 @@ function parcelOf(row: store.ParcelRow, to: Party, kind: BookingKind = 'forward'
       },
     ],
     paymentMethod: cod ? 'COD' : 'Prepaid',
-    subTotal: cod ? (row.cod_collect_paise ?? row.paid_paise) / 100 : rupees,
+    subTotal: cod ? collectPaise / 100 : rupees,
     weightKg: parcelKg(row),
     lengthCm: row.length_cm ?? PARCEL_CM.length,
     breadthCm: row.breadth_cm ?? PARCEL_CM.breadth,

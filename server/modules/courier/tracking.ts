@@ -44,12 +44,13 @@ const RETURNING: ReadonlySet<string> = new Set<CourierStatus>(['RTO INITIATED', 
  * (a courier that tries again the next day sends no second message).
  */
 async function outForDelivery(trx: Db, shipment: store.TrackedShipment): Promise<void> {
-  if (shipment.kind !== 'forward' || shipment.payment_method !== 'cod') return;
+  const collectPaise = shipment.payment_method === 'cod' ? (shipment.cod_collect_paise ?? 0) : 0;
+  if (shipment.kind !== 'forward' || collectPaise === 0) return;
   await Notifications.queue(trx, {
     kind: 'cod_out_for_delivery',
     customerId: shipment.customer_id,
     subject: shipment.purchase_id,
-    variables: { purchase: shipment.purchase_id, amount: smsRupees(shipment.cod_collect_paise ?? 0) },
+    variables: { purchase: shipment.purchase_id, amount: smsRupees(collectPaise) },
   });
 }
 
@@ -57,7 +58,9 @@ async function outForDelivery(trx: Db, shipment: store.TrackedShipment): Promise
  * Tracking moves the order (decision 050): each event of the partner is kept once, and the
  * line follows its shipment's last status: a parcel delivered is a delivered line, one brought back
  * undelivered (RTO delivered) a cancelled line with its unit back in stock and all it paid refunded, a
- * reverse pickup delivered back a return received.
+ * reverse pickup delivered back a return received. A cash-on-delivery parcel refused at the door (RTO
+ * initiated or delivered) counts once against its shopper, and brought back it is returned_to_origin, its
+ * unit back in stock and nothing refunded (decision 069).
  */
 export class CourierTracking {
   constructor(

@@ -397,6 +397,12 @@ describeEachDatabase('back office: delivery partners and their pincodes', (t) =>
     expect((await upload(code, 'pincode,cod,cod\n700001,Y,Y\n', 'dry-run')).body.errors).toEqual([
       'line 1, column cod: named twice',
     ]);
+    // a row without its cod cell reads as Y
+    expect((await upload(code, 'pincode,cod\n700001\n700016,N\n', 'dry-run')).body).toMatchObject({
+      pincodes: 2,
+      codPincodes: 1,
+      errors: [],
+    });
     // the column may come first
     expect((await upload(code, 'cod,pincode\nN,700001\n', 'dry-run')).body).toMatchObject({
       pincodes: 1,

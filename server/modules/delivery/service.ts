@@ -134,11 +134,11 @@ function codCell(cell: string | undefined): boolean | undefined {
   return value === 'N' ? false : undefined;
 }
 
-/** One data row's pincode, or its error. */
+/** One data row's pincode, or its error. A row may leave out its last cells: they read as empty. */
 function listedPincode(record: CsvRecord, names: readonly string[]): ListedPincode | string {
   const cell = (column: string) => record.fields[names.indexOf(column)];
   const pincode = cell(PINCODE_COLUMN)?.trim() ?? '';
-  if (record.fields.length !== names.length)
+  if (record.fields.length > names.length)
     return lineError(
       record.line,
       PINCODE_COLUMN,

@@ -43,7 +43,7 @@ export async function takeCodCharges(trx: Db, lineId: number): Promise<void> {
     .execute();
 }
 
-/** The cash the line's parcel collects; null for a line of an online order. */
+/** The cash the line's parcel collects; null for a line of an online order, or one that collects nothing. */
 export async function codCollectOf(db: Db, lineId: number): Promise<number | null> {
   const row = await db
     .selectFrom('order_lines')
@@ -51,5 +51,6 @@ export async function codCollectOf(db: Db, lineId: number): Promise<number | nul
     .select(['orders.payment_method', 'order_lines.cod_collect_paise'])
     .where('order_lines.id', '=', lineId)
     .executeTakeFirst();
-  return row?.payment_method === 'cod' ? (row.cod_collect_paise ?? 0) : null;
+  const collectPaise = row?.payment_method === 'cod' ? (row.cod_collect_paise ?? 0) : 0;
+  return collectPaise > 0 ? collectPaise : null;
 }

@@ -124,7 +124,9 @@ describeEachDatabase(
       expect(on).toContain('<h2>Online, or cash on delivery</h2>');
       expect(on).toContain('<strong>cash on delivery</strong> is offered on orders of up to ₹1,25,000');
       expect(on).toContain('for a fee of ₹39 added to your order');
-      expect(on).toContain('we send a 6-digit code by SMS to your phone');
+      expect(on).toContain(
+        'we send a 6-digit code by SMS to your phone: enter it on your Orders page within 15 minutes to confirm the order',
+      );
       expect(on).toContain('Once you have refused 3 parcels at the door');
       expect(on).not.toMatch(/do <strong>not<\/strong> offer cash|Prepaid orders only|\{\w+\}/);
       // the spec's other words stay
@@ -168,9 +170,18 @@ describeEachDatabase(
   { empty: true },
 );
 
-describeEachDatabase('the cash on delivery settings of a shop filled with the demo', (t) => {
-  it('has COD on, with the standard fee, cap and refusals', async () => {
-    const res = await new TestClient(t().baseUrl).get<Answer>('/admin/api/settings', BEARER);
-    expect(res.body).toMatchObject({ ...COD_DEFAULTS, codEnabled: true });
-  });
-});
+describeEachDatabase(
+  'the cash on delivery settings of a shop filled with the demo',
+  (t) => {
+    it('has COD on, with the standard fee, cap and refusals, and its policy says so', async () => {
+      const res = await new TestClient(t().baseUrl).get<Answer>('/admin/api/settings', BEARER);
+      expect(res.body).toMatchObject({ ...COD_DEFAULTS, codEnabled: true });
+      const payment = await (await t().client()).get<PolicyResponse>('/api/policies/payment');
+      expect(payment.body.html).toContain('offered on orders of up to ₹5,000');
+      expect(payment.body.html).toContain('for a fee of ₹49');
+      // the window is the server's COD_CONFIRM_SECONDS
+      expect(payment.body.html).toContain('within 1 hour to confirm the order');
+    });
+  },
+  { COD_CONFIRM_SECONDS: '3600' },
+);

@@ -205,12 +205,19 @@ export const DEFAULT_POLICIES: Record<PolicyPage, string> = {
   contact,
 };
 
+/** "15 minutes", "1 hour": the window a COD order has for its code, in the largest whole unit. */
+function windowText(seconds: number): string {
+  const count = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  if (seconds % 3600 === 0) return count(seconds / 3600, 'hour');
+  return seconds % 60 === 0 ? count(seconds / 60, 'minute') : count(seconds, 'second');
+}
+
 /**
  * The placeholders that follow the owner's cash on delivery settings, for the standard pages and the owner's
  * own alike: with COD off the pages say it is not offered (the spec's words); with it on they give its fee,
  * its cap, the refusals that end it for a shopper and the confirmation by SMS.
  */
-export function codPolicyWords(cod: CodTerms): Record<string, string> {
+export function codPolicyWords(cod: CodTerms, confirmSeconds: number): Record<string, string> {
   const fee = formatRupees(cod.feeRupees);
   const cap = formatRupees(cod.maxOrderValueRupees);
   const refusals = cod.rtoLimit === 1 ? 'a parcel' : `${cod.rtoLimit} parcels`;
@@ -229,7 +236,7 @@ export function codPolicyWords(cod: CodTerms): Record<string, string> {
     paymentWays: 'Online, or cash on delivery',
     cashOnDelivery: [
       `You can also pay in cash when your order is delivered: **cash on delivery** is offered on orders of up to ${cap}, to the pincodes where our delivery partner collects cash, ${feeText} (coupons and sales do not discount the fee).`,
-      'When you place a cash on delivery order, we send a 6-digit code by SMS to your phone: enter it on your Orders page to confirm the order. An order not confirmed in time is cancelled on its own.',
+      `When you place a cash on delivery order, we send a 6-digit code by SMS to your phone: enter it on your Orders page within ${windowText(confirmSeconds)} to confirm the order, or it is cancelled on its own.`,
       `Once you have refused ${refusals} at the door, cash on delivery is no longer offered to your account. Checkout tells you when it is not available for your order, and why.`,
     ].join(' '),
     cashOnDeliveryRefunds:

@@ -197,7 +197,7 @@ function officeState(lines: readonly string[]): string | undefined {
  * A policy page's Markdown with the shop's current values in place of its placeholders, each value
  * escaped so that it reads as text: a legal name with a `*` or a `<` stays a name.
  */
-function filledIn(text: string, row: store.ShopRow): string {
+function filledIn(text: string, row: store.ShopRow, codConfirmSeconds: number): string {
   const name = row.name ?? DEFAULT_SHOP_NAME;
   const values: Record<string, string> = {
     shop: markdownText(name),
@@ -213,7 +213,7 @@ function filledIn(text: string, row: store.ShopRow): string {
     exchangeWindow: daysText(row.exchange_window_days),
     freeCancellation: hoursText(row.free_cancellation_hours),
     cancellationCharge: `${row.cancellation_charge_percent}%`,
-    ...codPolicyWords(codTermsOf(row)),
+    ...codPolicyWords(codTermsOf(row), codConfirmSeconds),
   };
   // without a legal form the sentence names none: "**X**: {legalForm}, registered" reads "**X**, registered"
   const formed = row.legal_form ? text : text.replace(/:[ \t]*\{legalForm\}/g, '');
@@ -245,6 +245,8 @@ export class Shop {
     private readonly db: Db,
     private readonly changes: ChangeFeed,
     private readonly dataDir: string,
+    /** how long a COD order waits for its code (COD_CONFIRM_SECONDS), which the payment policy states */
+    private readonly codConfirmSeconds: number,
   ) {
     changes.onChange((change) => {
       if ('shop' in change || 'everything' in change) this.cached = undefined;
@@ -283,7 +285,10 @@ export class Shop {
     let shown = pages.get(page);
     if (!shown) {
       const text = row.policies[page] ?? DEFAULT_POLICIES[page];
-      shown = { title: POLICY_TITLES[page], html: renderMarkdown(filledIn(text, row)) };
+      shown = {
+        title: POLICY_TITLES[page],
+        html: renderMarkdown(filledIn(text, row, this.codConfirmSeconds)),
+      };
       pages.set(page, shown);
     }
     return shown;
