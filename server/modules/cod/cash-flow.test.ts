@@ -94,6 +94,20 @@ describeEachDatabase(
       expect(await label(second)).toContain(`COD ${formatRupees(((paid[1] ?? 0) + charges) / 100)}`);
       expect(await cod(shopper, second)).toMatchObject({ collectPaise: (paid[1] ?? 0) + charges });
       expect(await cod(shopper, first)).toMatchObject({ collectPaise: paid[0] });
+
+      // shipped by hand, the second line again first: the same
+      const byHand = await shop.order(shopper, [kurta, dupatta]);
+      const [handFirst = '', handSecond = ''] = byHand.purchaseIds;
+      const staff = shop.staff();
+      for (const [purchaseId, trackingId] of [
+        [handSecond, 'HAND-2'],
+        [handFirst, 'HAND-1'],
+      ]) {
+        const shipped = await staff.post(`/admin/api/orders/${purchaseId}/ship`, { trackingId }, BEARER);
+        expect(shipped.status).toBe(200);
+      }
+      expect(await cod(shopper, handSecond)).toMatchObject({ collectPaise: (paid[1] ?? 0) + charges });
+      expect(await cod(shopper, handFirst)).toMatchObject({ collectPaise: paid[0] });
     });
 
     it('delivered: the cash is due, the shopper told the cash to keep ready and then that it was collected', async () => {
