@@ -75,6 +75,10 @@ const OrdersScreen = screen(
   () => import('../screens/orders/OrdersScreen.tsx'),
   (m) => m.OrdersScreen,
 );
+const CodConfirmScreen = screen(
+  () => import('../screens/orders/CodConfirmScreen.tsx'),
+  (m) => m.CodConfirmScreen,
+);
 const ReviewScreen = screen(
   () => import('../screens/review/ReviewScreen.tsx'),
   (m) => m.ReviewScreen,
@@ -130,6 +134,7 @@ export function AppRoutes() {
         <Route path={pageRoutes.signUp} element={<SignUpScreen />} />
         <Route path={pageRoutes.profile} element={<ProfileScreen />} />
         <Route path={pageRoutes.orders} element={<OrdersScreen />} />
+        <Route path={pageRoutes.codConfirm} element={<CodConfirmScreen />} />
         <Route path={pageRoutes.review} element={<ReviewScreen />} />
         <Route path="*" element={<RouteError detail="404 Not Found" />} />
       </Route>

@@ -1,5 +1,6 @@
 import type { CodLine } from '../../../../contract/cod.ts';
 import { formatPaise } from '../../../../contract/money.ts';
+import type { OrderLine } from '../../../../contract/orders.ts';
 
 /** Cash on delivery as the shopper reads it: an order line's cash in words, the time left to confirm. */
 
@@ -15,6 +16,9 @@ export const COD_TITLE = 'Cash on delivery';
 export const COD_RTO_MESSAGE =
   'The courier could not deliver this item and took it back to the seller. Nothing is due for it.';
 
+/** a COD line cancelled: the online CANCELLED_MESSAGE says a refund, but nothing was paid */
+export const COD_CANCELLED_MESSAGE = 'Your item has been cancelled! Nothing is due for it.';
+
 /** A COD line's cash in words: awaiting the code, to pay at the door, paid, or not collected. */
 export function codStateText(cod: NonNullable<CodLine>): string {
   switch (cod.state) {
@@ -29,6 +33,24 @@ export function codStateText(cod: NonNullable<CodLine>): string {
       return 'Not collected: nothing to pay';
   }
 }
+
+/**
+ * Where a COD order stands for its confirmation, from its lines: awaiting the code, confirmed (the code
+ * was given), or cancelled before it was (lapsed, or cancelled); undefined without a COD line.
+ */
+export function codStage(
+  lines: readonly Pick<OrderLine, 'cod' | 'timeline'>[],
+): 'awaiting' | 'confirmed' | 'cancelled' | undefined {
+  const cod = lines.filter((line) => line.cod);
+  if (cod.length === 0) return undefined;
+  if (cod.some((line) => line.cod?.state === 'awaiting_confirmation')) return 'awaiting';
+  const confirmed = cod.some((line) => line.timeline.some((step) => step.event === 'cod_confirmed'));
+  return confirmed ? 'confirmed' : 'cancelled';
+}
+
+/** The cash a COD order's parcels collect together: its amount, while none of its lines is cancelled. */
+export const codAmountPaise = (lines: readonly Pick<OrderLine, 'cod'>[]): number =>
+  lines.reduce((sum, line) => sum + (line.cod?.collectPaise ?? 0), 0);
 
 const twoDigits = (n: number) => String(n).padStart(2, '0');
 

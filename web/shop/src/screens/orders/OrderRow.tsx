@@ -9,6 +9,7 @@ import { REFUND_DAYS } from '../../../../../contract/shopping-rules.ts';
 import { FitInput } from '../../components/FitInput.tsx';
 import { ProductRow } from '../../components/ProductRow.tsx';
 import { StarInput } from '../../components/StarInput.tsx';
+import { COD_RTO_MESSAGE, COD_TITLE, codStateText } from '../../lib/cod.ts';
 import { couponPaid } from '../../lib/offers.ts';
 import { exchangeLabel } from './ExchangeDialog.tsx';
 import { OrderTimeline } from './OrderTimeline.tsx';
@@ -39,8 +40,16 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 function RefundNote({ line }: { line: OrderLine }) {
   if (line.refunded <= 0 || !line.refundedAt) return null;
-  const expected = new Date(Date.parse(line.refundedAt) + REFUND_DAYS * DAY_MS).toISOString();
   const issued = formatDay(line.refundedAt);
+  // a COD line's refund is paid by hand to the UPI ID or account the shopper gave with the return
+  if (line.cod) {
+    return (
+      <p className="order-refund">
+        {`${formatRupees(line.refunded)} refunded to the UPI ID or bank account you gave on ${issued}`}
+      </p>
+    );
+  }
+  const expected = new Date(Date.parse(line.refundedAt) + REFUND_DAYS * DAY_MS).toISOString();
   return (
     <p className="order-refund">
       {`${formatRupees(line.refunded)} refunded to your original payment method on ${issued}; expect it by ${formatDay(expected)}`}
@@ -65,6 +74,8 @@ export function returnLabel(line: Pick<OrderLine, 'orderStatus' | 'accepted'>): 
 export function OrderRow({ line, replacedSize, onCancel, onReturn, onExchange, onRate }: Props) {
   const cancelled = line.status === 'cancelled';
   const delivered = !cancelled && line.delivered === 'Y';
+  // a refused COD parcel back with the seller: over, like a cancelled line
+  const backWithSeller = line.status === 'returned_to_origin';
   const exchanging = exchangeLabel(line);
   const returning = exchanging === undefined ? returnLabel(line) : undefined;
   const total = line.currentPrice * line.quantity;
@@ -91,6 +102,11 @@ export function OrderRow({ line, replacedSize, onCancel, onReturn, onExchange, o
           </p>
           {coupon && <p className="order-coupon">{coupon}</p>}
           <DeliveryIndicator line={line} cancelled={cancelled} delivered={delivered} />
+          {line.cod && (
+            <p className="order-cod">
+              <strong>{COD_TITLE}</strong>: {codStateText(line.cod)}
+            </p>
+          )}
           {line.exchangeOf && (
             <p className="order-return">
               Exchange of {replacedSize ? `size ${replacedSize}` : line.exchangeOf}
@@ -101,7 +117,7 @@ export function OrderRow({ line, replacedSize, onCancel, onReturn, onExchange, o
           {line.exchange?.note && <p className="order-refund">{line.exchange.note}</p>}
           {returning && <p className="order-return">{returning}</p>}
           {line.timeline.some((step) => step.event === 'rto_delivered') && (
-            <p className="order-return">{RTO_MESSAGE}</p>
+            <p className="order-return">{line.cod ? COD_RTO_MESSAGE : RTO_MESSAGE}</p>
           )}
           <RefundNote line={line} />
         </>
@@ -109,8 +125,17 @@ export function OrderRow({ line, replacedSize, onCancel, onReturn, onExchange, o
       actions={(nameId) => (
         <>
           <OrderTimeline line={line} nameId={nameId} />
-          {!cancelled && !delivered && (
+          {!cancelled && !delivered && !backWithSeller && (
             <div className="order-actions">
+              {line.cod?.state === 'awaiting_confirmation' && (
+                <Link
+                  to={paths.codConfirm(line.orderId)}
+                  className="button button-primary"
+                  aria-describedby={nameId}
+                >
+                  Confirm order
+                </Link>
+              )}
               <button type="button" className="button" aria-describedby={nameId} onClick={onCancel}>
                 Cancel
               </button>
@@ -182,6 +207,15 @@ function DeliveryIndicator({
     );
   }
   const tracking = line.tracking_id ? `Tracking id: ${line.tracking_id}` : 'Not shipped yet';
+  if (line.status === 'returned_to_origin') {
+    return (
+      <div className="order-state cancelled">
+        <span className="order-marker" aria-hidden="true" />
+        <p>Returned to the seller: not delivered</p>
+        {line.tracking_id && <p className="order-tracking">{tracking}</p>}
+      </div>
+    );
+  }
   if (delivered) {
     return (
       <div className="order-state delivered">

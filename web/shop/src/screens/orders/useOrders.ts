@@ -21,6 +21,7 @@ import { ApiError, api } from '../../../../shared/api/client.ts';
 import { showAlert } from '../../../../shared/components/Alert.tsx';
 import { uploadPhoto } from '../../api/photos.ts';
 import { useLoad } from '../../api/useLoad.ts';
+import { COD_CANCELLED_MESSAGE } from '../../lib/cod.ts';
 import type { ReturnAsk } from './OrderDialogs.tsx';
 
 // the texts the spec's error catalogue gives a server error; the client's own, so not in the contract
@@ -66,7 +67,8 @@ export function useOrders() {
     cancel: (line: OrderLine) =>
       change(
         () => api.post(apiPaths.cancel(), { orderID: line.purchase_id } satisfies CancelBody),
-        CANCELLED_MESSAGE,
+        // nothing was paid for a cash-on-delivery line, so nothing is refunded
+        line.cod ? COD_CANCELLED_MESSAGE : CANCELLED_MESSAGE,
         RETURN_FAILED,
       ),
     /**
