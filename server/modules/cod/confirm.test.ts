@@ -138,6 +138,15 @@ describeEachDatabase(
         expect((await confirmation(shopper.order.orderId)).confirmed_at).toBeNull();
       });
 
+      it('409 once the shopper cancelled the order', async () => {
+        const cancelled = await placed();
+        const [purchaseId] = cancelled.order.purchaseIds;
+        expect((await cancelled.client.post('/cancel', { orderID: purchaseId })).status).toBe(200);
+        const res = await cod.confirm(cancelled.client, cancelled.order.orderId, cancelled.code);
+        expect(res.status).toBe(409);
+        expect(res.body.error).toBe(COD_NOT_AWAITING_MESSAGE);
+      });
+
       it('409 once the window has passed', async () => {
         const late = await placed();
         await t()

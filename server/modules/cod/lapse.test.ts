@@ -171,3 +171,53 @@ for (const kind of databaseKinds()) {
     }, 120_000);
   });
 }
+
+// several instances on one PostgreSQL (PGlite is one process's): each sweeps, and an order lapses once
+if (databaseKinds().includes('postgres')) {
+  describe('cash on delivery: two instances sweep one database [postgres]', () => {
+    let database: Awaited<ReturnType<typeof databaseForProcess>>;
+    const apps: TestApp[] = [];
+
+    beforeAll(async () => {
+      database = await databaseForProcess('postgres');
+    }, 60_000);
+    afterAll(async () => {
+      for (const app of apps) await app.close();
+      await database?.close();
+    });
+
+    it('cancels each line once, its units back once', async () => {
+      for (let i = 0; i < 2; i++) apps.push(await listenTestApp('postgres', await database.open(), WINDOW));
+      const [one, two] = apps as [TestApp, TestApp];
+      const fixtures = new Fixtures(one.db);
+      const cod = new CodDriver(
+        () => one,
+        () => fixtures,
+      );
+      await cod.settings({ codEnabled: true });
+      const kurta = await fixtures.product({ name: 'Twice kurta', pricePaise: 100_000, sizes: [['M', 10]] });
+      const placedOrders = [];
+      for (let i = 0; i < 4; i++) {
+        const { client } = await cod.shopper(kurta, 2);
+        placedOrders.push(await cod.placed(client));
+      }
+      expect(await stockOf(two.db, kurta.skus.M)).toBe(2);
+      for (const order of placedOrders) {
+        const lines = await within(
+          16_000,
+          () => lineStatuses(two, order.orderId),
+          (rows) => rows.every((row) => row.status === 'cancelled'),
+        );
+        expect(lines.map((line) => line.status)).toEqual(['cancelled']);
+      }
+      expect(await stockOf(two.db, kurta.skus.M)).toBe(10);
+      const cancels = await two.db
+        .selectFrom('audit_log')
+        .select('subject')
+        .where('action', '=', 'order.cancel')
+        .where('actor', '=', 'shop:cod-lapse')
+        .execute();
+      expect(cancels).toHaveLength(4);
+    }, 60_000);
+  });
+}

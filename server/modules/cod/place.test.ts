@@ -8,7 +8,8 @@ import {
   codOpenOrdersMessage,
 } from '../../../contract/cod.ts';
 import type { PurchasePageResponse } from '../../../contract/shopping.ts';
-import { COD_MAX_OPEN_ORDERS } from '../../../contract/shopping-rules.ts';
+import { orderMaxUnitsMessage } from '../../../contract/shopping-messages.ts';
+import { COD_MAX_OPEN_ORDERS, ORDER_MAX_UNITS } from '../../../contract/shopping-rules.ts';
 import { describeEachDatabase } from '../../test/app.ts';
 import { CheckoutDriver } from '../../test/checkout.ts';
 import { CodDriver, shopperState } from '../../test/cod.ts';
@@ -313,6 +314,24 @@ describeEachDatabase('cash on delivery: the offer and placing', (t) => {
 
       it('409 with what changed when the amount is not the server’s', async () => {
         await refused(async (shopper) => (await offered(shopper)) - 4900, 409, /Your bag now costs ₹/);
+      });
+
+      it('409 above the order limits, as an online checkout', async () => {
+        const cheap = await Promise.all(
+          Array.from({ length: 6 }, () => fixtures.product({ pricePaise: 1_000, sizes: [['M', 10]] })),
+        );
+        const [first, ...others] = cheap as [FixtureProduct, ...FixtureProduct[]];
+        await refused(
+          async (shopper) => {
+            for (const product of others) await fixtures.bagLine(shopper.customerId, product.skus.M ?? 0, 4);
+            const offer = await cod.eligibility(shopper.client);
+            expect(offer.body.available).toBe(true);
+            return offer.body.breakdown.amount * 100;
+          },
+          409,
+          orderMaxUnitsMessage(ORDER_MAX_UNITS),
+          first,
+        );
       });
 
       it('409 when a line’s stock cannot be filled, naming the product', async () => {

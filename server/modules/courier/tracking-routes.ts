@@ -61,7 +61,6 @@ export const devTrackingRoutes: FastifyPluginAsyncTypebox<Services> = async (app
     '/api/dev/courier/:awb',
     {
       schema: {
-        hide: true,
         params: DevCourierParams,
         response: { 200: DevCourierBooking, 404: ErrorResponse },
       },
@@ -77,7 +76,6 @@ export const devTrackingRoutes: FastifyPluginAsyncTypebox<Services> = async (app
     '/api/dev/courier/:awb',
     {
       schema: {
-        hide: true,
         params: DevCourierParams,
         body: DevCourierBody,
         response: { 200: DevCourierResponse, 400: ErrorResponse, 404: ErrorResponse },

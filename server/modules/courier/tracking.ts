@@ -58,7 +58,9 @@ async function outForDelivery(trx: Db, shipment: store.TrackedShipment): Promise
  * Tracking moves the order (decision 050): each event of the partner is kept once, and the
  * line follows its shipment's last status: a parcel delivered is a delivered line, one brought back
  * undelivered (RTO delivered) a cancelled line with its unit back in stock and all it paid refunded, a
- * reverse pickup delivered back a return received.
+ * reverse pickup delivered back a return received. A cash-on-delivery parcel refused at the door (RTO
+ * initiated or delivered) counts once against its shopper, and brought back it is returned_to_origin, its
+ * unit back in stock and nothing refunded (decision 069).
  */
 export class CourierTracking {
   constructor(

@@ -7,8 +7,10 @@ import {
   RETURN_REASONS,
   type ReturnReasonCode,
 } from '../../../../../contract/fit-returns-constants.ts';
+import { checkRefundTo, type RefundTo, type RefundToProblems } from '../../../../../contract/refund-to.ts';
 import { Modal, ModalFormButtons } from '../../../../shared/components/Modal.tsx';
 import { TextAreaField } from '../../components/TextAreaField.tsx';
+import { EMPTY_REFUND_TO, RefundToFields, refundToBody } from './RefundToFields.tsx';
 
 interface ConfirmProps {
   open: boolean;
@@ -41,30 +43,53 @@ export interface ReturnAsk {
   comment: string;
   /** required for PHOTO_REASONS */
   photo: File | undefined;
+  /** a cash on delivery line's: where its refund goes */
+  refundTo?: RefundTo;
 }
 
 interface ReturnProps {
   open: boolean;
   name: string;
-  onSubmit: (ask: ReturnAsk) => void;
+  /** a cash on delivery line: the dialog asks where the refund goes */
+  cod: boolean;
+  /** sends the return; answers what the server found wrong with refundTo, to show beside its parts */
+  onSubmit: (ask: ReturnAsk) => Promise<RefundToProblems | undefined>;
   onClose: () => void;
 }
 
 /**
  * Asks why the item goes back: one of RETURN_REASONS (radio buttons), the spec's prompt (section 4) over
- * an optional comment, and a photo of the item for a defective or wrong one.
+ * an optional comment, and a photo of the item for a defective or wrong one. For a cash on delivery line
+ * it asks where the refund goes too, checked here as the server checks it (contract/refund-to.ts).
  */
-export function ReturnDialog({ open, name, onSubmit, onClose }: ReturnProps) {
+export function ReturnDialog({ open, name, cod, onSubmit, onClose }: ReturnProps) {
   const [reasonCode, setReasonCode] = useState<ReturnReasonCode>();
   const [comment, setComment] = useState('');
+  const [refundInput, setRefundInput] = useState(EMPTY_REFUND_TO);
+  const [problems, setProblems] = useState<RefundToProblems>({});
+  const [sending, setSending] = useState(false);
   const photoRef = useRef<HTMLInputElement>(null);
   const photoId = useId();
   const needsPhoto = reasonCode !== undefined && PHOTO_REASONS.includes(reasonCode);
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!reasonCode) return;
+    if (!reasonCode || sending) return;
     const photo = needsPhoto ? photoRef.current?.files?.[0] : undefined;
-    onSubmit({ reasonCode, comment: comment.trim(), photo });
+    const checked = cod ? checkRefundTo(refundToBody(refundInput)) : undefined;
+    if (checked && 'problems' in checked) {
+      setProblems(checked.problems);
+      return;
+    }
+    setProblems({});
+    setSending(true);
+    const refused = await onSubmit({
+      reasonCode,
+      comment: comment.trim(),
+      photo,
+      refundTo: checked?.refundTo,
+    });
+    setSending(false);
+    if (refused) setProblems(refused);
   };
   return (
     <Modal open={open} onClose={onClose} title="Return" showClose={false} className="order-dialog">
@@ -102,6 +127,16 @@ export function ReturnDialog({ open, name, onSubmit, onClose }: ReturnProps) {
             </label>
             <input id={photoId} ref={photoRef} type="file" accept="image/*" required />
           </p>
+        )}
+        {cod && (
+          <RefundToFields
+            value={refundInput}
+            onChange={(value) => {
+              setRefundInput(value);
+              setProblems({});
+            }}
+            problems={problems}
+          />
         )}
         <ModalFormButtons onClose={onClose} />
       </form>

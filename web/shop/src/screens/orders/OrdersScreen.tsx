@@ -79,9 +79,13 @@ export function OrdersScreen() {
         open={asking?.kind === 'return'}
         name={asking?.line.name ?? ''}
         onClose={close}
-        onSubmit={(ask) => {
-          close();
-          if (asking) requestReturn(asking.line, ask);
+        cod={asking?.kind === 'return' && asking.line.cod !== null}
+        onSubmit={async (ask) => {
+          if (!asking) return undefined;
+          // the dialog stays open while a COD line's refund details are refused, to correct them
+          const refused = await requestReturn(asking.line, ask);
+          if (!refused) close();
+          return refused;
         }}
       />
       {/* keyed, so each opening starts from the line's first free size */}

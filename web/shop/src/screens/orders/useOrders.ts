@@ -16,7 +16,8 @@ import type {
   ReturnBody,
 } from '../../../../../contract/orders.ts';
 import { apiPaths } from '../../../../../contract/paths.ts';
-import { api } from '../../../../shared/api/client.ts';
+import type { RefundToProblems } from '../../../../../contract/refund-to.ts';
+import { ApiError, api } from '../../../../shared/api/client.ts';
 import { showAlert } from '../../../../shared/components/Alert.tsx';
 import { uploadPhoto } from '../../api/photos.ts';
 import { useLoad } from '../../api/useLoad.ts';
@@ -26,6 +27,14 @@ import type { ReturnAsk } from './OrderDialogs.tsx';
 // the texts the spec's error catalogue gives a server error; the client's own, so not in the contract
 const RETURN_FAILED = 'Something unexpected happened while processing the request! Please try later';
 const RATING_FAILED = 'Something unexpected happened while submitting rating! Try later';
+
+/** A 400's complaints about refundTo's parts (refundTo, refundTo.upiId, ...); undefined for any other failure. */
+function refundToProblems(error: unknown): RefundToProblems | undefined {
+  if (!(error instanceof ApiError) || error.status !== 400) return undefined;
+  const fields = (error.body as { fields?: Record<string, string> } | undefined)?.fields ?? {};
+  const about = Object.entries(fields).filter(([name]) => name.startsWith('refundTo'));
+  return about.length > 0 ? Object.fromEntries(about) : undefined;
+}
 
 /**
  * GET /api/orders, then cancel, return, exchange and rate (spec sections 4 and 8). A 403 shows the not-logged-in
@@ -62,22 +71,31 @@ export function useOrders() {
         line.cod ? COD_CANCELLED_MESSAGE : CANCELLED_MESSAGE,
         RETURN_FAILED,
       ),
-    /** the photo goes up first (as a review photo does), then the return names it */
-    requestReturn: (line: OrderLine, ask: ReturnAsk) =>
-      change(
-        async () => {
-          const photo = ask.photo && (await uploadPhoto(line.prod, line.prodId, ask.photo));
-          const body: ReturnBody = {
-            orderID: line.purchase_id,
-            reasonCode: ask.reasonCode,
-            comment: ask.comment,
-            ...(photo && { photo }),
-          };
-          await api.post(apiPaths.return(), body);
-        },
-        RETURN_SUBMITTED_MESSAGE,
-        RETURN_FAILED,
-      ),
+    /**
+     * The photo goes up first (as a review photo does), then the return names it. Answers the server's
+     * complaints about a COD line's refundTo, for the dialog to show beside its parts (nothing is alerted
+     * then); any other refusal is alerted as every change's is.
+     */
+    requestReturn: async (line: OrderLine, ask: ReturnAsk): Promise<RefundToProblems | undefined> => {
+      try {
+        const photo = ask.photo && (await uploadPhoto(line.prod, line.prodId, ask.photo));
+        const body: ReturnBody = {
+          orderID: line.purchase_id,
+          reasonCode: ask.reasonCode,
+          comment: ask.comment,
+          ...(photo && { photo }),
+          ...(ask.refundTo && { refundTo: ask.refundTo }),
+        };
+        await api.post(apiPaths.return(), body);
+      } catch (error) {
+        const refused = refundToProblems(error);
+        if (!refused) alertFailure(error, RETURN_FAILED);
+        return refused;
+      }
+      showAlert(RETURN_SUBMITTED_MESSAGE);
+      await reload();
+      return undefined;
+    },
     exchange: (line: OrderLine, size: string, reasonCode: ReturnReasonCode) =>
       change(
         () => api.post(apiPaths.exchange(line.purchase_id), { size, reasonCode } satisfies ExchangeBody),
