@@ -2,12 +2,13 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COD_FEE_LABEL, COD_WRONG_CODE_MESSAGE, codCapMessage } from '../contract/cod-constants.ts';
 import { formatRupees } from '../contract/money.ts';
+import { AMOUNT_CHANGED_MESSAGE } from '../contract/payments.ts';
 import { startTestApp, TEST_ADMIN_TOKEN } from '../server/test/app.ts';
 import { Fixtures } from '../server/test/fixtures.ts';
 import { messageBeside } from './support/back-office.ts';
 import { expectAccessible } from './support/browser.ts';
-import { demoShoppers, logIn, orderedItem, type ShopperAt } from './support/shopper.ts';
-import { browserSite, smsCode } from './support/site.ts';
+import { demoShoppers, expectAlert, logIn, orderedItem, type ShopperAt } from './support/shopper.ts';
+import { alertWith, browserSite, smsCode } from './support/site.ts';
 
 const site = browserSite(() => startTestApp('pglite'));
 
@@ -47,7 +48,7 @@ beforeAll(async () => {
     size: row.size,
     currentPaise: row.current_price_paise,
   };
-  shopperAt = await demoShoppers(site.app, 2);
+  shopperAt = await demoShoppers(site.app, 3);
 });
 
 /** The owner's COD settings, as the back office's Settings screen saves them. */
@@ -179,5 +180,57 @@ describe('cash on delivery in the browser', () => {
     expect(await page.getByRole('button', { name: 'Check out' }).count()).toBe(1);
     await expectNoSidewaysScroll(page, 'payment step at 320 px');
     await expectAccessible(page, 'checkout, cash on delivery not offered');
+  });
+
+  it('shows the bag afresh when its price changed before placing, and cancels an order awaiting its code', async () => {
+    await codSettings({ codEnabled: true, codFee: COD_FEE, codMaxOrderValue: 1_00_000 });
+    const shopper = shopperAt(2);
+    const fixtures = new Fixtures(site.app.db);
+    await fixtures.onlyInBag(shopper.id, item.skuId);
+    await fixtures.kolkataAddress(shopper.id);
+    const page = await site.openPage(PHONE);
+    await logIn(site, page, shopper.phone);
+    await toPaymentStep(page);
+    await page.getByRole('radio', { name: /^Cash on delivery/ }).check();
+
+    // the price moved since the offer was shown: 409 in the server's words, and the bag afresh
+    const newPaise = item.currentPaise + 10_000;
+    const price = (paise: number) =>
+      site.app.db
+        .updateTable('products')
+        .set({ current_price_paise: paise })
+        .where('id', '=', item.productId)
+        .execute();
+    await price(newPaise);
+    try {
+      await expectAlert(page, AMOUNT_CHANGED_MESSAGE, () =>
+        page.getByRole('button', { name: 'Place order' }).click(),
+      );
+      await stepHeading(page, 'PRODUCT REVIEW').waitFor();
+      const amount = newPaise / 100 + deliveryOf(newPaise) + COD_FEE;
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByRole('button', { name: 'Save and continue' }).click();
+      await page.getByRole('radio', { name: /^Cash on delivery/ }).check();
+      await page
+        .locator('.breakdown-total')
+        .filter({ hasText: formatRupees(amount) })
+        .waitFor();
+      await page.getByRole('button', { name: 'Place order' }).click();
+      await page.getByText(`You pay ${formatRupees(amount)} in cash on delivery.`).waitFor();
+    } finally {
+      await price(item.currentPaise);
+    }
+    const confirmPath = new URL(page.url()).pathname;
+
+    // cancelled before its code was given: nothing is due, and its code screen says so
+    await page.getByRole('link', { name: 'My orders' }).click();
+    const line = orderedItem(page, item.name);
+    await line.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Yes, cancel it' }).click();
+    await alertWith(page, 'Your item has been cancelled! Nothing is due for it.').waitFor();
+    await page.getByRole('button', { name: 'OK', exact: true }).click();
+    await line.getByText('Cash on delivery: Not collected: nothing to pay').waitFor();
+    await page.goto(confirmPath);
+    await page.getByRole('heading', { level: 1, name: 'This order is cancelled' }).waitFor();
   });
 });

@@ -232,6 +232,7 @@ function CodPlaced({ lines }: { lines: OrderLine[] }) {
   const state = usePlacedOrder(load);
   return (
     <section className="list-page">
+      <h1 className="visually-hidden">Your order is confirmed</h1>
       {state.status === 'ready' ? (
         <PlacedSummary order={state.data.order} dates={state.data.dates}>
           Thank you! Your order is confirmed. You pay <strong>{formatPaise(codAmountPaise(lines))}</strong> in
