@@ -19,6 +19,7 @@ const KURTA = `Kalamkari kurta ${Date.now() % 1_000_000}`;
 const STOLE = `Paid stole ${Date.now() % 1_000_000}`;
 let phone: string;
 let purchaseId: string;
+let orderId: number;
 
 beforeAll(async () => {
   const app = site.app;
@@ -35,6 +36,7 @@ beforeAll(async () => {
   const code = await cod.codeSent(shopper.client, phone);
   expect((await cod.confirm(shopper.client, order.orderId, code)).status).toBe(200);
   purchaseId = order.purchaseIds[0] ?? '';
+  orderId = order.orderId;
   // a line the shopper paid for online: its return asks nothing about where the money goes
   const stole = await fixtures.product({ name: STOLE });
   await fixtures.order(shopper.customerId, [{ product: stole, status: 'delivered' }]);
@@ -117,6 +119,13 @@ describe('a returned cash on delivery item, refunded by hand', () => {
     const refunds = await staffApi.get<AdminRefundsResponse>('/admin/api/refunds?status=processed', BEARER);
     const paid = refunds.body.refunds.find((refund) => refund.purchaseId === purchaseId);
     expect(paid).toMatchObject({ method: 'bank', reference: 'SBIN426112345678', amount: 899 });
+
+    // the order's page in the back office says how it was paid back
+    await office.goto(`/admin/orders/${orderId}`);
+    await office
+      .getByText(/Processed \(return\), Bank transfer, by hand, reference SBIN426112345678/)
+      .waitFor();
+    await office.getByText('Cash on delivery', { exact: true }).waitFor();
 
     // the shopper's line shows the money back
     await shop.reload();

@@ -48,6 +48,7 @@ describeEachDatabase(
       expect(res.status).toBe(200);
       return pdfText(new Uint8Array(await res.arrayBuffer()));
     };
+    const cod = async (shopper: CodShopper, purchaseId: string) => (await shop.line(shopper, purchaseId)).cod;
     const outstanding = async () =>
       (await shop.staff().get<OutstandingResponse>('/admin/api/cod/outstanding', BEARER)).body;
     const sent = async (shopper: CodShopper, template: string) =>
@@ -91,6 +92,22 @@ describeEachDatabase(
       expect((await booking(secondAwb)).sub_total * 100).toBe((paid[1] ?? 0) + charges);
       expect((await booking(firstAwb)).sub_total * 100).toBe(paid[0]);
       expect(await label(second)).toContain(`COD ${formatRupees(((paid[1] ?? 0) + charges) / 100)}`);
+      expect(await cod(shopper, second)).toMatchObject({ collectPaise: (paid[1] ?? 0) + charges });
+      expect(await cod(shopper, first)).toMatchObject({ collectPaise: paid[0] });
+
+      // shipped by hand, the second line again first: the same
+      const byHand = await shop.order(shopper, [kurta, dupatta]);
+      const [handFirst = '', handSecond = ''] = byHand.purchaseIds;
+      const staff = shop.staff();
+      for (const [purchaseId, trackingId] of [
+        [handSecond, 'HAND-2'],
+        [handFirst, 'HAND-1'],
+      ]) {
+        const shipped = await staff.post(`/admin/api/orders/${purchaseId}/ship`, { trackingId }, BEARER);
+        expect(shipped.status).toBe(200);
+      }
+      expect(await cod(shopper, handSecond)).toMatchObject({ collectPaise: (paid[1] ?? 0) + charges });
+      expect(await cod(shopper, handFirst)).toMatchObject({ collectPaise: paid[0] });
     });
 
     it('delivered: the cash is due, the shopper told the cash to keep ready and then that it was collected', async () => {
@@ -103,12 +120,14 @@ describeEachDatabase(
       await shop.courier(awb, 'OUT FOR DELIVERY');
       const rupees = order.amount.toLocaleString('en-IN');
       const outForDelivery = await sent(shopper, 'cod_out_for_delivery');
+      expect(await cod(shopper, purchaseId)).toMatchObject({ state: 'to_collect' });
       expect(outForDelivery.map((m) => m.text)).toEqual([
         expect.stringContaining(`out for delivery today. Please keep Rs ${rupees} ready to pay in cash.`),
       ]);
       await shop.courier(awb, 'DELIVERED');
       const line = await shop.line(shopper, purchaseId);
       expect(line.status).toBe('delivered');
+      expect(line.cod).toMatchObject({ state: 'cash_due', collectPaise: order.amount * 100 });
       expect(line.timeline.map((step) => step.event)).toContain('cash_collected');
       expect((await sent(shopper, 'cod_cash_collected')).map((m) => m.text)).toEqual([
         expect.stringContaining(`Rs ${rupees} paid in cash for your`),
@@ -125,6 +144,10 @@ describeEachDatabase(
       );
       expect(shipped.status).toBe(200);
       expect((await staff.post(`/admin/api/orders/${handLine}/deliver`, {}, BEARER)).status).toBe(200);
+      expect(await cod(shopper, handLine)).toMatchObject({
+        state: 'cash_due',
+        collectPaise: byHand.amount * 100,
+      });
       expect(await sent(shopper, 'cod_cash_collected')).toHaveLength(2);
 
       const { orders, totalPaise } = await outstanding();
@@ -201,11 +224,14 @@ describeEachDatabase(
           .where('order_lines.purchase_id', 'in', [rightLine, shortLine])
           .execute();
       expect(await remitted()).toEqual([]);
+      expect(await cod(shopper, rightLine)).toMatchObject({ state: 'cash_due' });
 
       const applied = await shop.remit(csv, 'apply');
       expect(applied.status).toBe(200);
       expect(applied.body).toEqual({ rows: 3, matched, mismatched, errors: [], applied: true });
       const kept = await remitted();
+      expect(await cod(shopper, rightLine)).toMatchObject({ state: 'cash_received' });
+      expect(await cod(shopper, shortLine)).toMatchObject({ state: 'cash_due' });
       expect(kept).toEqual([
         {
           purchase_id: rightLine,
@@ -277,6 +303,7 @@ describeEachDatabase(
         expect(await refundsOf(t().db, purchaseId)).toEqual([]);
         const line = await shop.line(shopper, purchaseId);
         expect(line.status).toBe('returned_to_origin');
+        expect(line.cod).toMatchObject({ state: 'not_collected' });
         const listed = await shop.remit(`${HEADER}\n${awb},${order.amount},2026-12-05,UTR9\n`, 'dry-run');
         expect((listed.body as RemittanceReport).mismatched[0]?.reason).toBe(MISMATCH.notCollected);
       };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COD_NOT_AWAITING_MESSAGE } from '../../../contract/cod.ts';
 import type { Coupon } from '../../../contract/coupons.ts';
+import { loadConfig } from '../../config.ts';
 import { describeEachDatabase, listenTestApp, type TestApp } from '../../test/app.ts';
 import { BEARER, CodDriver } from '../../test/cod.ts';
 import { databaseForProcess, databaseKinds } from '../../test/database.ts';
@@ -28,6 +29,19 @@ const lineStatuses = (t: TestApp, orderId: number) =>
     .where('order_id', '=', orderId)
     .orderBy('id')
     .execute();
+
+describe('COD_CONFIRM_SECONDS', () => {
+  it('is 900 by default, 5 to 86400, and a bad value stops the start with a clear message', () => {
+    expect(loadConfig({}).codConfirmSeconds).toBe(900);
+    expect(loadConfig({ COD_CONFIRM_SECONDS: '5' }).codConfirmSeconds).toBe(5);
+    expect(loadConfig({ COD_CONFIRM_SECONDS: '86400' }).codConfirmSeconds).toBe(86_400);
+    for (const bad of ['4', '86401', '15.5', 'soon']) {
+      expect(() => loadConfig({ COD_CONFIRM_SECONDS: bad })).toThrow(
+        `COD_CONFIRM_SECONDS must be a whole number from 5 to 86400 (got "${bad}")`,
+      );
+    }
+  });
+});
 
 describeEachDatabase(
   'cash on delivery: an order unconfirmed in its window is cancelled by the shop',

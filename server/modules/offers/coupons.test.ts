@@ -223,6 +223,7 @@ describeEachDatabase('coupons: the back office and the bag', (t) => {
         coupon: -200,
         delivery: 0,
         amount: 1800,
+        codFee: 0,
       });
       const { totalMrp, discount, coupon, delivery, amount } = bag.breakdown;
       expect(totalMrp + discount + coupon + delivery).toBe(amount);

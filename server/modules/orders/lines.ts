@@ -167,9 +167,12 @@ export async function moveLine(deps: MoveDeps, move: Move): Promise<Effects> {
     if (!line) throw notFound(`No order line "${move.purchaseId}"`);
     const to = typeof move.to === 'function' ? await move.to(trx, line) : move.to;
     assertTransition(line.status, to);
-    // a cash-on-delivery parcel collects the order's charges when it is the first to ship (decision 069)
-    if (to === 'shipped') await assertNotAwaitingCode(trx, line.id);
-    if (to === 'shipped') await takeCodCharges(trx, line.id);
+    if (to === 'shipped') {
+      // a cash-on-delivery order ships once confirmed, its first line to ship collecting the order's
+      // charges (decision 069)
+      await assertNotAwaitingCode(trx, line.id);
+      await takeCodCharges(trx, line.id);
+    }
     const now = new Date();
     const done = (await move.apply?.(trx, line, now, to)) ?? {};
     await store.setLineStatus(trx, line.id, to, done.fields);

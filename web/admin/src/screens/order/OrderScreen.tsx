@@ -12,7 +12,7 @@ import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { describeAction, describeDetails } from '../../lib/actions.ts';
 import { addressLines } from '../../lib/address.ts';
 import { formatRupees, formatWhen } from '../../lib/format.ts';
-import { REFUND_STATUS_LABELS } from '../../lib/labels.ts';
+import { REFUND_METHOD_LABELS, REFUND_STATUS_LABELS } from '../../lib/labels.ts';
 import { LineActions } from './LineActions.tsx';
 import { LineShipment } from './LineShipment.tsx';
 import { LineTimeline } from './LineTimeline.tsx';
@@ -113,6 +113,9 @@ export function OrderScreen() {
                   <li key={refund.id}>
                     {formatRupees(refund.amount)} for {refund.purchaseId ?? 'the payment'}:{' '}
                     {REFUND_STATUS_LABELS[refund.status]} ({refund.reason})
+                    {/* a cash on delivery line's refund is paid by hand: how, and the transfer's reference */}
+                    {refund.method !== 'gateway' && `, ${REFUND_METHOD_LABELS[refund.method]}`}
+                    {refund.reference && `, reference ${refund.reference}`}
                   </li>
                 ))}
               </ul>
