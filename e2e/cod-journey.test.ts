@@ -48,7 +48,7 @@ beforeAll(async () => {
     size: row.size,
     currentPaise: row.current_price_paise,
   };
-  shopperAt = await demoShoppers(site.app, 3);
+  shopperAt = await demoShoppers(site.app, 4);
 });
 
 /** The owner's COD settings, as the back office's Settings screen saves them. */
@@ -231,6 +231,47 @@ describe('cash on delivery in the browser', () => {
     await page.getByRole('button', { name: 'OK', exact: true }).click();
     await line.getByText('Cash on delivery: Not collected: nothing to pay').waitFor();
     await page.goto(confirmPath);
+    await page.getByRole('heading', { level: 1, name: 'This order is cancelled' }).waitFor();
+  });
+
+  it('tells when the time to confirm is over, and shows the order cancelled once the shop has lapsed it', async () => {
+    await codSettings({ codEnabled: true, codFee: COD_FEE, codMaxOrderValue: 1_00_000 });
+    const shopper = shopperAt(3);
+    const fixtures = new Fixtures(site.app.db);
+    await fixtures.onlyInBag(shopper.id, item.skuId);
+    await fixtures.kolkataAddress(shopper.id);
+    const page = await site.openPage(PHONE);
+    await logIn(site, page, shopper.phone);
+    await toPaymentStep(page);
+    await page.getByRole('radio', { name: /^Cash on delivery/ }).check();
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await page.waitForURL(/\/orders\/\d+\/confirm$/);
+    const orderId = Number(/\/orders\/(\d+)\/confirm$/.exec(page.url())?.[1]);
+
+    // its window ends in a moment: the screen says so when it does, and the shop then cancels the order
+    await site.app.db
+      .updateTable('cod_confirmations')
+      .set({ confirm_by: new Date(Date.now() + 3_000) })
+      .where('order_id', '=', orderId)
+      .execute();
+    await page.reload();
+    await page.getByLabel('Confirmation code').waitFor();
+    await alertWith(page, 'The time to confirm this order is over: it will be cancelled.').waitFor();
+    expect(await page.getByLabel('Confirmation code').count()).toBe(0);
+    await expect
+      .poll(
+        async () =>
+          (
+            await site.app.db
+              .selectFrom('order_lines')
+              .select('status')
+              .where('order_id', '=', orderId)
+              .execute()
+          ).map((line) => line.status),
+        { timeout: 20_000 },
+      )
+      .toEqual(['cancelled']);
+    await page.reload();
     await page.getByRole('heading', { level: 1, name: 'This order is cancelled' }).waitFor();
   });
 });

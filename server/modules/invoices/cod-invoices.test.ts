@@ -5,9 +5,9 @@ import type { OrdersResponse } from '../../../contract/orders.ts';
 import { SESSION_COOKIE } from '../../platform/sessions.ts';
 import { describeEachDatabase } from '../../test/app.ts';
 import { CheckoutDriver } from '../../test/checkout.ts';
-import { CodDriver } from '../../test/cod.ts';
+import { BEARER, CodDriver } from '../../test/cod.ts';
 import { Fixtures } from '../../test/fixtures.ts';
-import type { TestClient } from '../../test/http.ts';
+import { TestClient } from '../../test/http.ts';
 import { rows } from '../../test/pdf-rows.ts';
 import { DELIVERY_SAC } from './gst-rates.ts';
 
@@ -79,5 +79,31 @@ describeEachDatabase('cash on delivery: the invoice', (t) => {
     const text = await pdfText(client, line?.invoiceUrl ?? '');
     expect(text).not.toContain('Cash on delivery');
     expect(text).toContain('Total paid (tax included)');
+  });
+
+  it('credits a returned COD line on a credit note that says nothing of cash on delivery', async () => {
+    const kurta = await fixtures.product({ name: 'COD credited kurta', pricePaise: 74_900 });
+    const { client, phone } = await cod.shopper(kurta);
+    const order = await cod.placed(client);
+    expect((await cod.confirm(client, order.orderId, await cod.codeSent(client, phone))).status).toBe(200);
+    const purchaseId = order.purchaseIds[0] ?? '';
+    const staff = new TestClient(t().baseUrl);
+    const step = async (path: string, body?: unknown) =>
+      expect((await staff.post(`/admin/api/${path}`, body, BEARER)).status).toBe(200);
+    await step(`orders/${purchaseId}/ship`, { trackingId: `CN${order.orderId}` });
+    await step(`orders/${purchaseId}/deliver`);
+    const asked = await client.post('/return', {
+      orderID: purchaseId,
+      reasonCode: 'too_small',
+      refundTo: { upiId: 'credit.note@okicici' },
+    });
+    expect(asked.status).toBe(200);
+    await step(`returns/${purchaseId}`, { accept: true });
+    await step(`returns/${purchaseId}/receive`);
+    const [line] = (await client.get<OrdersResponse>('/api/orders')).body;
+    const text = await pdfText(client, `/api/orders/${purchaseId}/credit-note`);
+    expect(text).toContain('Credit Note');
+    expect(text).not.toContain('Cash on delivery');
+    expect(text).toContain(`Total credited (tax included): Rs. ${printed(line?.paidPaise ?? 0)}`);
   });
 });
