@@ -109,8 +109,10 @@ export class CourierTracking {
     if (!shipment || shipment.done) return;
     const { kind, status, line_status: line, purchase_id: purchaseId, status_at: at } = shipment;
     const cod = shipment.payment_method === 'cod';
-    if (kind === 'forward' && cod && RETURNING.has(status))
-      await store.markRefused(this.deps.db, shipment.line_id, at);
+    // a refusal to pay at the door; an exchange's new line of a COD order collected nothing
+    const refused =
+      kind === 'forward' && cod && (shipment.cod_collect_paise ?? 0) > 0 && RETURNING.has(status);
+    if (refused) await store.markRefused(this.deps.db, shipment.line_id, at);
     if (kind === 'forward' && status === 'DELIVERED') {
       if (line === 'shipped') await this.settle(() => this.delivered(purchaseId, at));
     } else if (kind === 'forward' && status === 'RTO DELIVERED') {
