@@ -49,6 +49,8 @@ export const ShopDetails = Type.Object({
   /** the legal form as the pages write it, e.g. 'Private Limited Company' */
   legalFormText: Nullable(Type.String()),
   ...ShopRulesSchema.properties,
+  /** whether the shop offers cash on delivery at all (the owner's codEnabled); GET /api/cod/eligibility says where and why */
+  cashOnDelivery: Type.Boolean(),
 });
 export type ShopDetails = Static<typeof ShopDetails>;
 

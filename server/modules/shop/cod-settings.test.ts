@@ -51,6 +51,9 @@ describeEachDatabase(
         codRtoLimit: 20,
       });
       expect((await get()).body).toEqual(rest.body);
+      // shoppers are told the shop takes cash at all (the footer), at once
+      const shop = await admin.get<{ cashOnDelivery: boolean }>('/api/shop');
+      expect(shop.body.cashOnDelivery).toBe(true);
       const lowest = await put({ codFee: 1000, codMaxOrderValue: 1, codRtoLimit: 1, codEnabled: false });
       expect(lowest.body).toMatchObject({
         codEnabled: false,
@@ -58,6 +61,7 @@ describeEachDatabase(
         codMaxOrderValue: 1,
         codRtoLimit: 1,
       });
+      expect((await admin.get<{ cashOnDelivery: boolean }>('/api/shop')).body.cashOnDelivery).toBe(false);
       const last = await t()
         .db.selectFrom('audit_log')
         .select(['actor', 'details'])

@@ -107,6 +107,7 @@ function publicDetails(row: store.ShopRow): ShopDetails {
     legalForm: row.legal_form,
     legalFormText: row.legal_form && LEGAL_FORMS[row.legal_form],
     ...rulesOf(row),
+    cashOnDelivery: row.cod_enabled,
   };
 }
 

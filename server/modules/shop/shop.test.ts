@@ -42,6 +42,7 @@ const DEFAULTS: ShopDetails = {
   exchangeWindowDays: 1,
   freeCancellationHours: 24,
   cancellationChargePercent: 10,
+  cashOnDelivery: false,
 };
 
 const auditOf = (t: TestApp, action: string) =>

@@ -19,6 +19,7 @@ export function Footer() {
       <ul className="footer-promises container">
         {shop && <li>Free delivery above {formatRupees(shop.freeDeliveryAbove)}</li>}
         <li>Secure online payment</li>
+        {shop?.cashOnDelivery && <li>Cash on delivery</li>}
       </ul>
       <div className="footer-grid container">
         <section className="footer-about" aria-labelledby="footer-about">
