@@ -73,6 +73,22 @@ async function toPaymentStep(page: Page): Promise<void> {
   await stepHeading(page, 'PAYMENT METHOD').waitFor();
 }
 
+/**
+ * COD on with the cap given (rupees), and the `index`th shopper signed in at the payment step on a screen of
+ * `viewport`, with the item alone in the bag and an address in Kolkata.
+ */
+async function atPaymentStep(index: number, cap = 1_00_000, viewport = PHONE) {
+  await codSettings({ codEnabled: true, codFee: COD_FEE, codMaxOrderValue: cap });
+  const shopper = shopperAt(index);
+  const fixtures = new Fixtures(site.app.db);
+  await fixtures.onlyInBag(shopper.id, item.skuId);
+  await fixtures.kolkataAddress(shopper.id);
+  const page = await site.openPage(viewport);
+  await logIn(site, page, shopper.phone);
+  await toPaymentStep(page);
+  return page;
+}
+
 /** Fails when the page is wider than the window (something sticks out sideways). */
 async function expectNoSidewaysScroll(page: Page, screen: string): Promise<void> {
   const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
@@ -165,14 +181,7 @@ describe('cash on delivery in the browser', () => {
 
   it('tells why cash on delivery is not offered for a bag above the cap, at 320 px', async () => {
     const cap = Math.max(1, Math.floor(item.currentPaise / 100) - 1);
-    await codSettings({ codEnabled: true, codFee: COD_FEE, codMaxOrderValue: cap });
-    const shopper = shopperAt(1);
-    const fixtures = new Fixtures(site.app.db);
-    await fixtures.onlyInBag(shopper.id, item.skuId);
-    await fixtures.kolkataAddress(shopper.id);
-    const page = await site.openPage(NARROW);
-    await logIn(site, page, shopper.phone);
-    await toPaymentStep(page);
+    const page = await atPaymentStep(1, cap, NARROW);
 
     await page.getByText(codCapMessage(cap), { exact: true }).waitFor();
     expect(await page.getByRole('radio', { name: /^Cash on delivery/ }).isDisabled()).toBe(true);
@@ -183,14 +192,7 @@ describe('cash on delivery in the browser', () => {
   });
 
   it('shows the bag afresh when its price changed before placing, and cancels an order awaiting its code', async () => {
-    await codSettings({ codEnabled: true, codFee: COD_FEE, codMaxOrderValue: 1_00_000 });
-    const shopper = shopperAt(2);
-    const fixtures = new Fixtures(site.app.db);
-    await fixtures.onlyInBag(shopper.id, item.skuId);
-    await fixtures.kolkataAddress(shopper.id);
-    const page = await site.openPage(PHONE);
-    await logIn(site, page, shopper.phone);
-    await toPaymentStep(page);
+    const page = await atPaymentStep(2);
     await page.getByRole('radio', { name: /^Cash on delivery/ }).check();
 
     // the price moved since the offer was shown: 409 in the server's words, and the bag afresh
@@ -235,14 +237,7 @@ describe('cash on delivery in the browser', () => {
   });
 
   it('tells when the time to confirm is over, and shows the order cancelled once the shop has lapsed it', async () => {
-    await codSettings({ codEnabled: true, codFee: COD_FEE, codMaxOrderValue: 1_00_000 });
-    const shopper = shopperAt(3);
-    const fixtures = new Fixtures(site.app.db);
-    await fixtures.onlyInBag(shopper.id, item.skuId);
-    await fixtures.kolkataAddress(shopper.id);
-    const page = await site.openPage(PHONE);
-    await logIn(site, page, shopper.phone);
-    await toPaymentStep(page);
+    const page = await atPaymentStep(3);
     await page.getByRole('radio', { name: /^Cash on delivery/ }).check();
     await page.getByRole('button', { name: 'Place order' }).click();
     await page.waitForURL(/\/orders\/\d+\/confirm$/);

@@ -1,8 +1,9 @@
 import sharp from 'sharp';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { describeEachDatabase, TEST_ADMIN_TOKEN } from './test/app.ts';
-import { type Answer, BackOfficeClient, ContractClient } from './test/contract-client.ts';
+import { BackOfficeClient, ContractClient } from './test/contract-client.ts';
+import { expectStatus, storySteps } from './test/story.ts';
 
 /*
  * Cash on delivery told through the contract alone (shared/contracts/cash-on-delivery.md), as its
@@ -68,13 +69,6 @@ interface Refund {
   reference: string | null;
 }
 
-const expectStatus = <T>(answer: Answer<T>, status: number): T => {
-  if (answer.status !== status) {
-    throw new Error(`expected ${status}, got ${answer.status}: ${JSON.stringify(answer.body)}`);
-  }
-  return answer.body;
-};
-
 const photo = () =>
   sharp({ create: { width: 600, height: 800, channels: 3, background: { r: 30, g: 90, b: 60 } } })
     .jpeg()
@@ -87,21 +81,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describeEachDatabase(
   'cash on delivery through the contract, from the owner switching it on to the cash received',
   (t) => {
-    let failed = false;
-    const step = (name: string, body: () => Promise<void>, timeout?: number) =>
-      it(
-        name,
-        async (context) => {
-          if (failed) context.skip();
-          try {
-            await body();
-          } catch (error) {
-            failed = true;
-            throw error;
-          }
-        },
-        timeout,
-      );
+    const step = storySteps();
 
     let owner: BackOfficeClient;
     let shopper: ContractClient;

@@ -1,8 +1,9 @@
 import { randomInt } from 'node:crypto';
 import sharp from 'sharp';
-import { expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { describeEachDatabase, TEST_ADMIN_TOKEN } from './test/app.ts';
 import { type Answer, BackOfficeClient, ContractClient } from './test/contract-client.ts';
+import { storySteps } from './test/story.ts';
 
 /*
  * The whole shopper's story, told by a client written from the contract alone (the spec's calls and the
@@ -199,18 +200,7 @@ const photo = () =>
 describeEachDatabase(
   "the shopper's story through the contract",
   (t) => {
-    let failedStep: string | undefined;
-    /** a step of the story; skipped once an earlier one failed, since it would fail for that reason */
-    const step = (name: string, run: () => Promise<void>) =>
-      it(name, async (context) => {
-        if (failedStep) context.skip(`an earlier step failed: ${failedStep}`);
-        try {
-          await run();
-        } catch (error) {
-          failedStep = name;
-          throw error;
-        }
-      });
+    const step = storySteps();
 
     const phone = `9${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}`;
     const mail = `story.${phone}.${Date.now()}@example.in`;

@@ -1,8 +1,9 @@
 import sharp from 'sharp';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { describeEachDatabase, TEST_ADMIN_TOKEN } from './test/app.ts';
-import { type Answer, BackOfficeClient, ContractClient } from './test/contract-client.ts';
+import { BackOfficeClient, ContractClient } from './test/contract-client.ts';
+import { expectStatus, storySteps } from './test/story.ts';
 
 /*
  * A shop of one's own, told through the contract alone (decisions 026 to 030): haat starts with the
@@ -31,13 +32,6 @@ const SELLER = {
 const PARTNER = { code: 'BLUEDART', name: 'Blue Dart', trackingUrl: 'https://track.example/{trackingId}' };
 const SHOPPER_PHONE = '9123400011';
 
-const expectStatus = <T>(answer: Answer<T>, status: number): T => {
-  if (answer.status !== status) {
-    throw new Error(`expected ${status}, got ${answer.status}: ${JSON.stringify(answer.body)}`);
-  }
-  return answer.body;
-};
-
 /** a photo as a shop owner's phone gives it */
 const photo = () =>
   sharp({ create: { width: 600, height: 800, channels: 3, background: { r: 120, g: 30, b: 60 } } })
@@ -53,17 +47,7 @@ async function verifyPhone(client: ContractClient, phone: string): Promise<void>
 describeEachDatabase(
   'a shop of your own, from an empty database to its first invoice',
   (t) => {
-    let failed = false;
-    const step = (name: string, body: () => Promise<void>) =>
-      it(name, async (context) => {
-        if (failed) context.skip();
-        try {
-          await body();
-        } catch (error) {
-          failed = true;
-          throw error;
-        }
-      });
+    const step = storySteps();
 
     let owner: BackOfficeClient;
     let shopper: ContractClient;

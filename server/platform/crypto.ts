@@ -1,6 +1,9 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 
 export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
+
+/** A 6-digit one-time code from the CSPRNG, as a phone's sign-in and a COD order's confirmation send. */
+export const oneTimeCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
 export const hmacHex = (secret: string, value: string) =>
   createHmac('sha256', secret).update(value).digest('hex');

@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EditProfileBody, OtpSendResponse, Profile, SignUpRecord } from '../../../contract/accounts.ts';
 import {
@@ -10,7 +9,7 @@ import { INDIA_STATES, UNKNOWN_STATE_MESSAGE } from '../../../contract/address-c
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
 import type { Customer } from '../../db/schema.ts';
-import { hmacHex, safeEqual } from '../../platform/crypto.ts';
+import { hmacHex, oneTimeCode, safeEqual } from '../../platform/crypto.ts';
 import {
   AppError,
   badRequest,
@@ -384,7 +383,7 @@ export class AccountsService {
   private async claim(purpose: store.CodePurpose, phone: string, asker: Asker, budgets: BudgetStage[]) {
     const { db, limits } = this.deps;
     const now = this.deps.now();
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const code = oneTimeCode();
     const claim: Claim = await db.transaction().execute(async (trx) => {
       await store.lockPhoneAndNetwork(trx, purpose, phone, asker.network);
       await store.deleteCodesBefore(trx, phone, new Date(now.getTime() - HOUR));

@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import {
   COD_ACCOUNT_MESSAGE,
   COD_CODE_MAX_TRIES,
@@ -19,7 +18,7 @@ import { type OrderLimits, STOCK_LIMIT_MESSAGE } from '../../../contract/shoppin
 import { COD_MAX_OPEN_ORDERS } from '../../../contract/shopping-rules.ts';
 import type { Db } from '../../db/connect.ts';
 import { rupees } from '../../platform/api-values.ts';
-import { hmacHex, randomToken, safeEqual } from '../../platform/crypto.ts';
+import { hmacHex, oneTimeCode, randomToken, safeEqual } from '../../platform/crypto.ts';
 import { badRequest, conflict, notFound, tooManyRequests, unauthorized } from '../../platform/errors.ts';
 import type { RateLimits } from '../../platform/rate-limit.ts';
 import { smsRupees } from '../../platform/sms/templates.ts';
@@ -73,9 +72,6 @@ async function refusal(db: Db, customerId: number, terms: CodTerms, bag: BagFact
   if (bag.partners.length === 0) return COD_EMPTY_BAG_MESSAGE;
   return null;
 }
-
-/** A 6-digit code from the CSPRNG. */
-const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
 export interface CashOnDeliveryDeps {
   db: Db;
@@ -197,7 +193,7 @@ export class CashOnDelivery {
         customerId,
         lines.map((line) => line.skuId),
       );
-      const code = newCode();
+      const code = oneTimeCode();
       const confirmBy = await store.insertConfirmation(trx, {
         orderId,
         codeHash: this.hash(orderId, code),
@@ -239,7 +235,7 @@ export class CashOnDelivery {
       const waiting = await this.waiting(trx, customerId, orderId);
       const wait = Math.ceil(COD_RESEND_SECONDS - Number(waiting.sent_seconds_ago));
       if (wait > 0) throw tooManyRequests(codResendWaitMessage(wait), wait);
-      const code = newCode();
+      const code = oneTimeCode();
       await store.replaceCode(trx, orderId, this.hash(orderId, code));
       await this.sendCode(trx, {
         orderId,
