@@ -19,11 +19,12 @@ describeEachDatabase("the courier's remittance file: its format, and who may sen
       'NOPE-2,1049',
       ',1049.00,2026-12-01,UTR77',
       'NOPE-3,1049.00,2026-12-01,UTR78',
+      'NOPE-4,1049.00,0000-01-01,UTR79',
     ].join('\r\n');
     const dry = await shop.remit(csv, 'dry-run');
     expect(dry.status).toBe(200);
     expect(dry.body).toEqual({
-      rows: 4,
+      rows: 5,
       matched: [],
       mismatched: [
         {
@@ -40,6 +41,7 @@ describeEachDatabase("the courier's remittance file: its format, and who may sen
         'line 2, column reference: required: the bank reference (UTR)',
         'line 3, column awb: has 2 fields, the header 4',
         'line 4, column awb: required',
+        'line 6, column date: a date written YYYY-MM-DD, such as 2026-12-07',
       ],
       applied: false,
     });
@@ -48,7 +50,7 @@ describeEachDatabase("the courier's remittance file: its format, and who may sen
     const refused = apply.body as Refused;
     expect(refused.error).toBe('The file has errors: nothing was changed');
     expect(refused.applied).toBe(false);
-    expect(refused.errors).toHaveLength(5);
+    expect(refused.errors).toHaveLength(6);
     expect(await remittances()).toEqual([]);
   });
 

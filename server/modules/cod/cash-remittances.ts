@@ -28,7 +28,8 @@ const AWB_MAX = 40;
 const REFERENCE_MAX = 100;
 /** rupees as remittance files write them: 1049 or 1049.00 (at most 2 decimals) */
 const RUPEES = /^([0-9]{1,9})(?:\.([0-9]{1,2}))?$/;
-const DAY = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
+// from the year 2000: no courier remitted before, and the database has no year 0
+const DAY = /^2[0-9]{3}-[0-9]{2}-[0-9]{2}$/;
 
 /** a day the calendar has: 2026-02-30 is not one */
 function isDay(text: string): boolean {
