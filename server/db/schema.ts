@@ -34,6 +34,8 @@ export interface SellersTable {
   demo: Generated<boolean>;
   /** business days from an order to the courier's pickup, 0 to 7 (migration 029) */
   handover_days: Generated<number>;
+  /** the commission the shop takes of each sale, in basis points (1250 is 12.5%), 0 to 5000 (044_owners_books.sql) */
+  commission_bp: Generated<number>;
 }
 
 export interface DeliveryPartnersTable {
@@ -399,6 +401,10 @@ export interface OrderLinesTable {
   cod_collect_paise: ColumnType<number | null, number | null | undefined, number | null>;
   /** when the shopper refused the COD parcel at the door (RTO), counted once per line */
   cod_refused_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** the seller's commission when the line was placed, in basis points (044_owners_books.sql) */
+  commission_bp: Generated<number>;
+  /** when the line's return window was ended before its time (the dev route); null while it runs its course */
+  return_window_ended_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /** 042_refunds_by_hand.sql adds `manual`: paid by hand, no destination given */
@@ -806,6 +812,27 @@ export interface ShopWindowItemsTable {
   demo: Generated<boolean>;
 }
 
+/** What the owner paid a seller for a settlement period (044_owners_books.sql) */
+export interface SellerPayoutsTable {
+  id: Generated<number>;
+  seller_id: number;
+  /** YYYY-MM: the month (India time) its lines were delivered in */
+  period: string;
+  amount_paise: number;
+  /** the bank's reference, unique over every payout */
+  utr: string;
+  paid_at: DefaultedTimestamp;
+  /** 'admin' or 'staff:<id>', as the audit log names who did it */
+  paid_by: string;
+}
+
+/** The ledger lines a payout paid, each once */
+export interface PayoutLinesTable {
+  order_line_id: number;
+  payout_id: number;
+  net_paise: number;
+}
+
 export interface Database {
   sellers: SellersTable;
   delivery_partners: DeliveryPartnersTable;
@@ -828,6 +855,8 @@ export interface Database {
   payments: PaymentsTable;
   orders: OrdersTable;
   order_lines: OrderLinesTable;
+  seller_payouts: SellerPayoutsTable;
+  payout_lines: PayoutLinesTable;
   refunds: RefundsTable;
   returns: ReturnsTable;
   exchanges: ExchangesTable;

@@ -140,7 +140,18 @@ export async function insertOrder(db: Db, order: NewOrder): Promise<number> {
       })),
     )
     .execute();
+  await keepCommissions(db, row.id);
   return row.id;
+}
+
+/** Each line keeps its seller's commission as it is now: a later change affects only later lines. */
+async function keepCommissions(db: Db, orderId: number): Promise<void> {
+  await sql`
+    UPDATE order_lines SET commission_bp = sellers.commission_bp
+    FROM products, sellers
+    WHERE order_lines.order_id = ${orderId}
+      AND products.id = order_lines.product_id
+      AND sellers.id = products.seller_id`.execute(db);
 }
 
 export async function setPaymentOrderStatus(
