@@ -14,7 +14,7 @@ export type Gstr1Answer =
   | { format: 'json'; body: Gstr1Response }
   | { format: 'csv'; text: string; filename: string };
 
-const SELLER_ID = /^[1-9][0-9]{0,9}$/;
+const SELLER_ID = /^[0-9]{1,18}$/;
 const MAX_ID = 2_147_483_647;
 const FORMATS = ['json', 'csv'] as const;
 
