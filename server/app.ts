@@ -12,6 +12,7 @@ import { accountRoutes } from './modules/accounts/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { backInStockRoutes } from './modules/back-in-stock/routes.ts';
 import { bagRoutes } from './modules/bag/routes.ts';
+import { booksRoutes } from './modules/books/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { categoryRoutes } from './modules/categories/routes.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
@@ -132,6 +133,7 @@ export async function buildApp(deps: AppDeps) {
     courierWebhookRoutes,
     shippingRoutes,
     codCashRoutes,
+    booksRoutes,
     wishlistRoutes,
     backInStockRoutes,
     bagRoutes,

@@ -8,6 +8,7 @@ import { AccountsService } from './modules/accounts/service.ts';
 import { BackInStock } from './modules/back-in-stock/service.ts';
 import { GuestBags } from './modules/bag/guest-bag.ts';
 import { Bag, bagLines } from './modules/bag/service.ts';
+import { Books } from './modules/books/service.ts';
 import { Catalogue } from './modules/catalogue/service.ts';
 import { Categories } from './modules/categories/service.ts';
 import { Placement } from './modules/checkout/placement.ts';
@@ -144,6 +145,8 @@ export interface Services {
   trackingPoller: TrackingPoller | undefined;
   /** cash on delivery's cash: what couriers owe, and their remittance files reconciled (decision 069) */
   codCash: CodCash;
+  /** the owner's GST returns: each seller's GSTR-1 and the operator's GSTR-8 (decision 070) */
+  books: Books;
   /** pages others read: each page's head and a product's markup, and the sitemap (decision 021) */
   seoPages: SeoPages;
   sitemaps: Sitemaps;
@@ -343,6 +346,7 @@ export async function buildServices({
     tracking,
     trackingPoller,
     codCash: new CodCash(db),
+    books: new Books(db, now),
     seoPages,
     sitemaps,
     demo,
