@@ -33,6 +33,7 @@ import { returnRoutes } from './modules/returns/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { sellerRoutes } from './modules/sellers/routes.ts';
 import { seoPageRenderer, seoRoutes } from './modules/seo/routes.ts';
+import { settlementRoutes } from './modules/settlements/routes.ts';
 import { setupRoutes } from './modules/setup/routes.ts';
 import { shopRoutes } from './modules/shop/routes.ts';
 import { shopWindowRoutes } from './modules/shop-window/routes.ts';
@@ -147,6 +148,7 @@ export async function buildApp(deps: AppDeps) {
     staffRoutes,
     passkeyRoutes,
     sellerRoutes,
+    settlementRoutes,
     sizeChartRoutes,
     categoryRoutes,
     partnerRoutes,

@@ -40,6 +40,7 @@ import { Reviews, takeReviewPhoto } from './modules/reviews/service.ts';
 import { Sellers } from './modules/sellers/service.ts';
 import { SeoPages } from './modules/seo/service.ts';
 import { Sitemaps } from './modules/seo/sitemap.ts';
+import { Settlements } from './modules/settlements/service.ts';
 import { ShopSetup } from './modules/setup/service.ts';
 import { Shop } from './modules/shop/service.ts';
 import { ShopWindow } from './modules/shop-window/service.ts';
@@ -131,6 +132,8 @@ export interface Services {
   catalogueCsv: CatalogueCsv;
   /** the shop's sellers: staff read them, the owner changes them; deactivating one pauses its products */
   sellers: Sellers;
+  /** sellers' settlements: the ledger of delivered lines, statements and payouts (decision 070) */
+  settlements: Settlements;
   /** delivery partners: their tracking pages and the pincodes each serves (owner only) */
   partners: Partners;
   /** the courier partner (Shiprocket, or its local fake), none when the shop ships by hand */
@@ -339,6 +342,7 @@ export async function buildServices({
     products,
     catalogueCsv,
     sellers,
+    settlements: new Settlements(db, sellers, now),
     partners,
     courier,
     shipping,
