@@ -34,6 +34,7 @@ import type { PaymentGateway } from './modules/payments/gateway.ts';
 import { Refunds } from './modules/payments/refunds.ts';
 import { CatalogueCsv } from './modules/products/catalogue-csv.ts';
 import { Products } from './modules/products/service.ts';
+import { Reports } from './modules/reports/service.ts';
 import { ReturnableGenres } from './modules/returns/service.ts';
 import { Reviews, takeReviewPhoto } from './modules/reviews/service.ts';
 import { Sellers } from './modules/sellers/service.ts';
@@ -144,6 +145,8 @@ export interface Services {
   trackingPoller: TrackingPoller | undefined;
   /** cash on delivery's cash: what couriers owe, and their remittance files reconciled (decision 069) */
   codCash: CodCash;
+  /** the owner's reports: sales by day, top products and genres, returns, offers, the orders CSV (decision 070) */
+  reports: Reports;
   /** pages others read: each page's head and a product's markup, and the sitemap (decision 021) */
   seoPages: SeoPages;
   sitemaps: Sitemaps;
@@ -343,6 +346,7 @@ export async function buildServices({
     tracking,
     trackingPoller,
     codCash: new CodCash(db),
+    reports: new Reports(db),
     seoPages,
     sitemaps,
     demo,
