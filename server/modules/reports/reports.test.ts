@@ -99,7 +99,10 @@ describeEachDatabase(
         name: 'Report saree',
         genre: 'Sarees',
         pricePaise: 250_000,
-        sizes: [['M', 20]],
+        sizes: [
+          ['M', 20],
+          ['L', 20],
+        ],
       });
       craft = await fixtures.product({ name: 'Report bowl', prod: 'accessories', pricePaise: 45_000 });
       const db = t().db;
@@ -186,7 +189,7 @@ describeEachDatabase(
       await nowOn(client, lines.o2Saree, d2);
     });
 
-    step('D1: a saree and a kurta in the sale; the kurta cancelled on D3, late: 10% kept', async () => {
+    step('D1: a saree, exchanged, and a kurta in the sale, cancelled on D3, late: 10% kept', async () => {
       const { client, customerId } = await driver.shopper(1, saree);
       await shop.fixtures.bagLine(customerId, kurta.skus.M ?? 0, 1);
       const rows = await placed(client, customerId);
@@ -195,6 +198,19 @@ describeEachDatabase(
       await age(client, lines.o3Kurta, 48);
       const cancelled = await client.post<{ refund: number }>('/cancel', { orderID: lines.o3Kurta });
       expect(cancelled.body).toEqual({ refund: 720 });
+      // the saree exchanged for an L: the exchange's new line is no sale of its own
+      await deliver(lines.o3Saree);
+      const exchange = { size: 'L', reasonCode: 'too_small' };
+      expect((await client.post(`/api/orders/${lines.o3Saree}/exchange`, exchange)).status).toBe(200);
+      await admin('post', `/admin/api/returns/${lines.o3Saree}`, { accept: true });
+      await admin('post', `/admin/api/returns/${lines.o3Saree}/receive`);
+      const newLine = await t()
+        .db.selectFrom('order_lines')
+        .select(['paid_paise', 'status'])
+        .where('exchange_of', 'is not', null)
+        .where('product_id', '=', saree.id)
+        .executeTakeFirstOrThrow();
+      expect(newLine).toEqual({ paid_paise: 250_000, status: 'placed' });
       await nowOn(client, lines.o3Kurta, d3);
     });
 
@@ -414,7 +430,7 @@ describeEachDatabase(
         Status: 'returned',
         Refunded: '2400.00',
       });
-      expect(o3Saree).toMatchObject({ 'Order date': d1, Refunded: '0.00', Status: 'placed' });
+      expect(o3Saree).toMatchObject({ 'Order date': d1, Refunded: '0.00', Status: 'exchanged' });
       expect(o3Kurta).toMatchObject({ 'Order date': d1, Refunded: '720.00', Status: 'cancelled' });
       // a COD line never paid: nothing refunded, its status says why
       expect(o4Saree).toMatchObject({
