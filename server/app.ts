@@ -29,6 +29,7 @@ import { offerRoutes } from './modules/offers/routes.ts';
 import { devOrderRoutes, orderRoutes } from './modules/orders/routes.ts';
 import { passkeyRoutes } from './modules/passkeys/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
+import { reportRoutes } from './modules/reports/routes.ts';
 import { returnRoutes } from './modules/returns/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { sellerRoutes } from './modules/sellers/routes.ts';
@@ -135,6 +136,7 @@ export async function buildApp(deps: AppDeps) {
     shippingRoutes,
     codCashRoutes,
     booksRoutes,
+    reportRoutes,
     wishlistRoutes,
     backInStockRoutes,
     bagRoutes,

@@ -35,6 +35,7 @@ import type { PaymentGateway } from './modules/payments/gateway.ts';
 import { Refunds } from './modules/payments/refunds.ts';
 import { CatalogueCsv } from './modules/products/catalogue-csv.ts';
 import { Products } from './modules/products/service.ts';
+import { Reports } from './modules/reports/service.ts';
 import { ReturnableGenres } from './modules/returns/service.ts';
 import { Reviews, takeReviewPhoto } from './modules/reviews/service.ts';
 import { Sellers } from './modules/sellers/service.ts';
@@ -150,6 +151,8 @@ export interface Services {
   codCash: CodCash;
   /** the owner's GST returns: each seller's GSTR-1 and the operator's GSTR-8 (decision 070) */
   books: Books;
+  /** the owner's reports: sales by day, top products and genres, returns, offers, the orders CSV (decision 070) */
+  reports: Reports;
   /** pages others read: each page's head and a product's markup, and the sitemap (decision 021) */
   seoPages: SeoPages;
   sitemaps: Sitemaps;
@@ -351,6 +354,7 @@ export async function buildServices({
     trackingPoller,
     codCash: new CodCash(db),
     books: new Books(db, now),
+    reports: new Reports(db),
     seoPages,
     sitemaps,
     demo,
