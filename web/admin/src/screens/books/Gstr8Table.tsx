@@ -1,13 +1,14 @@
 import { useCallback } from 'react';
+import type { Gstr8Response } from '../../../../../contract/gstr.ts';
 import { api } from '../../api/client.ts';
 import { apiPaths } from '../../api/paths.ts';
 import { useLoad } from '../../api/useLoad.ts';
 import { AdminTable } from '../../components/AdminTable.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { formatAmount } from '../../lib/format.ts';
-import { type Gstr8, gstrFileName, toldAs } from './gstr.ts';
+import { gstrFileName, toldAs } from './gstr.ts';
 
-type Figures = Gstr8['totals'];
+type Figures = Gstr8Response['totals'];
 
 /** A row's figures in the table's order after the seller, each column with the portal's field. */
 const FIGURES: [string, keyof Figures][] = [
@@ -34,7 +35,7 @@ export function Gstr8Table({ period }: { period: string }) {
   const request = useCallback(
     (signal?: AbortSignal) =>
       api
-        .get<Gstr8>(apiPaths.gstr8(period), { signal })
+        .get<Gstr8Response>(apiPaths.gstr8(period), { signal })
         .catch(
           toldAs(409, 'Add the shop’s GSTIN in Settings: the TCS the shop collects is returned under it.'),
         ),

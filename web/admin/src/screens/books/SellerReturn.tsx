@@ -1,5 +1,6 @@
 import { useCallback, useId } from 'react';
 import { GSTR1_CSV_TABLES, type Gstr1CsvTable } from '../../../../../contract/books.ts';
+import type { Gstr1Response } from '../../../../../contract/gstr.ts';
 import { formatPaise } from '../../../../../contract/money.ts';
 import type { Seller } from '../../../../../contract/sellers.ts';
 import { api } from '../../api/client.ts';
@@ -7,7 +8,7 @@ import { apiPaths } from '../../api/paths.ts';
 import { useLoad } from '../../api/useLoad.ts';
 import { Loading } from '../../components/Loading.tsx';
 import { plural } from '../../lib/format.ts';
-import { fpOf, type Gstr1, gstrFileName, summaryOf, toldAs } from './gstr.ts';
+import { fpOf, gstrFileName, summaryOf, toldAs } from './gstr.ts';
 
 /** Each CSV table as the owner knows it, with the portal's own name of its section. */
 const TABLE_NAMES: Record<Gstr1CsvTable, string> = {
@@ -30,7 +31,7 @@ export function SellerReturn({ seller, period }: Props) {
   const request = useCallback(
     (signal?: AbortSignal) =>
       api
-        .get<Gstr1>(apiPaths.gstr1(seller.id, period), { signal })
+        .get<Gstr1Response>(apiPaths.gstr1(seller.id, period), { signal })
         .catch(toldAs(409, `Add ${seller.name}’s GSTIN in Sellers: a GSTR-1 is filed under it.`)),
     [seller.id, seller.name, period],
   );
@@ -45,55 +46,60 @@ export function SellerReturn({ seller, period }: Props) {
       <Loading state={state} onRetry={retry}>
         {(gstr1) => {
           const summary = summaryOf(gstr1);
+          // a month without documents is filed as a nil return: its JSON, no table to read
+          const nil = summary.invoices + summary.creditNotes === 0;
           return (
             <>
-              <dl className="admin-books-figures">
-                <dt>Taxable value</dt>
-                <dd>{formatPaise(summary.taxablePaise)}</dd>
-                <dt>IGST</dt>
-                <dd>{formatPaise(summary.igstPaise)}</dd>
-                <dt>CGST</dt>
-                <dd>{formatPaise(summary.cgstPaise)}</dd>
-                <dt>SGST</dt>
-                <dd>{formatPaise(summary.sgstPaise)}</dd>
-                <dt>Invoices</dt>
-                <dd>{summary.invoices}</dd>
-                <dt>B2CL invoices</dt>
-                <dd>{summary.b2clInvoices}</dd>
-                <dt>Credit notes</dt>
-                <dd>{summary.creditNotes}</dd>
-              </dl>
+              {!nil && (
+                <dl className="admin-books-figures">
+                  <dt>Taxable value</dt>
+                  <dd>{formatPaise(summary.taxablePaise)}</dd>
+                  <dt>IGST</dt>
+                  <dd>{formatPaise(summary.igstPaise)}</dd>
+                  <dt>CGST</dt>
+                  <dd>{formatPaise(summary.cgstPaise)}</dd>
+                  <dt>SGST</dt>
+                  <dd>{formatPaise(summary.sgstPaise)}</dd>
+                  <dt>Invoices</dt>
+                  <dd>{summary.invoices}</dd>
+                  <dt>B2CL invoices</dt>
+                  <dd>{summary.b2clInvoices}</dd>
+                  <dt>Credit notes</dt>
+                  <dd>{summary.creditNotes}</dd>
+                </dl>
+              )}
               <p className="admin-details">
-                {summary.invoices + summary.creditNotes === 0
+                {nil
                   ? 'No invoice or credit note this month: a nil return.'
                   : `Net of credit notes; ${plural(summary.b2clInvoices, 'invoice is', 'invoices are')} B2C large.`}
               </p>
+              <ul className="admin-books-downloads" aria-label={`${seller.name}’s GSTR-1 files`}>
+                <li>
+                  <a
+                    className="button"
+                    href={apiPaths.gstr1(seller.id, period)}
+                    download={gstrFileName('GSTR1', gstin, fp)}
+                  >
+                    GSTR-1 JSON
+                  </a>
+                </li>
+                {!nil &&
+                  GSTR1_CSV_TABLES.map((table) => (
+                    <li key={table}>
+                      <a
+                        className="button"
+                        href={apiPaths.gstr1(seller.id, period, table)}
+                        download={gstrFileName('GSTR1', gstin, fp, table)}
+                      >
+                        {TABLE_NAMES[table]} CSV
+                      </a>
+                    </li>
+                  ))}
+              </ul>
             </>
           );
         }}
       </Loading>
-      <ul className="admin-books-downloads" aria-label={`${seller.name}’s GSTR-1 files`}>
-        <li>
-          <a
-            className="button"
-            href={apiPaths.gstr1(seller.id, period)}
-            download={gstrFileName('GSTR1', gstin, fp)}
-          >
-            GSTR-1 JSON
-          </a>
-        </li>
-        {GSTR1_CSV_TABLES.map((table) => (
-          <li key={table}>
-            <a
-              className="button"
-              href={apiPaths.gstr1(seller.id, period, table)}
-              download={gstrFileName('GSTR1', gstin, fp, table)}
-            >
-              {TABLE_NAMES[table]} CSV
-            </a>
-          </li>
-        ))}
-      </ul>
     </section>
   );
 }

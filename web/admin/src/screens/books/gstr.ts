@@ -2,8 +2,8 @@ import { ApiError } from '../../api/client.ts';
 import { paiseOf } from '../../lib/format.ts';
 
 /**
- * What the GST returns screen reads of the server's answers (contract "GSTR-1", "GSTR-8"): the portal's
- * JSON is downloaded as the server wrote it; the screen sums a few of its figures for the owner to check.
+ * The GST returns screen's reading of a GSTR-1 (contract "GSTR-1"): the portal's JSON is downloaded as the
+ * server wrote it; the screen sums a few of its figures for the owner to check before filing.
  */
 
 interface Gstr1Figures {
@@ -13,31 +13,13 @@ interface Gstr1Figures {
   samt?: number;
 }
 
+/** What the summary reads of a GSTR-1 (contract/gstr.ts Gstr1Response): a narrower view, so tests state only that. */
 export interface Gstr1 {
   gstin: string;
   fp: string;
   b2cl: { pos: string; inv: { inum: string }[] }[];
   hsn: { hsn_b2c: Gstr1Figures[] };
   doc_issue: { doc_det: { doc_num: number; docs: { net_issue: number }[] }[] };
-}
-
-export interface Gstr8Row {
-  stin: string;
-  sellerId: number;
-  name: string;
-  supR: number;
-  retsupR: number;
-  amt: number;
-  iamt: number;
-  camt: number;
-  samt: number;
-}
-
-export interface Gstr8 {
-  gstin: string;
-  fp: string;
-  tcs: Gstr8Row[];
-  totals: Omit<Gstr8Row, 'stin' | 'sellerId' | 'name'>;
 }
 
 /** A seller's month as the owner checks it before filing, money in paise. */

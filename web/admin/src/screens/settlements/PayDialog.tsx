@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { UTR_PATTERN } from '../../../../../contract/books.ts';
+import type { PayoutRecorded } from '../../../../../contract/settlements.ts';
 import { showAlert } from '../../../../shared/components/Alert.tsx';
 import { Modal } from '../../../../shared/components/Modal.tsx';
 import { api } from '../../api/client.ts';
@@ -7,7 +8,6 @@ import { apiPaths } from '../../api/paths.ts';
 import { useSave } from '../../api/useSave.ts';
 import { controlProps, Field } from '../../components/Field.tsx';
 import { formatAmount, plural } from '../../lib/format.ts';
-import type { Payout } from './settlement.ts';
 
 interface Props {
   seller: string;
@@ -30,7 +30,7 @@ export function PayDialog({ seller, sellerId, period, due, onClose, onPaid }: Pr
   const id = useId();
   const [utr, setUtr] = useState('');
   const focusUtr = () => document.getElementById(`${id}-utr`)?.focus();
-  const { errors, setErrors, message, busy, save } = useSave<Payout>('Recording a payout failed', {
+  const { errors, setErrors, message, busy, save } = useSave<PayoutRecorded>('Recording a payout failed', {
     onSaved: (payout) => {
       showAlert(
         `Paid ${seller} ${formatAmount(payout.amount)} for ${plural(payout.lines, 'line', 'lines')}, UTR ${payout.utr}`,
@@ -50,7 +50,7 @@ export function PayDialog({ seller, sellerId, period, due, onClose, onPaid }: Pr
       focusUtr();
       return;
     }
-    save(() => api.post<Payout>(apiPaths.paySeller(sellerId), { period, utr: reference }));
+    save(() => api.post<PayoutRecorded>(apiPaths.paySeller(sellerId), { period, utr: reference }));
   };
 
   return (

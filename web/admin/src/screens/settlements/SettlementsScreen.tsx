@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import type { SettlementList } from '../../../../../contract/settlements.ts';
 import { usePageTitle } from '../../../../shared/components/usePageTitle.ts';
 import { api } from '../../api/client.ts';
 import { apiPaths, paths, query } from '../../api/paths.ts';
@@ -9,7 +10,6 @@ import { Loading } from '../../components/Loading.tsx';
 import { MonthFilter, usePeriod } from '../../components/MonthFilter.tsx';
 import { formatAmount } from '../../lib/format.ts';
 import { StatementView } from './StatementView.tsx';
-import type { Settlements } from './settlement.ts';
 import './SettlementsScreen.css';
 
 /**
@@ -23,7 +23,7 @@ export function SettlementsScreen() {
   const [search] = useSearchParams();
   const sellerId = Number(search.get('seller')) || undefined;
   const request = useCallback(
-    (signal?: AbortSignal) => api.get<Settlements>(apiPaths.settlements(period), { signal }),
+    (signal?: AbortSignal) => api.get<SettlementList>(apiPaths.settlements(period), { signal }),
     [period],
   );
   const { state, retry, reload } = useLoad(request, 'Loading the settlements failed');

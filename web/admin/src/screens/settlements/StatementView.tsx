@@ -1,4 +1,5 @@
 import { Fragment, useCallback, useId, useState } from 'react';
+import type { LedgerFigures, Statement } from '../../../../../contract/settlements.ts';
 import { api } from '../../api/client.ts';
 import { apiPaths } from '../../api/paths.ts';
 import { useLoad } from '../../api/useLoad.ts';
@@ -6,7 +7,7 @@ import { AdminTable } from '../../components/AdminTable.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { formatAmount, formatWhen, plural } from '../../lib/format.ts';
 import { PayDialog } from './PayDialog.tsx';
-import { FIGURES, type LedgerFigures, type LedgerLine, STATUS_LABELS, type Statement } from './settlement.ts';
+import { FIGURES, STATUS_LABELS } from './settlement.ts';
 
 interface Props {
   sellerId: number;
@@ -21,12 +22,6 @@ const FigureCells = ({ figures }: { figures: LedgerFigures }) =>
       {formatAmount(figures[field])}
     </td>
   ));
-
-/** Where a line stands: held until its window closes, paid by which payout, ... */
-function statusOf(line: LedgerLine): string {
-  if (line.status === 'held' && line.payableFrom) return `Held until ${formatWhen(line.payableFrom)}`;
-  return STATUS_LABELS[line.status];
-}
 
 /**
  * A seller's statement for the month: every delivered line with its figures and where it stands, the
@@ -128,7 +123,10 @@ export function StatementView({ sellerId, period, onPaid }: Props) {
                           <td data-label="Quantity">{line.quantity}</td>
                           <td data-label="Delivered">{formatWhen(line.deliveredAt)}</td>
                           <td data-label="Status">
-                            <span className="admin-status">{statusOf(line)}</span>
+                            <span className="admin-status">{STATUS_LABELS[line.status]}</span>
+                            {line.status === 'held' && line.payableFrom && (
+                              <div className="admin-details">until {formatWhen(line.payableFrom)}</div>
+                            )}
                           </td>
                           <FigureCells figures={line} />
                         </tr>
