@@ -6,7 +6,7 @@ import type { OrdersResponse } from '../contract/orders.ts';
 import { ONLY_THE_OWNER } from '../contract/staff.ts';
 import { startTestApp, TEST_ADMIN_TOKEN } from '../server/test/app.ts';
 import { CheckoutDriver } from '../server/test/checkout.ts';
-import { type FixtureProduct, Fixtures } from '../server/test/fixtures.ts';
+import { Fixtures } from '../server/test/fixtures.ts';
 import type { TestClient } from '../server/test/http.ts';
 import { gstinOf } from '../server/test/own-shop.ts';
 import { formatAmount } from '../web/admin/src/lib/format.ts';
@@ -43,7 +43,7 @@ let shopper: TestClient;
 let saree: string;
 let dupatta: string;
 
-/** The owner's answer from the API (bearer token), as JSON or as text. */
+/** The owner's answer from the API (bearer token), refused unless 200. */
 async function fromApi(path: string): Promise<Response> {
   const res = await fetch(`${site.app.baseUrl}${path}`, {
     headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
@@ -53,6 +53,7 @@ async function fromApi(path: string): Promise<Response> {
 }
 const apiJson = async <T>(path: string): Promise<T> => (await fromApi(path)).json() as Promise<T>;
 
+/** An owner's change through the API (bearer token), refused unless 2xx. */
 async function asOwner(method: string, path: string, body: unknown): Promise<unknown> {
   const res = await fetch(`${site.app.baseUrl}${path}`, {
     method,
@@ -92,7 +93,7 @@ async function downloaded(page: Page, link: Locator): Promise<{ name: string; te
 
 beforeAll(async () => {
   const fixtures = new Fixtures(site.app.db);
-  const sareeProduct: FixtureProduct = await fixtures.product({ name: 'Tant saree', pricePaise: 200_000 });
+  const sareeProduct = await fixtures.product({ name: 'Tant saree', pricePaise: 200_000 });
   const dupattaProduct = await fixtures.product({ name: 'Jamdani dupatta', pricePaise: 150_000 });
   const { seller_id } = await site.app.db
     .selectFrom('products')
