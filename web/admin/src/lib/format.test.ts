@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatWhen, fromIndiaInput, indiaInputValue } from './format.ts';
+import { formatAmount, formatWhen, fromIndiaInput, indiaInputValue } from './format.ts';
 
 describe('formatWhen', () => {
   it('shows a moment in India time, day, month, year and 24-hour time', () => {
@@ -22,5 +22,14 @@ describe('India time in date-time inputs', () => {
     expect(fromIndiaInput('2026-11-01T00:00:30')).toBe('2026-11-01T00:00:00+05:30');
     expect(indiaInputValue(fromIndiaInput('2026-12-31T23:59'))).toBe('2026-12-31T23:59');
     expect(fromIndiaInput('')).toBe('');
+  });
+});
+
+describe('formatAmount', () => {
+  it('shows the books’ rupees with Indian grouping, paise only when there are some, a minus before the sign', () => {
+    expect(formatAmount(100000.5)).toBe('₹1,00,000.50');
+    expect(formatAmount(1989.84)).toBe('₹1,989.84');
+    expect(formatAmount(0)).toBe('₹0');
+    expect(formatAmount(-37.5)).toBe('−₹37.50');
   });
 });
