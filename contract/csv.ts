@@ -6,16 +6,16 @@
 /**
  * A cell a spreadsheet would run as a formula (OWASP's CSV injection: it begins with =, +, -, @, tab or
  * carriage return) is written after a single quote, which spreadsheets show as text; readCsv
- * (server/platform/csv.ts) takes exactly that quote off again, so an export imports back unchanged. A plain
- * number is no formula: a negative amount (`-37.50`) is written as it is, for a spreadsheet to add up.
+ * (server/platform/csv.ts) takes exactly that quote off again, so an export imports back unchanged. A
+ * plain negative amount is no formula: the books' files write credits (`-37.50`) as they are.
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
 const GUARDED = /^'[=+\-@\t\r]/;
-const PLAIN_NUMBER = /^-?[0-9]+(\.[0-9]+)?$/;
+const NEGATIVE_NUMBER = /^-[0-9]+(\.[0-9]+)?$/;
 const NEEDS_QUOTES = /[",\r\n]/;
 
 const neutralised = (value: string) =>
-  FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
+  FORMULA_START.test(value) && !NEGATIVE_NUMBER.test(value) ? `'${value}` : value;
 
 /** A cell as it was before formatCsv neutralised it. */
 export const restored = (value: string) => (GUARDED.test(value) ? value.slice(1) : value);

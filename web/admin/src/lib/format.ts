@@ -1,3 +1,4 @@
+import { INDIA_OFFSET_MS } from '../../../../contract/india-time.ts';
 import { formatPaise } from '../../../../contract/money.ts';
 
 export { formatRupees } from '../../../../contract/money.ts';
@@ -39,9 +40,6 @@ export function formatDay(day: string, withYear = true): string {
   const shown = `${Number(date)} ${MONTHS[Number(month) - 1]}`;
   return withYear ? `${shown} ${year}` : shown;
 }
-
-// India keeps one time zone (UTC+05:30) and no daylight saving, so its offset is a constant
-const INDIA_OFFSET_MS = 330 * 60_000;
 
 /** A moment as a date-time input shows it, in India time: `2026-11-25T14:05`. */
 export const indiaInputValue = (iso: string) =>
