@@ -68,7 +68,8 @@ function options(
         // whole positions only: one per day or bar, thinned out where they would crowd
         incrs: [1, 2, 3, 5, 7, 14, 30, 60, 90],
         space: bars ? 18 : 48,
-        rotate: bars ? -45 : 0,
+        // a bar's name ends under it, slanting down to the left: the last one is not cut at the right edge
+        rotate: bars ? 45 : 0,
         size: bars ? 100 : 40,
         values: (_u, splits) => splits.map((i) => shortened(labels[i] ?? '')),
       },

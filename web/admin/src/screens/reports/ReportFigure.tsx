@@ -42,7 +42,8 @@ function download(name: string, text: string) {
   link.href = url;
   link.download = name;
   link.click();
-  URL.revokeObjectURL(url);
+  // let the download take the file before its address goes
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /** One report of the Reports screen: its heading, then its figures once the API has answered. */
