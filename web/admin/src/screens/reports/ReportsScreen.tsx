@@ -43,6 +43,11 @@ export function ReportsScreen() {
   );
 }
 
+const DAY_FIELDS = [
+  { name: 'from', label: 'From' },
+  { name: 'to', label: 'To' },
+] as const;
+
 function OwnersReports() {
   const [search, setSearch] = useSearchParams();
   const { range, problems } = rangeAsked(search, new Date());
@@ -60,22 +65,16 @@ function OwnersReports() {
       <search aria-label="Days of the reports">
         {/* a new range (a preset) puts its days in the fields */}
         <form key={named} className="admin-filters" onSubmit={submit} noValidate>
-          <Field id="report-from" label="From" error={problems.from}>
-            <input
-              {...controlProps('report-from', problems.from)}
-              name="from"
-              type="date"
-              defaultValue={range.from}
-            />
-          </Field>
-          <Field id="report-to" label="To" error={problems.to}>
-            <input
-              {...controlProps('report-to', problems.to)}
-              name="to"
-              type="date"
-              defaultValue={range.to}
-            />
-          </Field>
+          {DAY_FIELDS.map(({ name, label }) => (
+            <Field key={name} id={`report-${name}`} label={label} error={problems[name]}>
+              <input
+                {...controlProps(`report-${name}`, problems[name])}
+                name={name}
+                type="date"
+                defaultValue={range[name]}
+              />
+            </Field>
+          ))}
           <button type="submit" className="button button-primary">
             Show
           </button>
