@@ -29,10 +29,12 @@ import { offerRoutes } from './modules/offers/routes.ts';
 import { devOrderRoutes, orderRoutes } from './modules/orders/routes.ts';
 import { passkeyRoutes } from './modules/passkeys/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
+import { reportRoutes } from './modules/reports/routes.ts';
 import { returnRoutes } from './modules/returns/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { sellerRoutes } from './modules/sellers/routes.ts';
 import { seoPageRenderer, seoRoutes } from './modules/seo/routes.ts';
+import { settlementRoutes } from './modules/settlements/routes.ts';
 import { setupRoutes } from './modules/setup/routes.ts';
 import { shopRoutes } from './modules/shop/routes.ts';
 import { shopWindowRoutes } from './modules/shop-window/routes.ts';
@@ -134,6 +136,7 @@ export async function buildApp(deps: AppDeps) {
     shippingRoutes,
     codCashRoutes,
     booksRoutes,
+    reportRoutes,
     wishlistRoutes,
     backInStockRoutes,
     bagRoutes,
@@ -147,6 +150,7 @@ export async function buildApp(deps: AppDeps) {
     staffRoutes,
     passkeyRoutes,
     sellerRoutes,
+    settlementRoutes,
     sizeChartRoutes,
     categoryRoutes,
     partnerRoutes,

@@ -35,11 +35,13 @@ import type { PaymentGateway } from './modules/payments/gateway.ts';
 import { Refunds } from './modules/payments/refunds.ts';
 import { CatalogueCsv } from './modules/products/catalogue-csv.ts';
 import { Products } from './modules/products/service.ts';
+import { Reports } from './modules/reports/service.ts';
 import { ReturnableGenres } from './modules/returns/service.ts';
 import { Reviews, takeReviewPhoto } from './modules/reviews/service.ts';
 import { Sellers } from './modules/sellers/service.ts';
 import { SeoPages } from './modules/seo/service.ts';
 import { Sitemaps } from './modules/seo/sitemap.ts';
+import { Settlements } from './modules/settlements/service.ts';
 import { ShopSetup } from './modules/setup/service.ts';
 import { Shop } from './modules/shop/service.ts';
 import { ShopWindow } from './modules/shop-window/service.ts';
@@ -131,6 +133,8 @@ export interface Services {
   catalogueCsv: CatalogueCsv;
   /** the shop's sellers: staff read them, the owner changes them; deactivating one pauses its products */
   sellers: Sellers;
+  /** sellers' settlements: the ledger of delivered lines, statements and payouts (decision 070) */
+  settlements: Settlements;
   /** delivery partners: their tracking pages and the pincodes each serves (owner only) */
   partners: Partners;
   /** the courier partner (Shiprocket, or its local fake), none when the shop ships by hand */
@@ -147,6 +151,8 @@ export interface Services {
   codCash: CodCash;
   /** the owner's GST returns: each seller's GSTR-1 and the operator's GSTR-8 (decision 070) */
   books: Books;
+  /** the owner's reports: sales by day, top products and genres, returns, offers, the orders CSV (decision 070) */
+  reports: Reports;
   /** pages others read: each page's head and a product's markup, and the sitemap (decision 021) */
   seoPages: SeoPages;
   sitemaps: Sitemaps;
@@ -339,6 +345,7 @@ export async function buildServices({
     products,
     catalogueCsv,
     sellers,
+    settlements: new Settlements(db, sellers, now),
     partners,
     courier,
     shipping,
@@ -347,6 +354,7 @@ export async function buildServices({
     trackingPoller,
     codCash: new CodCash(db),
     books: new Books(db, now),
+    reports: new Reports(db),
     seoPages,
     sitemaps,
     demo,
