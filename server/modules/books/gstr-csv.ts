@@ -24,9 +24,6 @@ export const placeOfSupply = (code: string): string => `${code}-${GST_STATE_CODE
 
 const NO_CESS = csvAmount(0);
 
-/** a rate as the tool writes it, with two decimals: `5.00` */
-const csvRate = (rate: number): string => rate.toFixed(2);
-
 /** One header and one row per element of the section (a B2CL invoice or credit note, one per rate). */
 const TABLES: Record<Gstr1CsvTable, (sections: Gstr1Sections) => string[][]> = {
   b2cs: (sections) => [
@@ -42,7 +39,7 @@ const TABLES: Record<Gstr1CsvTable, (sections: Gstr1Sections) => string[][]> = {
     ...sections.b2cs.map((group) => [
       'OE',
       placeOfSupply(group.pos),
-      csvRate(group.rt),
+      String(group.rt),
       '',
       csvAmount(group.txval),
       NO_CESS,
@@ -114,7 +111,7 @@ const TABLES: Record<Gstr1CsvTable, (sections: Gstr1Sections) => string[][]> = {
       group.uqc,
       String(group.qty),
       csvAmount(group.txval + group.iamt + group.camt + group.samt),
-      csvRate(group.rt),
+      String(group.rt),
       csvAmount(group.txval),
       csvAmount(group.iamt),
       csvAmount(group.camt),
@@ -140,7 +137,7 @@ function rateRows(
   head: (document: LargeDocument) => string[],
 ): string[][] {
   return documents.flatMap((document) =>
-    document.items.map((item) => [...head(document), csvRate(item.rt), csvAmount(item.txval), NO_CESS]),
+    document.items.map((item) => [...head(document), String(item.rt), csvAmount(item.txval), NO_CESS]),
   );
 }
 

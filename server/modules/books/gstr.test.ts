@@ -385,7 +385,7 @@ describeEachDatabase('GSTR-1 and GSTR-8 of a month built through the API, checke
       mumbaiJson.b2cs.map((row) => ({
         Type: 'OE',
         'Place Of Supply': `${row.pos}-${GST_STATE_CODES[row.pos]}`,
-        Rate: row.rt.toFixed(2),
+        Rate: String(row.rt),
         'Applicable % of Tax Rate': '',
         'Taxable Value': row.txval.toFixed(2),
         'Cess Amount': '0.00',
@@ -405,8 +405,8 @@ describeEachDatabase('GSTR-1 and GSTR-8 of a month built through the API, checke
         row['Taxable Value'],
       ]),
     ).toEqual([
-      [invoice?.inum, day(invoice?.idt ?? ''), '121500.00', '07-Delhi', '5.00', '1428.57'],
-      [invoice?.inum, day(invoice?.idt ?? ''), '121500.00', '07-Delhi', '18.00', '101694.92'],
+      [invoice?.inum, day(invoice?.idt ?? ''), '121500.00', '07-Delhi', '5', '1428.57'],
+      [invoice?.inum, day(invoice?.idt ?? ''), '121500.00', '07-Delhi', '18', '101694.92'],
     ]);
     expect(csvObjects(await csv(kolkata, 'cdnur'))).toEqual([
       expect.objectContaining({
@@ -414,7 +414,7 @@ describeEachDatabase('GSTR-1 and GSTR-8 of a month built through the API, checke
         'Note Type': 'C',
         'Place Of Supply': '07-Delhi',
         'Note Value': '1500.00',
-        Rate: '5.00',
+        Rate: '5',
         'Taxable Value': '1428.57',
       }),
     ]);

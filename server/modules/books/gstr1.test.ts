@@ -317,20 +317,20 @@ describe("a seller's GSTR-1 folded from hand-made documents", () => {
     const { sections } = gstr1([large, creditNote(1, earlier, 0, 200_000), creditNote(2, large, 1, 49_900)]);
     expect(gstr1Csv(sections, 'b2cs')).toBe(
       'Type,Place Of Supply,Rate,Applicable % of Tax Rate,Taxable Value,Cess Amount,E-Commerce GSTIN\r\n' +
-        'OE,19-West Bengal,5.00,,-1904.76,0.00,\r\n',
+        'OE,19-West Bengal,5,,-1904.76,0.00,\r\n',
     );
     expect(gstr1Csv(sections, 'b2cl')).toBe(
       'Invoice Number,Invoice date,Invoice Value,Place Of Supply,Applicable % of Tax Rate,Rate,Taxable Value,Cess Amount,E-Commerce GSTIN\r\n' +
-        'HT07/26-27/00005,05-Nov-2026,110499.00,07-Delhi,,5.00,475.24,0.00,\r\n' +
-        'HT07/26-27/00005,05-Nov-2026,110499.00,07-Delhi,,18.00,93220.34,0.00,\r\n',
+        'HT07/26-27/00005,05-Nov-2026,110499.00,07-Delhi,,5,475.24,0.00,\r\n' +
+        'HT07/26-27/00005,05-Nov-2026,110499.00,07-Delhi,,18,93220.34,0.00,\r\n',
     );
     expect(gstr1Csv(sections, 'cdnur')).toBe(
       'UR Type,Note Number,Note Date,Note Type,Place Of Supply,Note Value,Applicable % of Tax Rate,Rate,Taxable Value,Cess Amount\r\n' +
-        'B2CL,CN07/26-27/00002,05-Nov-2026,C,07-Delhi,499.00,,5.00,475.24,0.00\r\n',
+        'B2CL,CN07/26-27/00002,05-Nov-2026,C,07-Delhi,499.00,,5,475.24,0.00\r\n',
     );
     expect(gstr1Csv(sections, 'hsn').split('\r\n').slice(0, 2)).toEqual([
       'HSN,Description,UQC,Total Quantity,Total Value,Rate,Taxable Value,Integrated Tax Amount,Central Tax Amount,State/UT Tax Amount,Cess Amount',
-      '6211,,PCS,-1,-2000.00,5.00,-1904.76,-95.24,0.00,0.00,0.00',
+      '6211,,PCS,-1,-2000.00,5,-1904.76,-95.24,0.00,0.00,0.00',
     ]);
     expect(gstr1Csv(sections, 'docs')).toBe(
       'Nature of Document,Sr. No. From,Sr. No. To,Total Number,Cancelled\r\n' +
