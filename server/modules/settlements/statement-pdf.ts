@@ -141,9 +141,8 @@ function footer(doc: Doc, source: StatementSource, totals: Totals, top: number):
   if (source.payouts.length === 0) doc.text('None yet.');
   for (const payout of source.payouts) {
     const amount = rs(Number(payout.amount_paise));
-    doc.text(
-      `UTR ${payout.utr}: Rs. ${amount}, ${payout.lines ?? 0} lines, paid ${indiaDay(new Date(payout.paid_at))}`,
-    );
+    const lines = payout.lines === 1 ? '1 line' : `${payout.lines ?? 0} lines`;
+    doc.text(`UTR ${payout.utr}: Rs. ${amount}, ${lines}, paid ${indiaDay(new Date(payout.paid_at))}`);
   }
   doc
     .moveDown()

@@ -31,6 +31,8 @@ export function ledgerLines(db: Db, scope: LedgerScope, after: number, limit: nu
       join.onRef('invoices.order_id', '=', 'order_lines.order_id').on(invoiceListsLine),
     )
     .leftJoin('payout_lines', 'payout_lines.order_line_id', 'order_lines.id')
+    // an exchange's new line (never exchanged again: one at most) carries the sale on
+    .leftJoin('order_lines as replacement', 'replacement.exchange_of', 'order_lines.id')
     .select([
       'order_lines.id',
       'order_lines.purchase_id',
@@ -39,6 +41,7 @@ export function ledgerLines(db: Db, scope: LedgerScope, after: number, limit: nu
       'products.name',
       'order_lines.quantity',
       'order_lines.status',
+      'replacement.status as replacement_status',
       'order_lines.paid_paise',
       'order_lines.commission_bp',
       'order_lines.delivered_at',
