@@ -47,8 +47,10 @@ export async function* ordersCsv(
   batchRows = BATCH_ROWS,
 ): AsyncGenerator<string> {
   yield formatCsv([ORDERS_CSV_COLUMNS]);
+  const { first, last } = await store.lineSpan(db, bounds);
+  if (first === null || last === null) return;
   const lines = inBatches(
-    (after, limit) => store.csvLines(db, bounds, after, limit),
+    (after, limit) => store.csvLines(db, bounds, { after: Math.max(after, first - 1), last }, limit),
     (line) => line.id,
     batchRows,
   );
