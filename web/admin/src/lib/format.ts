@@ -37,6 +37,13 @@ export function formatWhen(iso: string): string {
   return `${Number(part.day)} ${MONTHS[Number(part.month) - 1]} ${part.year}, ${part.hour}:${part.minute}`;
 }
 
+/** An India day (`2026-11-05`) as the back office shows it: `5 Nov 2026`, or `5 Nov` where the year is plain. */
+export function formatDay(day: string, withYear = true): string {
+  const [year, month, date] = day.split('-');
+  const shown = `${Number(date)} ${MONTHS[Number(month) - 1]}`;
+  return withYear ? `${shown} ${year}` : shown;
+}
+
 /** A moment as a date-time input shows it, in India time: `2026-11-25T14:05`. */
 export const indiaInputValue = (iso: string) =>
   new Date(Date.parse(iso) + INDIA_OFFSET_MS).toISOString().slice(0, 16);
