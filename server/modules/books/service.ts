@@ -73,7 +73,8 @@ export class Books {
     const { gstin } = await shopOnRecord(this.db);
     if (!gstin) throw conflict("The shop has no GSTIN: add it in the shop's details to file GSTR-8");
     const fold = new Gstr8Fold();
-    for await (const doc of store.monthDocuments(this.db, monthBounds(period))) fold.add(doc);
+    for await (const doc of store.monthDocuments(this.db, { ...monthBounds(period), withoutLines: true }))
+      fold.add(doc);
     return fold.json({ gstin, period }, await store.sellerNames(this.db, fold.sellerIds()));
   }
 }

@@ -3,13 +3,21 @@ import type { Db } from '../../db/connect.ts';
 import type { TaxDocument } from '../invoices/tax.ts';
 import { inBatches } from './batches.ts';
 
+/** What the returns read of an issued document: the parts of it they report, never the parties' details. */
+export type BookedDocument = Pick<
+  TaxDocument,
+  'number' | 'placeOfSupply' | 'interState' | 'lines' | 'totals'
+> & {
+  seller: Pick<TaxDocument['seller'], 'gstin'>;
+};
+
 /** An issued invoice or credit note as the returns read it: what it printed, and its place in its series. */
 export interface MonthDocument {
   kind: TaxDocument['kind'];
   sellerId: number;
   serial: number;
   issuedAt: Date;
-  document: TaxDocument;
+  document: BookedDocument;
   /** the value of the invoice it is or is against (a credit note's B2CL class is its invoice's) */
   invoiceTotalPaise: number;
 }
@@ -19,7 +27,24 @@ export interface MonthScope {
   sellerId?: number;
   from: Date;
   to: Date;
+  /** GSTR-8 reads documents' totals only: their lines stay in the database */
+  withoutLines?: boolean;
 }
+
+/**
+ * The parts of a document the returns read, cut out by the database: the buyer's, seller's and shop's
+ * details are most of a document's bytes, and a month has 100,000 documents to parse.
+ */
+const booked = (table: 'invoices' | 'credit_notes', scope: MonthScope) =>
+  sql<BookedDocument>`jsonb_build_object(
+    'number', ${sql.ref(`${table}.document`)}->'number',
+    'placeOfSupply', ${sql.ref(`${table}.document`)}->'placeOfSupply',
+    'interState', ${sql.ref(`${table}.document`)}->'interState',
+    'totals', ${sql.ref(`${table}.document`)}->'totals',
+    'seller', jsonb_build_object('gstin', ${sql.ref(`${table}.document`)}->'seller'->'gstin'),
+    'lines', ${scope.withoutLines ? sql`'[]'::jsonb` : sql`${sql.ref(`${table}.document`)}->'lines'`})`.as(
+    'document',
+  );
 
 /**
  * The lowest and highest id of the month's documents in a table. Every document of the month lies between
@@ -49,7 +74,7 @@ async function idRange(db: Db, table: 'invoices' | 'credit_notes', scope: MonthS
 function invoicesAfter(db: Db, scope: MonthScope, ids: IdRange, after: number, limit: number) {
   let query = db
     .selectFrom('invoices')
-    .select(['id', 'seller_id', 'serial', 'issued_at', 'document'])
+    .select(['id', 'seller_id', 'serial', 'issued_at', booked('invoices', scope)])
     .where('id', '>', Math.max(after, ids.low - 1))
     .where('id', '<=', ids.high)
     .where('issued_at', '>=', scope.from)
@@ -67,7 +92,7 @@ function creditNotesAfter(db: Db, scope: MonthScope, ids: IdRange, after: number
       'credit_notes.seller_id',
       'credit_notes.serial',
       'credit_notes.issued_at',
-      'credit_notes.document',
+      booked('credit_notes', scope),
       // the invoice's value only, not its whole document
       sql<string>`invoices.document->'totals'->>'totalPaise'`.as('invoice_total'),
     ])
@@ -89,7 +114,7 @@ export async function* monthDocuments(db: Db, scope: MonthScope): AsyncGenerator
       )
     : [];
   for await (const row of invoices) {
-    const document = row.document as TaxDocument;
+    const document = row.document;
     yield {
       kind: 'invoice',
       sellerId: row.seller_id,
@@ -112,7 +137,7 @@ export async function* monthDocuments(db: Db, scope: MonthScope): AsyncGenerator
       sellerId: row.seller_id,
       serial: row.serial,
       issuedAt: row.issued_at,
-      document: row.document as TaxDocument,
+      document: row.document,
       invoiceTotalPaise: Number(row.invoice_total),
     };
   }
