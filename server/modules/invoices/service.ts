@@ -48,7 +48,7 @@ interface Issued {
 
 const words = (...parts: (string | null | undefined)[]) => parts.filter((p) => p?.trim()).join(', ');
 
-function buyerOf(address: Record<string, string>, state: string): TaxParty {
+export function buyerOf(address: Record<string, string>, state: string): TaxParty {
   return {
     // a name reads "Priya Sharma"; only the address's parts are joined by commas
     name: [address.fname, address.lname].filter((p) => p?.trim()).join(' ') || 'Customer',
@@ -67,7 +67,12 @@ async function placeOfSupplyOf(db: Db, address: Record<string, string>): Promise
 }
 
 /** The seller as it is when the invoice is issued: the document keeps it, whatever the seller becomes. */
-function sellerOf(row: store.SoldLineRow): TaxDocument['seller'] {
+export function sellerOf(
+  row: Pick<
+    store.SoldLineRow,
+    'legal_name' | 'seller_name' | 'address' | 'address_line2' | 'city' | 'state' | 'pincode' | 'gstin'
+  >,
+): TaxDocument['seller'] {
   return {
     name: row.legal_name ?? row.seller_name,
     address: [row.address, row.address_line2, words(row.city, row.state, row.pincode)].filter(
