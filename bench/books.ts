@@ -26,7 +26,7 @@ import {
 } from '../deploy/processes.ts';
 import { openDatabase } from '../server/db/connect.ts';
 import { migrate } from '../server/db/migrate.ts';
-import { clearShop, generateMonth, type MonthSummary } from './books-month.ts';
+import { checkAgainstShop, clearShop, generateMonth, type MonthSummary } from './books-month.ts';
 import { commandLine, markdownTable, runHeader, writeResultsSection } from './report.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -83,9 +83,11 @@ async function generate(): Promise<MonthSummary> {
     step(`migrated (${engine})`);
     const summary = await database.db.transaction().execute(async (trx) => {
       await clearShop(trx, args.reset);
-      return generateMonth(trx, { period, lines: Number(args.lines), asOf, seed: args.seed });
+      const month = await generateMonth(trx, { period, lines: Number(args.lines), asOf, seed: args.seed });
+      step(`generated ${period}: ${JSON.stringify(month)}`);
+      step(`checked against the shop's own issue: the documents of ${await checkAgainstShop(trx)} orders`);
+      return month;
     });
-    step(`generated ${period}: ${JSON.stringify(summary)}`);
     await sql`VACUUM ANALYZE`.execute(database.db);
     step('vacuumed and analysed');
     return summary;
