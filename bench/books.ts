@@ -121,6 +121,8 @@ interface Measured {
   wallMs: number;
   rssBeforeMb: number;
   peakRssMb: number;
+  /** the server's CPU time (user and system) during the request */
+  cpuMs: number;
   health: { probes: number; p50: number; max: number; failed: number };
 }
 
@@ -128,12 +130,18 @@ const statusOf = (pid: number) => readFileSync(`/proc/${pid}/status`, 'utf8');
 const kbField = (text: string, field: string) =>
   Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(text)?.[1] ?? 0);
 const mb = (kb: number) => Math.round(kb / 1024);
+/** the process's user and system CPU time so far, in ms (/proc/<pid>/stat fields 14 and 15, in 1/100 s) */
+const cpuOf = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
 
 /** One request as the owner, read to its end, with /healthz asked one after another meanwhile. */
 async function measure(url: string, path: string, pid: number): Promise<Measured> {
   // "5" resets the process's peak resident set (VmHWM) to its current size (Linux 4.0+)
   writeFileSync(`/proc/${pid}/clear_refs`, '5');
   const rssBeforeMb = mb(kbField(statusOf(pid), 'VmRSS'));
+  const cpuBefore = cpuOf(pid);
   let done = false;
   const latencies: number[] = [];
   let failed = 0;
@@ -160,6 +168,7 @@ async function measure(url: string, path: string, pid: number): Promise<Measured
   done = true;
   await probing;
   const peakRssMb = mb(kbField(statusOf(pid), 'VmHWM'));
+  const cpuMs = cpuOf(pid) - cpuBefore;
   latencies.sort((a, b) => a - b);
   const at = (q: number) =>
     Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
@@ -170,6 +179,7 @@ async function measure(url: string, path: string, pid: number): Promise<Measured
     wallMs,
     rssBeforeMb,
     peakRssMb,
+    cpuMs,
     health: { probes: latencies.length, p50: at(0.5), max: Math.round(latencies.at(-1) ?? 0), failed },
   };
 }
@@ -229,7 +239,7 @@ async function measureAll(summary: MonthSummary | undefined): Promise<void> {
         results.push(m);
         step(
           `${name}: ${m.status}, ${size(m.bytes)}, first byte ${seconds(m.firstByteMs)} s, wall ${seconds(m.wallMs)} s, ` +
-            `RSS ${m.rssBeforeMb} -> peak ${m.peakRssMb} MB, healthz ${m.health.probes} probes p50 ${m.health.p50} ms max ${m.health.max} ms` +
+            `server CPU ${seconds(m.cpuMs)} s, RSS ${m.rssBeforeMb} -> peak ${m.peakRssMb} MB, healthz ${m.health.probes} probes p50 ${m.health.p50} ms max ${m.health.max} ms` +
             (m.health.failed ? `, ${m.health.failed} failed` : ''),
         );
       }
@@ -241,6 +251,7 @@ async function measureAll(summary: MonthSummary | undefined): Promise<void> {
         size(results[0]?.bytes ?? 0),
         results.map((r) => seconds(r.firstByteMs)).join(' / '),
         results.map((r) => seconds(r.wallMs)).join(' / '),
+        results.map((r) => seconds(r.cpuMs)).join(' / '),
         results.map((r) => `${r.peakRssMb - r.rssBeforeMb} (${r.peakRssMb})`).join(' / '),
         results
           .map((r) => `${r.health.max}${r.health.failed ? ` (${r.health.failed} failed)` : ''}`)
@@ -249,7 +260,7 @@ async function measureAll(summary: MonthSummary | undefined): Promise<void> {
       ]);
     }
     const markdown = [
-      "## The owner's books on a month of 100,000 order lines (issue 40)",
+      `## The owner's books on a month of 100,000 order lines (issue 40), ${engine}`,
       '',
       runHeader(commandLine('bench:books', 'bench/books.ts')),
       `- engine: ${engine}; server: ${compiled ? '`dist/server/main.js`' : '`server/main.ts` (tsx)'}, RSS ${startRss} MB when ready`,
@@ -264,6 +275,7 @@ async function measureAll(summary: MonthSummary | undefined): Promise<void> {
           'size',
           'first byte s',
           'wall s',
+          'server CPU s',
           'RSS growth MB (peak)',
           'healthz max ms',
           'under 10 s',
@@ -272,7 +284,7 @@ async function measureAll(summary: MonthSummary | undefined): Promise<void> {
       ),
     ].join('\n');
     console.log(`\n${markdown}`);
-    if (!args['dry-run']) writeResultsSection('books', markdown);
+    if (!args['dry-run']) writeResultsSection(`books: ${engine}`, markdown);
   } finally {
     await stopProcess(child);
   }
