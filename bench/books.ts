@@ -12,7 +12,9 @@
  *   npm run bench:books -- --generate-only --lines 20000
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
@@ -33,6 +35,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/bench_books';
 const TOKEN = 'bench-books-admin-token-0123456789';
 const TARGET_MS = 10_000;
+const PROBE_EVERY_MS = 50;
 
 const { values: args } = parseArgs({
   options: {
@@ -47,6 +50,8 @@ const { values: args } = parseArgs({
     'skip-generate': { type: 'boolean', default: false },
     'generate-only': { type: 'boolean', default: false },
     runs: { type: 'string', default: '2' },
+    /** only the answers whose names contain one of these (comma-separated), e.g. `statement,GSTR-8` */
+    cases: { type: 'string' },
     'dry-run': { type: 'boolean', default: false },
   },
 });
@@ -136,7 +141,7 @@ const cpuOf = (pid: number) => {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 };
 
-/** One request as the owner, read to its end, with /healthz asked one after another meanwhile. */
+/** One request as the owner, read to its end, with /healthz asked meanwhile (one at a time, 50 ms apart). */
 async function measure(url: string, path: string, pid: number): Promise<Measured> {
   // "5" resets the process's peak resident set (VmHWM) to its current size (Linux 4.0+)
   writeFileSync(`/proc/${pid}/clear_refs`, '5');
@@ -157,6 +162,8 @@ async function measure(url: string, path: string, pid: number): Promise<Measured
       );
       if (ok) latencies.push(performance.now() - sent);
       else failed += 1;
+      // paced, so the probes take no share of the server worth counting
+      await sleep(PROBE_EVERY_MS);
     }
   })();
   const sent = performance.now();
@@ -229,18 +236,25 @@ async function measureAll(summary: MonthSummary | undefined): Promise<void> {
     await untilAnswers(`${url}/readyz`, child, 5 * 60_000);
     const pid = child.pid as number;
     const startRss = mb(kbField(statusOf(pid), 'VmRSS'));
+    const loads: number[] = [loadavg()[0] ?? 0];
     step(
       `server ${compiled ? 'dist/server/main.js' : 'server/main.ts (tsx)'} ready, pid ${pid}, RSS ${startRss} MB`,
     );
-    for (const [name, path] of cases(seller.id)) {
+    const only = args.cases?.split(',').map((c) => c.trim().toLowerCase());
+    const chosen = cases(seller.id).filter(
+      ([name]) => !only || only.some((c) => name.toLowerCase().includes(c)),
+    );
+    for (const [name, path] of chosen) {
       const results: Measured[] = [];
       for (let run = 0; run < runs; run++) {
         const m = await measure(url, path, pid);
         results.push(m);
+        loads.push(loadavg()[0] ?? 0);
         step(
           `${name}: ${m.status}, ${size(m.bytes)}, first byte ${seconds(m.firstByteMs)} s, wall ${seconds(m.wallMs)} s, ` +
             `server CPU ${seconds(m.cpuMs)} s, RSS ${m.rssBeforeMb} -> peak ${m.peakRssMb} MB, healthz ${m.health.probes} probes p50 ${m.health.p50} ms max ${m.health.max} ms` +
-            (m.health.failed ? `, ${m.health.failed} failed` : ''),
+            (m.health.failed ? `, ${m.health.failed} failed` : '') +
+            `, load ${(loadavg()[0] ?? 0).toFixed(1)}`,
         );
       }
       const worst = Math.max(...results.map((r) => r.wallMs));
@@ -263,6 +277,7 @@ async function measureAll(summary: MonthSummary | undefined): Promise<void> {
       `## The owner's books on a month of 100,000 order lines (issue 40), ${engine}`,
       '',
       runHeader(commandLine('bench:books', 'bench/books.ts')),
+      `- load average (1 min) during the run: ${Math.min(...loads).toFixed(1)} to ${Math.max(...loads).toFixed(1)} on ${cpus().length} cores`,
       `- engine: ${engine}; server: ${compiled ? '`dist/server/main.js`' : '`server/main.ts` (tsx)'}, RSS ${startRss} MB when ready`,
       `- period ${period}; biggest seller ${seller.id}: ${seller.invoices} invoices, ${seller.lines} invoice lines` +
         (summary ? `; month: ${JSON.stringify(summary)}` : ''),
