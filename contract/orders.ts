@@ -316,3 +316,11 @@ export const DevAgeBody = Type.Object(
 );
 export type DevAgeBody = Static<typeof DevAgeBody>;
 export const DevAgeResponse = Type.Object({});
+
+/**
+ * POST /api/dev/orders/{purchaseId}/end-return-window (development, loopback only): ends a delivered line's
+ * return window now (its `returnableUntil`, and its settlement's `payableFrom`, become that moment); a
+ * return asked afterwards is refused as after the window. 404 unknown, 409 not delivered.
+ */
+export const DevReturnWindowEnded = Type.Object({ endedAt: Type.String() });
+export type DevReturnWindowEnded = Static<typeof DevReturnWindowEnded>;

@@ -76,6 +76,8 @@ export const Seller = Type.Object({
   activeProducts: Type.Integer(),
   /** its products taken off the shop when it was deactivated, which activating brings back */
   pausedProducts: Type.Integer(),
+  /** the shop's commission on its sales, 0 to 50 with at most two decimals (PUT .../commission sets it) */
+  commissionPercent: Type.Number(),
 });
 export type Seller = Static<typeof Seller>;
 

@@ -12,6 +12,7 @@ import { accountRoutes } from './modules/accounts/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { backInStockRoutes } from './modules/back-in-stock/routes.ts';
 import { bagRoutes } from './modules/bag/routes.ts';
+import { booksRoutes } from './modules/books/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { categoryRoutes } from './modules/categories/routes.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
@@ -28,10 +29,12 @@ import { offerRoutes } from './modules/offers/routes.ts';
 import { devOrderRoutes, orderRoutes } from './modules/orders/routes.ts';
 import { passkeyRoutes } from './modules/passkeys/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
+import { reportRoutes } from './modules/reports/routes.ts';
 import { returnRoutes } from './modules/returns/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { sellerRoutes } from './modules/sellers/routes.ts';
 import { seoPageRenderer, seoRoutes } from './modules/seo/routes.ts';
+import { settlementRoutes } from './modules/settlements/routes.ts';
 import { setupRoutes } from './modules/setup/routes.ts';
 import { shopRoutes } from './modules/shop/routes.ts';
 import { shopWindowRoutes } from './modules/shop-window/routes.ts';
@@ -132,6 +135,8 @@ export async function buildApp(deps: AppDeps) {
     courierWebhookRoutes,
     shippingRoutes,
     codCashRoutes,
+    booksRoutes,
+    reportRoutes,
     wishlistRoutes,
     backInStockRoutes,
     bagRoutes,
@@ -145,6 +150,7 @@ export async function buildApp(deps: AppDeps) {
     staffRoutes,
     passkeyRoutes,
     sellerRoutes,
+    settlementRoutes,
     sizeChartRoutes,
     categoryRoutes,
     partnerRoutes,

@@ -8,6 +8,7 @@ import { AccountsService } from './modules/accounts/service.ts';
 import { BackInStock } from './modules/back-in-stock/service.ts';
 import { GuestBags } from './modules/bag/guest-bag.ts';
 import { Bag, bagLines } from './modules/bag/service.ts';
+import { Books } from './modules/books/service.ts';
 import { Catalogue } from './modules/catalogue/service.ts';
 import { Categories } from './modules/categories/service.ts';
 import { Placement } from './modules/checkout/placement.ts';
@@ -34,11 +35,13 @@ import type { PaymentGateway } from './modules/payments/gateway.ts';
 import { Refunds } from './modules/payments/refunds.ts';
 import { CatalogueCsv } from './modules/products/catalogue-csv.ts';
 import { Products } from './modules/products/service.ts';
+import { Reports } from './modules/reports/service.ts';
 import { ReturnableGenres } from './modules/returns/service.ts';
 import { Reviews, takeReviewPhoto } from './modules/reviews/service.ts';
 import { Sellers } from './modules/sellers/service.ts';
 import { SeoPages } from './modules/seo/service.ts';
 import { Sitemaps } from './modules/seo/sitemap.ts';
+import { Settlements } from './modules/settlements/service.ts';
 import { ShopSetup } from './modules/setup/service.ts';
 import { Shop } from './modules/shop/service.ts';
 import { ShopWindow } from './modules/shop-window/service.ts';
@@ -130,6 +133,8 @@ export interface Services {
   catalogueCsv: CatalogueCsv;
   /** the shop's sellers: staff read them, the owner changes them; deactivating one pauses its products */
   sellers: Sellers;
+  /** sellers' settlements: the ledger of delivered lines, statements and payouts (decision 070) */
+  settlements: Settlements;
   /** delivery partners: their tracking pages and the pincodes each serves (owner only) */
   partners: Partners;
   /** the courier partner (Shiprocket, or its local fake), none when the shop ships by hand */
@@ -144,6 +149,10 @@ export interface Services {
   trackingPoller: TrackingPoller | undefined;
   /** cash on delivery's cash: what couriers owe, and their remittance files reconciled (decision 069) */
   codCash: CodCash;
+  /** the owner's GST returns: each seller's GSTR-1 and the operator's GSTR-8 (decision 070) */
+  books: Books;
+  /** the owner's reports: sales by day, top products and genres, returns, offers, the orders CSV (decision 070) */
+  reports: Reports;
   /** pages others read: each page's head and a product's markup, and the sitemap (decision 021) */
   seoPages: SeoPages;
   sitemaps: Sitemaps;
@@ -336,6 +345,7 @@ export async function buildServices({
     products,
     catalogueCsv,
     sellers,
+    settlements: new Settlements(db, sellers, now),
     partners,
     courier,
     shipping,
@@ -343,6 +353,8 @@ export async function buildServices({
     tracking,
     trackingPoller,
     codCash: new CodCash(db),
+    books: new Books(db, now),
+    reports: new Reports(db),
     seoPages,
     sitemaps,
     demo,

@@ -1,3 +1,4 @@
+import { INDIA_OFFSET_MS } from '../../contract/india-time.ts';
 /** Money and ids as the public API writes them: one rounding and one id rule for every module. */
 
 import { badRequest } from './errors.ts';
@@ -25,9 +26,6 @@ export const cursorParam = (before: string | undefined) =>
 
 /** A name or title as typed, without spaces around it and with each run of spaces inside made one. */
 export const tidyText = (text: string) => text.trim().replace(/\s+/g, ' ');
-
-// India keeps one time zone (UTC+05:30) and no daylight saving
-const INDIA_OFFSET_MS = 330 * 60_000;
 
 /** A moment as the back office reads it: ISO 8601 in India's time, `2026-11-01T00:00:00.000+05:30`. */
 export function indiaTime(at: Date): string {

@@ -13,8 +13,11 @@ const [QUOTE, COMMA, CR, LF] = [34, 44, 13, 10];
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
 const GUARDED = /^'[=+\-@\t\r]/;
+/** a plain negative amount (`-37.50`) is no formula: the books' files write credits so */
+const NEGATIVE_NUMBER = /^-[0-9]+(\.[0-9]+)?$/;
 
-const neutralised = (value: string) => (FORMULA_START.test(value) ? `'${value}` : value);
+const neutralised = (value: string) =>
+  FORMULA_START.test(value) && !NEGATIVE_NUMBER.test(value) ? `'${value}` : value;
 const restored = (value: string) => (GUARDED.test(value) ? value.slice(1) : value);
 
 const field = (raw: string) => {

@@ -1,3 +1,4 @@
+import { INDIA_OFFSET_MS } from '../../../contract/india-time.ts';
 import {
   type AssignedAwb,
   CourierError,
@@ -392,7 +393,7 @@ function orderFields(parcel: Parcel) {
 
 /** YYYY-MM-DD HH:mm in India's time, as Shiprocket writes dates */
 function shiprocketDate(at: Date): string {
-  return new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 16).replace('T', ' ');
+  return new Date(at.getTime() + INDIA_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
 }
 
 function partnerOrder(reply: unknown): PartnerOrder {

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { INDIA_OFFSET_MS } from '../../../contract/india-time.ts';
 
 /** The holiday table's file name, beside this module and beside the compiled server (deploy/build-server.ts). */
 export const HOLIDAYS_TABLE_FILE = 'india-national-holidays.tsv';
@@ -13,8 +14,6 @@ function readHolidays(): ReadonlySet<string> {
 
 const HOLIDAYS = readHolidays();
 const SUNDAY = 0;
-// India keeps one time zone (Asia/Kolkata, UTC+05:30) and no daylight saving
-const INDIA_OFFSET_MS = 330 * 60_000;
 const DAY_MS = 86_400_000;
 
 /** A day as YYYY-MM-DD, held as midnight UTC of that date so that adding days never meets a clock change. */

@@ -1,5 +1,5 @@
+import { INDIA_OFFSET_MS } from '../../../contract/india-time.ts';
 // Shiprocket writes India's wall-clock time (UTC+05:30, no daylight saving) without a zone
-const INDIA_OFFSET_MS = 330 * 60_000;
 
 /**
  * The instant of a Shiprocket time: 'YYYY-MM-DD HH:mm:ss' (scans, tracking) or 'DD MM YYYY HH:mm:ss'

@@ -15,7 +15,8 @@ const A4_WIDTH = 595.28;
 const WIDTH = A4_WIDTH - 2 * MARGIN;
 
 const money = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const rs = (paise: number) => money.format(paise / 100);
+/** An amount in rupees with Indian digit grouping and two decimals (`1,29,999.50`), from paise. */
+export const rs = (paise: number) => money.format(paise / 100);
 
 type Doc = PDFKit.PDFDocument;
 
@@ -23,7 +24,7 @@ type Doc = PDFKit.PDFDocument;
  * Text from the document's data (names, addresses, descriptions), which may be in any Indian script:
  * drawn as runs of one script each in a font that has it (fonts.ts), at `at` when given.
  */
-function say(
+export function say(
   doc: Doc,
   text: string,
   weight: Weight,

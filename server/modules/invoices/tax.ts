@@ -1,4 +1,5 @@
 import { COD_FEE_LABEL } from '../../../contract/cod-constants.ts';
+import { INDIA_OFFSET_MS } from '../../../contract/india-time.ts';
 import { DELIVERY_SAC, gstRate } from './gst-rates.ts';
 
 /**
@@ -190,8 +191,6 @@ export function creditLines(
   return lines;
 }
 
-// India keeps one time zone (UTC+05:30) and no daylight saving
-const INDIA_OFFSET_MS = 330 * 60_000;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const inIndia = (at: Date) => new Date(at.getTime() + INDIA_OFFSET_MS);
 

@@ -12,6 +12,7 @@ import {
   type ReturnsQuery,
 } from '../../../contract/admin.ts';
 import type { ReturnReasonCode } from '../../../contract/fit-returns-constants.ts';
+import { dayStart, indiaDay } from '../../../contract/india-time.ts';
 import type { LineStatus } from '../../../contract/orders.ts';
 import { rupees } from '../../platform/api-values.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
@@ -26,8 +27,6 @@ import { timelinesOf } from './timeline.ts';
 type RefundRow = Awaited<ReturnType<typeof store.refundsOfLines>>[number];
 
 const DAY_MS = 86_400_000;
-// India keeps one time zone (Asia/Kolkata, UTC+05:30) and no daylight saving
-const INDIA_OFFSET_MS = 330 * 60_000;
 
 /** The instant a day (YYYY-MM-DD) begins in India; 400 for a day the calendar does not have. */
 function indiaDayStart(day: string, field: string): Date {
@@ -35,13 +34,12 @@ function indiaDayStart(day: string, field: string): Date {
   if (Number.isNaN(utc.getTime()) || utc.toISOString().slice(0, 10) !== day) {
     throw badRequest(`${field} is not a date: ${day}`);
   }
-  return new Date(utc.getTime() - INDIA_OFFSET_MS);
+  return dayStart(day);
 }
 
 /** The instant today began in India. */
 function indiaMidnight(now: Date): Date {
-  const indiaClock = now.getTime() + INDIA_OFFSET_MS;
-  return new Date(indiaClock - (indiaClock % DAY_MS) - INDIA_OFFSET_MS);
+  return dayStart(indiaDay(now));
 }
 
 /** from and to (India days, both inclusive) as [placedFrom, placedBefore) */

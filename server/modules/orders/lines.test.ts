@@ -85,6 +85,7 @@ describe('cancellation and return terms', () => {
   it("opens the return and exchange windows for the order's days after delivery", () => {
     const delivered = {
       delivered_at: placedAt,
+      return_window_ended_at: null,
       returnable: true,
       return_window_days: 7,
       exchange_window_days: 1,
@@ -97,5 +98,10 @@ describe('cancellation and return terms', () => {
     expect(returnableUntil({ ...delivered, return_window_days: 0 })).toBeNull();
     expect(exchangeableUntil({ ...delivered, returnable: false })).toBeNull();
     expect(windowOpen(null, at(1))).toBe(false);
+    // ended before its time (the dev route): the return window ends then, the exchange window runs on
+    const ended = { ...delivered, return_window_ended_at: at(2) };
+    expect(returnableUntil(ended)).toEqual(at(2));
+    expect(exchangeableUntil(ended)).toEqual(at(24));
+    expect(returnableUntil({ ...ended, returnable: false })).toBeNull();
   });
 });

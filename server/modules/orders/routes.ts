@@ -20,6 +20,7 @@ import {
   CancelResponse,
   DevAgeBody,
   DevAgeResponse,
+  DevReturnWindowEnded,
   ExchangeBody,
   ExchangeParams,
   ExchangeResponse,
@@ -112,6 +113,20 @@ export const devOrderRoutes: FastifyPluginAsyncTypebox<Services> = async (app, c
     async (request) => {
       await ctx.orders.age(request.params.purchaseId, request.body.hours);
       return {};
+    },
+  );
+  app.post(
+    '/api/dev/orders/:purchaseId/end-return-window',
+    {
+      schema: {
+        hide: true,
+        params: ExchangeParams,
+        response: { 200: DevReturnWindowEnded, 404: ErrorResponse, 409: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const endedAt = await ctx.orders.endReturnWindow(request.params.purchaseId);
+      return { endedAt: endedAt.toISOString() };
     },
   );
 };

@@ -255,6 +255,21 @@ export class Orders {
     if (!aged) throw notFound(`No order line "${purchaseId}"`);
   }
 
+  /**
+   * Development's end of a delivered line's return window, now: a return asked afterwards is refused, and
+   * its settlement is payable from then (unless a return is open). No other date of the line moves.
+   */
+  async endReturnWindow(purchaseId: string): Promise<Date> {
+    return this.deps.db.transaction().execute(async (trx) => {
+      const line = await store.lockLine(trx, purchaseId);
+      if (!line) throw notFound(`No order line "${purchaseId}"`);
+      if (line.delivered_at === null) throw conflict('This item has not been delivered yet');
+      const now = new Date();
+      await store.endReturnWindow(trx, line.id, now);
+      return now;
+    });
+  }
+
   /** Exchanges the shopper's line for another size (decision 047). */
   exchange(customerId: number, purchaseId: string, body: ExchangeBody): Promise<ExchangeResponse> {
     return requestExchange(this.deps, customerId, purchaseId, body);

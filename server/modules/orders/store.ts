@@ -112,6 +112,7 @@ export async function customerLines(db: Db, customerId: number, orderId?: number
       'order_lines.paid_paise',
       'order_lines.coupon_code',
       'order_lines.delivered_at',
+      'order_lines.return_window_ended_at',
       'orders.placed_at',
       ...ORDER_RULES,
       'products.id as product_id',
@@ -184,6 +185,7 @@ export async function lockLine(db: Db, purchaseId: string, customerId?: number) 
       'order_lines.coupon_code',
       'order_lines.status',
       'order_lines.delivered_at',
+      'order_lines.return_window_ended_at',
       'orders.customer_id',
       'orders.placed_at',
       'orders.payment_id',
@@ -508,6 +510,11 @@ export async function linesIn(db: Db, status: LineStatus): Promise<number> {
  * aging): the order, its lines, their returns, exchanges, refunds and parcels alike, so they keep their
  * order. False for an unknown line.
  */
+/** Ends the line's return window at `at`, before its time (the dev route). */
+export async function endReturnWindow(db: Db, lineId: number, at: Date): Promise<void> {
+  await db.updateTable('order_lines').set({ return_window_ended_at: at }).where('id', '=', lineId).execute();
+}
+
 export async function ageOrder(db: Db, purchaseId: string, hours: number): Promise<boolean> {
   const found = await db
     .selectFrom('order_lines')
@@ -528,6 +535,7 @@ export async function ageOrder(db: Db, purchaseId: string, hours: number): Promi
     .set({
       shipped_at: back('shipped_at'),
       delivered_at: back('delivered_at'),
+      return_window_ended_at: back('return_window_ended_at'),
       cancelled_at: back('cancelled_at'),
       updated_at: back('updated_at'),
     })

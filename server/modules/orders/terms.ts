@@ -58,6 +58,8 @@ export const EXCHANGE_WINDOW_CLOSED = 'The exchange window for this item has clo
 /** What a line's return and exchange windows follow from: its delivery, its genre and its order's rules. */
 export interface Deliverable extends Pick<OrderRules, 'return_window_days' | 'exchange_window_days'> {
   delivered_at: Date | null;
+  /** when its return window was ended before its time (the dev route); null while it runs its course */
+  return_window_ended_at: Date | null;
   /** its genre is not marked not returnable */
   returnable: boolean;
 }
@@ -68,7 +70,11 @@ function windowEnd(line: Deliverable, days: number): Date | null {
   return new Date(line.delivered_at.getTime() + days * DAY_MS);
 }
 
-export const returnableUntil = (line: Deliverable) => windowEnd(line, line.return_window_days);
+/** The end of the return window: as its days run from delivery, or the moment it was ended before its time. */
+export function returnableUntil(line: Deliverable): Date | null {
+  const end = windowEnd(line, line.return_window_days);
+  return end && (line.return_window_ended_at ?? end);
+}
 export const exchangeableUntil = (line: Deliverable) => windowEnd(line, line.exchange_window_days);
 
 /** Whether a window that ends at `until` (null: none) is still open. */

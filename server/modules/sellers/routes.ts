@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { ErrorResponse, FieldErrors } from '../../../contract/errors.ts';
 import { Seller, SellerBody, SellerList, SellerParams } from '../../../contract/sellers.ts';
+import { CommissionAnswer, CommissionBody } from '../../../contract/settlements.ts';
 import { ownerOnly } from '../../platform/admin-auth.ts';
 import { keepBodiesSmall } from '../../platform/body-limit.ts';
 import { answerFormsByField } from '../../platform/errors.ts';
@@ -42,6 +43,20 @@ export const sellerRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx
     '/admin/api/sellers/:id',
     { ...owners, schema: { params: SellerParams, body: SellerBody, response: answersEdit } },
     async (request) => sellers.update(request.params.id, request.body, request.staff.actor),
+  );
+
+  app.put(
+    '/admin/api/sellers/:id/commission',
+    {
+      ...owners,
+      schema: {
+        params: SellerParams,
+        body: CommissionBody,
+        response: { 200: CommissionAnswer, 400: FieldErrors, 404: ErrorResponse },
+      },
+    },
+    async (request) =>
+      sellers.setCommission(request.params.id, request.body.commissionPercent, request.staff.actor),
   );
 
   for (const active of [false, true]) {

@@ -1,6 +1,8 @@
+import { commissionBp, commissionPercent, commissionProblem } from '../../../contract/books.ts';
 import { HANDOVER_DAYS } from '../../../contract/courier-constants.ts';
 import { gstinProblem, panProblem } from '../../../contract/gstin.ts';
 import type { Seller, SellerBody } from '../../../contract/sellers.ts';
+import type { CommissionAnswer } from '../../../contract/settlements.ts';
 import type { Db } from '../../db/connect.ts';
 import { tidyText } from '../../platform/api-values.ts';
 import { recordAudit } from '../../platform/audit.ts';
@@ -11,6 +13,9 @@ import type { Products } from '../products/service.ts';
 import * as store from './store.ts';
 
 export const NO_SUCH_SELLER = 'No such seller';
+/** Holds a seller's row to the end of the caller's transaction (settlements pay a seller one at a time). */
+export { lockSeller } from './store.ts';
+
 const REQUIRED = 'Required';
 const PINCODE = /^[1-9][0-9]{5}$/;
 const MOBILE = /^[6-9][0-9]{9}$/;
@@ -32,6 +37,7 @@ function toSeller(row: store.SellerRow): Seller {
     handoverDays: row.handover_days,
     activeProducts: row.active_products ?? 0,
     pausedProducts: row.paused_products ?? 0,
+    commissionPercent: commissionPercent(row.commission_bp),
   };
 }
 
@@ -159,6 +165,27 @@ export class Sellers {
       const action = active ? 'seller.activate' : 'seller.deactivate';
       await recordAudit(trx, audit(actor, action, id, { name: locked.name, productIds }));
       return this.get(id, trx);
+    });
+  }
+
+  /**
+   * The shop's commission on the seller's sales from now on: each line keeps the one in force when it was
+   * placed (checkout copies it), so a change affects only later lines.
+   */
+  async setCommission(id: number, percent: number, actor: string): Promise<CommissionAnswer> {
+    const problem = commissionProblem(percent);
+    if (problem) throw new InvalidFields({ commissionPercent: problem });
+    const bp = commissionBp(percent);
+    return this.db.transaction().execute(async (trx) => {
+      const locked = await store.lockSeller(trx, id);
+      if (!locked) throw notFound(NO_SUCH_SELLER);
+      await store.updateCommission(trx, id, bp);
+      const details = {
+        name: locked.name,
+        commissionPercent: { old: commissionPercent(locked.commission_bp), new: percent },
+      };
+      await recordAudit(trx, audit(actor, 'seller.commission', id, details));
+      return { id, commissionPercent: commissionPercent(bp) };
     });
   }
 

@@ -36,6 +36,7 @@ function sellerRows(db: Db) {
       'sellers.email',
       'sellers.active',
       'sellers.handover_days',
+      'sellers.commission_bp',
       eb
         .selectFrom('products')
         .select(sql<number>`count(*)::int`.as('n'))
@@ -73,11 +74,11 @@ export async function insertSeller(db: Db, columns: SellerColumns): Promise<numb
   return row.id;
 }
 
-/** Locks the seller's row for a change; its name and whether it is active, or undefined when none. */
+/** Locks the seller's row for a change; its name, whether it is active and its commission, or undefined when none. */
 export function lockSeller(db: Db, id: number) {
   return db
     .selectFrom('sellers')
-    .select(['id', 'name', 'active'])
+    .select(['id', 'name', 'active', 'commission_bp'])
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();
@@ -89,6 +90,10 @@ export async function updateSeller(
   columns: SellerColumns | { active: boolean },
 ): Promise<void> {
   await db.updateTable('sellers').set(columns).where('id', '=', id).execute();
+}
+
+export async function updateCommission(db: Db, id: number, commissionBp: number): Promise<void> {
+  await db.updateTable('sellers').set({ commission_bp: commissionBp }).where('id', '=', id).execute();
 }
 
 /** PostgreSQL's unique violation of the sellers' names, lost to a concurrent save of the same name. */

@@ -1,3 +1,5 @@
+import { INDIA_OFFSET_MS } from '../../../../contract/india-time.ts';
+
 export { formatRupees } from '../../../../contract/money.ts';
 
 /** "1 product", "3 products", "19,159 pincodes" */
@@ -24,9 +26,6 @@ export function formatWhen(iso: string): string {
   const part = Object.fromEntries(parts.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
   return `${Number(part.day)} ${MONTHS[Number(part.month) - 1]} ${part.year}, ${part.hour}:${part.minute}`;
 }
-
-// India keeps one time zone (UTC+05:30) and no daylight saving, so its offset is a constant
-const INDIA_OFFSET_MS = 330 * 60_000;
 
 /** A moment as a date-time input shows it, in India time: `2026-11-25T14:05`. */
 export const indiaInputValue = (iso: string) =>

@@ -1,0 +1,31 @@
+import { indiaDay } from '../../../contract/india-time.ts';
+import { REVERSAL_STATUS, STATEMENT_CSV_COLUMNS } from '../../../contract/settlements.ts';
+import { formatCsv } from '../../platform/csv.ts';
+import { csvAmount } from '../books/money.ts';
+import { FIGURES, type Figures, reversed } from './ledger.ts';
+import type { LedgerRow, StatementSource } from './service.ts';
+
+function csvRow({ line }: LedgerRow, status: string, figures: Figures): string[] {
+  return [
+    line.purchase_id,
+    line.name,
+    String(line.quantity),
+    line.delivered_at ? indiaDay(line.delivered_at) : '',
+    status,
+    ...FIGURES.map((key) => csvAmount(figures[key])),
+  ];
+}
+
+/**
+ * The statement as CSV (STATEMENT_CSV_COLUMNS), streamed a row at a time: a header, then a row per ledger
+ * row, and under a returned row its reversal, the figures negated. Days are India's, YYYY-MM-DD.
+ */
+export async function* statementCsv(source: StatementSource): AsyncGenerator<string> {
+  yield formatCsv([STATEMENT_CSV_COLUMNS]);
+  for await (const row of source.rows()) {
+    const { figures, status } = row.entry;
+    const rows = [csvRow(row, status, figures)];
+    if (status === 'returned') rows.push(csvRow(row, REVERSAL_STATUS, reversed(figures)));
+    yield formatCsv(rows);
+  }
+}
