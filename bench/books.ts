@@ -128,7 +128,7 @@ interface Measured {
   peakRssMb: number;
   /** the server's CPU time (user and system) during the request */
   cpuMs: number;
-  health: { probes: number; p50: number; max: number; failed: number };
+  health: { probes: number; p50: number; max: number; failed: number; why: string };
 }
 
 const statusOf = (pid: number) => readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -150,18 +150,25 @@ async function measure(url: string, path: string, pid: number): Promise<Measured
   let done = false;
   const latencies: number[] = [];
   let failed = 0;
+  /** why the first failed probe failed */
+  let why = '';
   const probing = (async () => {
     while (!done) {
       const sent = performance.now();
       const ok = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(30_000) }).then(
         async (res) => {
           await res.arrayBuffer();
+          why ||= res.ok ? '' : `status ${res.status}`;
           return res.ok;
         },
-        () => false,
+        (error: Error) => {
+          why ||= String((error.cause as Error | undefined)?.message ?? error.message);
+          return false;
+        },
       );
-      if (ok) latencies.push(performance.now() - sent);
-      else failed += 1;
+      // a failed probe's wait counts too: it is how long the server left it unanswered
+      latencies.push(performance.now() - sent);
+      if (!ok) failed += 1;
       // paced, so the probes take no share of the server worth counting
       await sleep(PROBE_EVERY_MS);
     }
@@ -187,7 +194,7 @@ async function measure(url: string, path: string, pid: number): Promise<Measured
     rssBeforeMb,
     peakRssMb,
     cpuMs,
-    health: { probes: latencies.length, p50: at(0.5), max: Math.round(latencies.at(-1) ?? 0), failed },
+    health: { probes: latencies.length, p50: at(0.5), max: Math.round(latencies.at(-1) ?? 0), failed, why },
   };
 }
 
@@ -253,7 +260,7 @@ async function measureAll(summary: MonthSummary | undefined): Promise<void> {
         step(
           `${name}: ${m.status}, ${size(m.bytes)}, first byte ${seconds(m.firstByteMs)} s, wall ${seconds(m.wallMs)} s, ` +
             `server CPU ${seconds(m.cpuMs)} s, RSS ${m.rssBeforeMb} -> peak ${m.peakRssMb} MB, healthz ${m.health.probes} probes p50 ${m.health.p50} ms max ${m.health.max} ms` +
-            (m.health.failed ? `, ${m.health.failed} failed` : '') +
+            (m.health.failed ? `, ${m.health.failed} failed (${m.health.why})` : '') +
             `, load ${(loadavg()[0] ?? 0).toFixed(1)}`,
         );
       }
