@@ -635,7 +635,7 @@ describeEachDatabase(
           'Invoice date': when.csvDate,
           'Invoice Value': '120000.00',
           'Place Of Supply': '07-Delhi',
-          Rate: '5.00',
+          Rate: '5',
           'Taxable Value': (taxable(paid.o2Paithani) / 100).toFixed(2),
         }),
       ]);
