@@ -18,7 +18,7 @@ import { demoGstin } from '../server/demo/catalogue/sellers.ts';
 import { basisPointsOf, roundDiv } from '../server/modules/books/money.ts';
 import { buyerOf, Invoices, sellerOf } from '../server/modules/invoices/service.ts';
 import {
-  creditLines,
+  creditNoteDocument,
   documentNumber,
   financialYear,
   invoiceLines,
@@ -847,21 +847,10 @@ async function insertCreditNotes(
 ): Promise<number> {
   credits.sort((a, b) => a.at.getTime() - b.at.getTime() || a.refundId - b.refundId);
   const rows = credits.map((credit, i) => {
-    const { payment: _paidBy, ...credited } = credit.invoice;
-    const delivery = credit.invoice.lines.find((l) => l.orderLineId === null);
-    const taxLines = creditLines(credit.line, delivery, credit.refundPaise, credit.invoice.interState);
     const year = financialYear(credit.at);
     const serial = nextSerial(credit.sellerId, 'credit_note', year);
     const number = documentNumber('credit_note', credit.sellerId, year, serial);
-    const document: TaxDocument = {
-      ...credited,
-      kind: 'credit_note',
-      number,
-      date: printedDate(credit.at),
-      against: { number: credit.invoice.number, date: credit.invoice.date },
-      lines: taxLines,
-      totals: totalsOf(taxLines),
-    };
+    const document = creditNoteDocument(credit.invoice, credit.line, credit.refundPaise, credit.at, number);
     return {
       id: i + 1,
       number,

@@ -7,7 +7,7 @@ import { shopOnRecord } from '../shop/service.ts';
 import { LOGO_WIDTH, renderPdf } from './pdf.ts';
 import * as store from './store.ts';
 import {
-  creditLines,
+  creditNoteDocument,
   documentNumber,
   financialYear,
   invoiceLines,
@@ -187,22 +187,10 @@ export class Invoices {
     const invoiced = invoice.document as TaxDocument;
     const line = invoiced.lines.find((l) => l.orderLineId === refund.line_id);
     if (!line) throw new Error(`order line ${refund.line_id} is not on invoice ${invoice.number}`);
-    const delivery = invoiced.lines.find((l) => l.orderLineId === null);
-    const taxLines = creditLines(line, delivery, refund.amount_paise, invoiced.interState);
-    // a credit note says nothing of how the order was paid: its refund goes where the refund says
-    const { payment: _paidBy, ...credited } = invoiced;
     const year = financialYear(refund.created_at);
     const serial = await store.nextSerial(trx, refund.seller_id, 'credit_note', year);
     const number = documentNumber('credit_note', refund.seller_id, year, serial);
-    const document: TaxDocument = {
-      ...credited,
-      kind: 'credit_note',
-      number,
-      date: printedDate(refund.created_at),
-      against: { number: invoiced.number, date: invoiced.date },
-      lines: taxLines,
-      totals: totalsOf(taxLines),
-    };
+    const document = creditNoteDocument(invoiced, line, refund.amount_paise, refund.created_at, number);
     await store.insertCreditNote(
       trx,
       { refundId, invoiceId: invoice.id },
