@@ -45,16 +45,21 @@ export const B2clEntry = Type.Object({
 });
 export type B2clEntry = Static<typeof B2clEntry>;
 
-export const B2csRow = Type.Object({
-  sply_ty: Type.Union([Type.Literal('INTRA'), Type.Literal('INTER')]),
-  pos: StateCode,
-  typ: Type.Literal('OE'),
-  rt: Type.Number(),
+/** a group's taxable value and taxes (IGST, or CGST and SGST; the other 0); no cess on these goods */
+const TaxFigures = {
   txval: Rupees,
   iamt: Rupees,
   camt: Rupees,
   samt: Rupees,
   csamt: Type.Literal(0),
+};
+
+export const B2csRow = Type.Object({
+  sply_ty: Type.Union([Type.Literal('INTRA'), Type.Literal('INTER')]),
+  pos: StateCode,
+  typ: Type.Literal('OE'),
+  rt: Type.Number(),
+  ...TaxFigures,
 });
 export type B2csRow = Static<typeof B2csRow>;
 
@@ -76,11 +81,7 @@ export const HsnRow = Type.Object({
   uqc: Type.Union([Type.Literal('PCS'), Type.Literal('NA')]),
   qty: Type.Integer(),
   rt: Type.Number(),
-  txval: Rupees,
-  iamt: Rupees,
-  camt: Rupees,
-  samt: Rupees,
-  csamt: Type.Literal(0),
+  ...TaxFigures,
 });
 export type HsnRow = Static<typeof HsnRow>;
 

@@ -174,12 +174,8 @@ export type PayBody = Static<typeof PayBody>;
 
 /** 201: every row of the period payable now, paid: `amount` their nets summed, `lines` their count */
 export const PayoutRecorded = Type.Object({
-  id: Type.Integer(),
+  ...Payout.properties,
   sellerId: Type.Integer(),
   period: Type.String(),
-  amount: Rupees,
-  utr: Type.String(),
-  paidAt: Type.String(),
-  lines: Type.Integer(),
 });
 export type PayoutRecorded = Static<typeof PayoutRecorded>;

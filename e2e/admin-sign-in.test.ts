@@ -43,6 +43,7 @@ describe('back-office sign-in in the browser', () => {
       'Sellers',
       'Size charts',
       'Home page',
+      'Reports',
       'Delivery',
       'Staff',
       'Passkeys',

@@ -1,33 +1,12 @@
-/** RFC 4180 CSV: fields quoted when they hold a comma, quote or line break; quotes doubled. */
+/** RFC 4180 CSV: reading uploads here; writing is contract/csv.ts's, shared with the back office. */
 
 import { StringDecoder } from 'node:string_decoder';
+import { restored } from '../../contract/csv.ts';
 import type { Turns } from './turns.ts';
 
-const NEEDS_QUOTES = /[",\r\n]/;
+export { formatCsv } from '../../contract/csv.ts';
+
 const [QUOTE, COMMA, CR, LF] = [34, 44, 13, 10];
-
-/**
- * A cell a spreadsheet would run as a formula (OWASP's CSV injection: it begins with =, +, -, @, tab or
- * carriage return) is written after a single quote, which spreadsheets show as text; readCsv takes
- * exactly that quote off again, so an export imports back unchanged.
- */
-const FORMULA_START = /^[=+\-@\t\r]/;
-const GUARDED = /^'[=+\-@\t\r]/;
-/** a plain negative amount (`-37.50`) is no formula: the books' files write credits so */
-const NEGATIVE_NUMBER = /^-[0-9]+(\.[0-9]+)?$/;
-
-const neutralised = (value: string) =>
-  FORMULA_START.test(value) && !NEGATIVE_NUMBER.test(value) ? `'${value}` : value;
-const restored = (value: string) => (GUARDED.test(value) ? value.slice(1) : value);
-
-const field = (raw: string) => {
-  const value = neutralised(raw);
-  return NEEDS_QUOTES.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
-};
-
-export function formatCsv(rows: readonly (readonly string[])[]): string {
-  return rows.map((row) => `${row.map(field).join(',')}\r\n`).join('');
-}
 
 /** An import's error, worded so the owner finds the cell: `line <n>, column <header>: <message>` (line 1 is the header). */
 export const lineError = (line: number, column: string, message: string) =>

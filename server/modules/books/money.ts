@@ -16,9 +16,4 @@ export const basisPointsOf = (paise: number, bp: number): number => roundDiv(pai
 /** Rupees as the JSON answers write them: a number with at most two decimals (`1000.5`). */
 export const rupees = (paise: number): number => paise / 100;
 
-/** Rupees as the CSV files write them: exactly two decimals, no grouping, no sign of currency (`-37.50`). */
-export function csvAmount(paise: number): string {
-  const whole = Math.abs(paise);
-  const text = `${Math.trunc(whole / 100)}.${String(whole % 100).padStart(2, '0')}`;
-  return paise < 0 ? `-${text}` : text;
-}
+export { csvAmount } from '../../../contract/csv.ts';

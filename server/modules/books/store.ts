@@ -21,18 +21,44 @@ export interface MonthScope {
   to: Date;
 }
 
-function invoicesAfter(db: Db, scope: MonthScope, after: number, limit: number) {
+/**
+ * The lowest and highest id of the month's documents in a table. Every document of the month lies between
+ * them whatever the order of ids; as ids grow with issue, few others do.
+ */
+interface IdRange {
+  low: number;
+  high: number;
+}
+
+/**
+ * The month's id range, found in one pass of the (seller, issued_at) index: each batch then walks the ids
+ * from the last one read, so the month is read once, not once per batch (a batch ordered by id from the
+ * date index alone would sort the whole month each time).
+ */
+async function idRange(db: Db, table: 'invoices' | 'credit_notes', scope: MonthScope) {
+  let query = db
+    .selectFrom(table)
+    .select((eb) => [eb.fn.min('id').as('low'), eb.fn.max('id').as('high')])
+    .where('issued_at', '>=', scope.from)
+    .where('issued_at', '<', scope.to);
+  if (scope.sellerId !== undefined) query = query.where('seller_id', '=', scope.sellerId);
+  const { low, high } = await query.executeTakeFirstOrThrow();
+  return low === null || high === null ? undefined : { low: Number(low), high: Number(high) };
+}
+
+function invoicesAfter(db: Db, scope: MonthScope, ids: IdRange, after: number, limit: number) {
   let query = db
     .selectFrom('invoices')
     .select(['id', 'seller_id', 'serial', 'issued_at', 'document'])
+    .where('id', '>', Math.max(after, ids.low - 1))
+    .where('id', '<=', ids.high)
     .where('issued_at', '>=', scope.from)
-    .where('issued_at', '<', scope.to)
-    .where('id', '>', after);
+    .where('issued_at', '<', scope.to);
   if (scope.sellerId !== undefined) query = query.where('seller_id', '=', scope.sellerId);
   return query.orderBy('id').limit(limit).execute();
 }
 
-function creditNotesAfter(db: Db, scope: MonthScope, after: number, limit: number) {
+function creditNotesAfter(db: Db, scope: MonthScope, ids: IdRange, after: number, limit: number) {
   let query = db
     .selectFrom('credit_notes')
     .innerJoin('invoices', 'invoices.id', 'credit_notes.invoice_id')
@@ -45,19 +71,23 @@ function creditNotesAfter(db: Db, scope: MonthScope, after: number, limit: numbe
       // the invoice's value only, not its whole document
       sql<string>`invoices.document->'totals'->>'totalPaise'`.as('invoice_total'),
     ])
+    .where('credit_notes.id', '>', Math.max(after, ids.low - 1))
+    .where('credit_notes.id', '<=', ids.high)
     .where('credit_notes.issued_at', '>=', scope.from)
-    .where('credit_notes.issued_at', '<', scope.to)
-    .where('credit_notes.id', '>', after);
+    .where('credit_notes.issued_at', '<', scope.to);
   if (scope.sellerId !== undefined) query = query.where('credit_notes.seller_id', '=', scope.sellerId);
   return query.orderBy('credit_notes.id').limit(limit).execute();
 }
 
 /** Every invoice, then every credit note, dated in the month, read a batch at a time. */
 export async function* monthDocuments(db: Db, scope: MonthScope): AsyncGenerator<MonthDocument> {
-  const invoices = inBatches(
-    (after, limit) => invoicesAfter(db, scope, after, limit),
-    (row) => row.id,
-  );
+  const invoiceIds = await idRange(db, 'invoices', scope);
+  const invoices = invoiceIds
+    ? inBatches(
+        (after, limit) => invoicesAfter(db, scope, invoiceIds, after, limit),
+        (row) => row.id,
+      )
+    : [];
   for await (const row of invoices) {
     const document = row.document as TaxDocument;
     yield {
@@ -69,10 +99,13 @@ export async function* monthDocuments(db: Db, scope: MonthScope): AsyncGenerator
       invoiceTotalPaise: document.totals.totalPaise,
     };
   }
-  const notes = inBatches(
-    (after, limit) => creditNotesAfter(db, scope, after, limit),
-    (row) => row.id,
-  );
+  const noteIds = await idRange(db, 'credit_notes', scope);
+  const notes = noteIds
+    ? inBatches(
+        (after, limit) => creditNotesAfter(db, scope, noteIds, after, limit),
+        (row) => row.id,
+      )
+    : [];
   for await (const row of notes) {
     yield {
       kind: 'credit_note',

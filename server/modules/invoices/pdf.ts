@@ -6,9 +6,11 @@ import type { TaxDocument, TaxLine } from './tax.ts';
 const BRAND = '#8c1c3a';
 const MARIGOLD = '#f2a71b';
 const SAFFRON = '#d9480f';
-const INK = '#222222';
-const MUTED = '#666666';
-const RULE = '#cccccc';
+/** the documents' inks: text, notes, rules and a table's head (the settlement statement's too) */
+export const INK = '#222222';
+export const MUTED = '#666666';
+export const RULE = '#cccccc';
+export const TABLE_HEAD = '#f6efe6';
 
 const MARGIN = 40;
 const A4_WIDTH = 595.28;
@@ -208,7 +210,7 @@ function table(doc: Doc, d: TaxDocument, top: number): number {
   // a title wrapped in a narrow column makes the header taller than its one line
   doc.font('Helvetica-Bold').fontSize(8.5);
   const titles = Math.max(...cols.map((c) => doc.heightOfString(c.title, { width: c.width - 4 })));
-  doc.rect(MARGIN, top, WIDTH, Math.max(20, titles + 8)).fill('#f6efe6');
+  doc.rect(MARGIN, top, WIDTH, Math.max(20, titles + 8)).fill(TABLE_HEAD);
   let y = row(
     doc,
     cols,

@@ -2,7 +2,7 @@ import { indiaDay } from '../../../contract/india-time.ts';
 import { ORDERS_CSV_COLUMNS } from '../../../contract/reports.ts';
 import type { Db } from '../../db/connect.ts';
 import { formatCsv } from '../../platform/csv.ts';
-import { inBatches } from '../books/batches.ts';
+import { BATCH_ROWS, inBatches } from '../books/batches.ts';
 import { csvAmount } from '../books/money.ts';
 import * as store from './store.ts';
 
@@ -38,14 +38,21 @@ function csvRow(line: store.CsvLine): string[] {
 }
 
 /**
- * The orders CSV of the lines placed in the range, its header first, then a row per line as each batch is
- * read: a month of lines is never held at once.
+ * The orders CSV of the lines placed in the range, its header first, then a row per line as each batch (of
+ * `batchRows`) is read: a month of lines is never held at once.
  */
-export async function* ordersCsv(db: Db, bounds: store.Bounds): AsyncGenerator<string> {
+export async function* ordersCsv(
+  db: Db,
+  bounds: store.Bounds,
+  batchRows = BATCH_ROWS,
+): AsyncGenerator<string> {
   yield formatCsv([ORDERS_CSV_COLUMNS]);
+  const { first, last } = await store.lineSpan(db, bounds);
+  if (first === null || last === null) return;
   const lines = inBatches(
-    (after, limit) => store.csvLines(db, bounds, after, limit),
+    (after, limit) => store.csvLines(db, bounds, { after: Math.max(after, first - 1), last }, limit),
     (line) => line.id,
+    batchRows,
   );
   for await (const line of lines) yield formatCsv([csvRow(line)]);
 }

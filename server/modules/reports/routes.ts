@@ -15,9 +15,6 @@ import {
 import { ownerOnly } from '../../platform/admin-auth.ts';
 import type { Services } from '../../services.ts';
 
-/** A report's answers besides the platform's: its figures, a bad range or limit, and staff turned away. */
-const answers = <T>(figures: T) => ({ 200: figures, 400: FieldErrors, 403: ErrorResponse });
-
 /** A CSV streamed as its rows are read; the reply untyped, as the schema describes the body as text. */
 function sendStream(reply: FastifyReply, name: string, rows: AsyncGenerator<string>) {
   return reply
@@ -33,37 +30,56 @@ function sendStream(reply: FastifyReply, name: string, rows: AsyncGenerator<stri
 export const reportRoutes: FastifyPluginAsyncTypebox<Services> = async (app, ctx) => {
   const { reports } = ctx;
   app.addHook('onRequest', ctx.adminAuth.guard);
-  const range = { preHandler: ownerOnly, schema: { querystring: ReportRangeQuery } };
-  const top = { preHandler: ownerOnly, schema: { querystring: TopQuery } };
+  /** an owner's report of a range: what it answers, its query, and its figures */
+  const report = <Q, R>(description: string, querystring: Q, figures: R) => ({
+    preHandler: ownerOnly,
+    schema: { description, querystring, response: { 200: figures, 400: FieldErrors, 403: ErrorResponse } },
+  });
 
   app.get(
     '/admin/api/reports/sales',
-    { ...range, schema: { ...range.schema, response: answers(SalesReport) } },
+    report(
+      'Sales by India day: orders, units, gross, discounts, refunds, net',
+      ReportRangeQuery,
+      SalesReport,
+    ),
     (request) => reports.sales(request.query),
   );
   app.get(
     '/admin/api/reports/top-products',
-    { ...top, schema: { ...top.schema, response: answers(TopProductsReport) } },
+    report('The products of the lines placed in the range, best net first', TopQuery, TopProductsReport),
     (request) => reports.topProducts(request.query),
   );
   app.get(
     '/admin/api/reports/top-genres',
-    { ...top, schema: { ...top.schema, response: answers(TopGenresReport) } },
+    report(
+      'Segments and genres (and the crafts) of the lines placed, best net first',
+      TopQuery,
+      TopGenresReport,
+    ),
     (request) => reports.topGenres(request.query),
   );
   app.get(
     '/admin/api/reports/returns',
-    { ...range, schema: { ...range.schema, response: answers(ReturnsReport) } },
+    report('Returns asked in the range by reason, and what became of them', ReportRangeQuery, ReturnsReport),
     (request) => reports.returns(request.query),
   );
   app.get(
     '/admin/api/reports/offers',
-    { ...range, schema: { ...range.schema, response: answers(OffersReport) } },
+    report(
+      'What each sale and coupon brought over the lines placed in the range',
+      ReportRangeQuery,
+      OffersReport,
+    ),
     (request) => reports.offers(request.query),
   );
   app.get(
     '/admin/api/reports/orders.csv',
-    { ...range, schema: { ...range.schema, response: answers(OrdersCsvAnswer) } },
+    report(
+      'The orders CSV: one row per line placed in the range, streamed',
+      ReportRangeQuery,
+      OrdersCsvAnswer,
+    ),
     async (request, reply) => {
       const { from, to, rows } = reports.ordersCsv(request.query);
       return sendStream(reply, `orders-${from}-to-${to}.csv`, rows);

@@ -184,12 +184,19 @@ export function couponsBrought(db: Db, bounds: Bounds) {
     .execute();
 }
 
+/** The ids of the lines placed in the range lie between these (null: none placed), read by the orders' day index. */
+export function lineSpan(db: Db, bounds: Bounds) {
+  return linesPlaced(db, bounds)
+    .select((eb) => [eb.fn.min('order_lines.id').as('first'), eb.fn.max('order_lines.id').as('last')])
+    .executeTakeFirstOrThrow();
+}
+
 /**
- * A batch of the order lines placed in the range (after line `after`, at most `limit`, by id) with what the
- * orders CSV writes: the line, its order, product and seller, and its invoice's number, place of supply
+ * A batch of the order lines placed in the range (after line `after` up to line `last`, at most `limit`, by
+ * id; the span keeps the read of the ids to the range's, not the whole table's) with what the orders CSV writes: the line, its order, product and seller, and its invoice's number, place of supply
  * and its own line of the invoice (the document as issued, so the figures are the PDF's).
  */
-export function csvLines(db: Db, bounds: Bounds, after: number, limit: number) {
+export function csvLines(db: Db, bounds: Bounds, span: { after: number; last: number }, limit: number) {
   return linesPlaced(db, bounds)
     .innerJoin('products', 'products.id', 'order_lines.product_id')
     .innerJoin('sellers', 'sellers.id', 'products.seller_id')
@@ -223,7 +230,8 @@ export function csvLines(db: Db, bounds: Bounds, after: number, limit: number) {
         WHERE (line->>'orderLineId')::int = order_lines.id LIMIT 1)`.as('tax_line'),
       goodsRefunded.as('refunded'),
     ])
-    .where('order_lines.id', '>', after)
+    .where('order_lines.id', '>', span.after)
+    .where('order_lines.id', '<=', span.last)
     .orderBy('order_lines.id')
     .limit(limit)
     .execute();

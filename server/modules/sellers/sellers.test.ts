@@ -77,6 +77,7 @@ describeEachDatabase('back office: sellers', (t) => {
       handoverDays: 2,
       activeProducts: 0,
       pausedProducts: 0,
+      commissionPercent: 0,
     });
     const list = await admin.get<SellerList>('/admin/api/sellers', BEARER);
     expect(list.body.sellers.find((s) => s.id === res.body.id)).toEqual(res.body);

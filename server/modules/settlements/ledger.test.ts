@@ -8,6 +8,7 @@ const hoursAfter = (hours: number) => new Date(deliveredAt.getTime() + hours * H
 /** A line delivered with the default one-day return window, 12.5% commission, nothing open or paid. */
 const line = (facts: Partial<LedgerFacts> = {}): LedgerFacts => ({
   status: 'delivered',
+  replacement_status: null,
   paid_paise: 104_900,
   taxable_paise: 99_905,
   commission_bp: 1250,
@@ -70,6 +71,20 @@ describe('a ledger row', () => {
     for (const status of ['return_rejected', 'exchange_rejected', 'exchanged'] as const) {
       expect(ledgerEntry(line({ status }), hoursAfter(100)).status).toBe('payable');
     }
+  });
+
+  it("follows an exchange's new line: held while its return is open, returned once it came back", () => {
+    const exchanged = { status: 'exchanged' as const };
+    expect(ledgerEntry(line({ ...exchanged, replacement_status: 'delivered' }), hoursAfter(48)).status).toBe(
+      'payable',
+    );
+    expect(
+      ledgerEntry(line({ ...exchanged, replacement_status: 'return_requested' }), hoursAfter(48)).status,
+    ).toBe('held');
+    expect(
+      ledgerEntry(line({ ...exchanged, replacement_status: 'returned', payout_id: 3 }), hoursAfter(48))
+        .status,
+    ).toBe('returned');
   });
 
   it('is payable from delivery with no return window, and from the moment a window was ended early', () => {

@@ -28,6 +28,8 @@ export const FIGURES: readonly (keyof Figures)[] = [
 /** What a delivered line's ledger row is made of. */
 export interface LedgerFacts extends Deliverable {
   status: OrderLineStatus;
+  /** the status of the line an exchange gave for it, if any: returning that returns the sale */
+  replacement_status: OrderLineStatus | null;
   /** what the shopper paid for the line (paidPaise) */
   paid_paise: number;
   /** the line's taxable value on its invoice */
@@ -68,10 +70,12 @@ export function ledgerEntry(line: LedgerFacts, now: Date): LedgerEntry {
   const tds = basisPointsOf(taxableValue, TDS_BP);
   const net = saleValue - commission - commissionGst - tcs - tds;
   const figures = { saleValue, taxableValue, commission, commissionGst, tcs, tds, net };
-  if (line.status === 'returned') return { figures, status: 'returned', payableFrom: null };
+  // after an exchange, the new size's line says whether the goods came back or a return is open
+  const sale = line.replacement_status ?? line.status;
+  if (sale === 'returned') return { figures, status: 'returned', payableFrom: null };
   // with no return window (none in force, or a genre not returnable) it is payable at delivery
   const payableFrom = line.return_window_ended_at ?? returnableUntil(line) ?? line.delivered_at ?? now;
-  const held = now.getTime() < payableFrom.getTime() || OPEN.includes(line.status);
+  const held = now.getTime() < payableFrom.getTime() || OPEN.includes(sale);
   const status = line.payout_id !== null ? 'paid' : held ? 'held' : 'payable';
   return { figures, status, payableFrom };
 }

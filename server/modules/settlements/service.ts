@@ -1,5 +1,5 @@
 import { periodProblem, UTR_PATTERN } from '../../../contract/books.ts';
-import { monthBounds } from '../../../contract/india-time.ts';
+import { indiaDay, monthBounds } from '../../../contract/india-time.ts';
 import type { Seller } from '../../../contract/sellers.ts';
 import type {
   LedgerLine,
@@ -21,7 +21,7 @@ import { lockSeller, NO_SUCH_SELLER, type Sellers } from '../sellers/service.ts'
 import { FIGURES, type Figures, type LedgerEntry, ledgerEntry, reversed } from './ledger.ts';
 import * as store from './store.ts';
 
-export const UTR_FORMAT = 'A UTR is 12 to 22 letters and digits, as the bank gives it';
+const UTR_FORMAT = 'A UTR is 12 to 22 letters and digits, as the bank gives it';
 export const UTR_TAKEN = 'That UTR is already recorded for a payout';
 export const NOTHING_PAYABLE = 'Nothing of that month is payable to this seller now';
 
@@ -42,8 +42,26 @@ export interface StatementSource {
 const rupeesOf = (figures: Figures) =>
   Object.fromEntries(FIGURES.map((key) => [key, rupees(figures[key])])) as Record<keyof Figures, number>;
 
+/**
+ * A ledger row's cells as the statement's CSV and PDF write them (STATEMENT_CSV_COLUMNS): purchase id,
+ * product, quantity, the India day of delivery, the status, then the figures as `money` writes paise.
+ */
+export const statementCells = (
+  { line }: LedgerRow,
+  status: string,
+  figures: Figures,
+  money: (paise: number) => string,
+): string[] => [
+  line.purchase_id,
+  line.name,
+  String(line.quantity),
+  line.delivered_at ? indiaDay(line.delivered_at) : '',
+  status,
+  ...FIGURES.map((key) => money(figures[key])),
+];
+
 /** A ledger row as the statement's JSON writes it. */
-export function ledgerLine({ line, entry }: LedgerRow): LedgerLine {
+function ledgerLine({ line, entry }: LedgerRow): LedgerLine {
   return {
     purchaseId: line.purchase_id,
     orderId: line.order_id,

@@ -16,6 +16,7 @@ import { gstinOf } from '../../test/own-shop.ts';
 import { rows } from '../../test/pdf-rows.ts';
 import { staffPerson, staffSignedIn } from '../../test/staff.ts';
 import { RETURN_WINDOW_CLOSED } from '../orders/terms.ts';
+import { FIGURES } from './ledger.ts';
 import { NOTHING_PAYABLE, UTR_TAKEN } from './service.ts';
 
 const DAY_MS = 24 * 3_600_000;
@@ -281,18 +282,9 @@ describeEachDatabase("sellers' settlements: the ledger of delivered lines, state
     const keptRow = lineOf(s, keptId);
     expect(returned.status).toBe('returned');
     expect(returned.payableFrom).toBeNull();
-    const figures = [
-      'saleValue',
-      'taxableValue',
-      'commission',
-      'commissionGst',
-      'tcs',
-      'tds',
-      'net',
-    ] as const;
-    expect(returned.reversal).toEqual(Object.fromEntries(figures.map((key) => [key, -returned[key]])));
+    expect(returned.reversal).toEqual(Object.fromEntries(FIGURES.map((key) => [key, -returned[key]])));
     // the totals are the kept line's alone
-    for (const key of figures) expect(s.totals[key]).toBe(keptRow[key]);
+    for (const key of FIGURES) expect(s.totals[key]).toBe(keptRow[key]);
     expect(s.totals).toMatchObject({ payable: keptRow.net, held: 0, paid: 0 });
 
     const csv = await admin.get<string>(`/admin/api/settlements/${weaver.id}?period=${period()}&format=csv`);

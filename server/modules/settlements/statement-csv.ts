@@ -1,20 +1,11 @@
-import { indiaDay } from '../../../contract/india-time.ts';
 import { REVERSAL_STATUS, STATEMENT_CSV_COLUMNS } from '../../../contract/settlements.ts';
 import { formatCsv } from '../../platform/csv.ts';
 import { csvAmount } from '../books/money.ts';
-import { FIGURES, type Figures, reversed } from './ledger.ts';
-import type { LedgerRow, StatementSource } from './service.ts';
+import { type Figures, reversed } from './ledger.ts';
+import { type LedgerRow, type StatementSource, statementCells } from './service.ts';
 
-function csvRow({ line }: LedgerRow, status: string, figures: Figures): string[] {
-  return [
-    line.purchase_id,
-    line.name,
-    String(line.quantity),
-    line.delivered_at ? indiaDay(line.delivered_at) : '',
-    status,
-    ...FIGURES.map((key) => csvAmount(figures[key])),
-  ];
-}
+const csvRow = (row: LedgerRow, status: string, figures: Figures) =>
+  statementCells(row, status, figures, csvAmount);
 
 /**
  * The statement as CSV (STATEMENT_CSV_COLUMNS), streamed a row at a time: a header, then a row per ledger

@@ -1,17 +1,12 @@
 import PDFDocument from 'pdfkit';
 import { indiaDay } from '../../../contract/india-time.ts';
 import { REVERSAL_STATUS } from '../../../contract/settlements.ts';
-import { rs, say } from '../invoices/pdf.ts';
+import { INK, MUTED, RULE, rs, say, TABLE_HEAD } from '../invoices/pdf.ts';
 import { FIGURES, type Figures, reversed } from './ledger.ts';
-import type { LedgerRow, StatementSource } from './service.ts';
-import { Totals } from './service.ts';
+import { type LedgerRow, type StatementSource, statementCells, Totals } from './service.ts';
 
 type Doc = PDFKit.PDFDocument;
 
-const INK = '#222222';
-const MUTED = '#666666';
-const RULE = '#cccccc';
-const HEAD = '#f6efe6';
 const MARGIN = 36;
 // landscape A4: the twelve columns of a ledger row side by side
 const PAGE_WIDTH = 841.89;
@@ -78,7 +73,7 @@ function row(doc: Doc, cells: readonly string[], top: number, bold = false): num
 }
 
 function titles(doc: Doc, top: number): number {
-  doc.rect(MARGIN, top, WIDTH, 28).fill(HEAD);
+  doc.rect(MARGIN, top, WIDTH, 28).fill(TABLE_HEAD);
   return row(
     doc,
     COLUMNS.map((column) => column.title),
@@ -94,14 +89,8 @@ function rowOnPage(doc: Doc, cells: readonly string[], top: number, bold = false
   return row(doc, cells, titles(doc, MARGIN), bold);
 }
 
-const cellsOf = ({ line }: LedgerRow, status: string, figures: Figures): string[] => [
-  line.purchase_id,
-  line.name,
-  String(line.quantity),
-  line.delivered_at ? indiaDay(line.delivered_at) : '',
-  status,
-  ...FIGURES.map((key) => rs(figures[key])),
-];
+const cellsOf = (row: LedgerRow, status: string, figures: Figures) =>
+  statementCells(row, status, figures, rs);
 
 function heading(doc: Doc, source: StatementSource): number {
   const { seller } = source;
@@ -141,9 +130,8 @@ function footer(doc: Doc, source: StatementSource, totals: Totals, top: number):
   if (source.payouts.length === 0) doc.text('None yet.');
   for (const payout of source.payouts) {
     const amount = rs(Number(payout.amount_paise));
-    doc.text(
-      `UTR ${payout.utr}: Rs. ${amount}, ${payout.lines ?? 0} lines, paid ${indiaDay(new Date(payout.paid_at))}`,
-    );
+    const lines = payout.lines === 1 ? '1 line' : `${payout.lines ?? 0} lines`;
+    doc.text(`UTR ${payout.utr}: Rs. ${amount}, ${lines}, paid ${indiaDay(new Date(payout.paid_at))}`);
   }
   doc
     .moveDown()

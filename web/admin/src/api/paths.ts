@@ -12,6 +12,12 @@ export function query(params: Record<string, string | number | undefined | null>
   return text ? `?${text}` : '';
 }
 
+/** A report's India days, both included (`YYYY-MM-DD`). */
+export interface DayRange {
+  from: string;
+  to: string;
+}
+
 export const paths = {
   dashboard: () => '/admin/',
   orders: () => '/admin/orders',
@@ -19,6 +25,7 @@ export const paths = {
   returns: () => '/admin/returns',
   refunds: () => '/admin/refunds',
   cod: () => '/admin/cod',
+  reports: () => '/admin/reports',
   reviews: () => '/admin/reviews',
   products: () => '/admin/products',
   newProduct: () => '/admin/products/new',
@@ -106,6 +113,11 @@ export const apiPaths = {
   coupon: (couponId: number) => `/admin/api/coupons/${id(couponId)}`,
   disableCoupon: (couponId: number) => `/admin/api/coupons/${id(couponId)}/disable`,
   offersReport: () => '/admin/api/offers/report',
+  /** a report of a range of India days, both included (the Reports screen's charts) */
+  report: (name: 'sales' | 'returns' | 'top-products' | 'top-genres' | 'offers', range: DayRange) =>
+    `/admin/api/reports/${name}${query({ ...range })}`,
+  /** one row per order line placed in the range */
+  ordersCsv: (range: DayRange) => `/admin/api/reports/orders.csv${query({ ...range })}`,
   sizeCharts: () => '/admin/api/size-charts',
   categories: () => '/admin/api/categories',
   /** a chart by its keys (DELETE): the genre's own when `seller` is null */

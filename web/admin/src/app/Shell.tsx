@@ -13,7 +13,7 @@ interface NavItem {
   ownerOnly?: boolean;
 }
 
-/** The back office's sections, the day's work first. Delivery, Staff, Activity and Settings are the owner's. */
+/** The back office's sections, the day's work first. Reports, Delivery, Staff, Activity and Settings are the owner's. */
 const NAV: NavItem[] = [
   { label: 'Dashboard', to: paths.dashboard() },
   { label: 'Orders', to: paths.orders() },
@@ -28,6 +28,7 @@ const NAV: NavItem[] = [
   { label: 'Sellers', to: paths.sellers() },
   { label: 'Size charts', to: paths.sizeCharts() },
   { label: 'Home page', to: paths.shopWindow() },
+  { label: 'Reports', to: paths.reports(), ownerOnly: true },
   { label: 'Delivery', to: paths.delivery(), ownerOnly: true },
   { label: 'Staff', to: paths.staff(), ownerOnly: true },
   { label: 'Passkeys', to: paths.passkeys() },

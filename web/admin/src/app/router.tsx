@@ -32,6 +32,10 @@ const CodCashScreen = screen(
   () => import('../screens/cod/CodCashScreen.tsx'),
   (m) => m.CodCashScreen,
 );
+const ReportsScreen = screen(
+  () => import('../screens/reports/ReportsScreen.tsx'),
+  (m) => m.ReportsScreen,
+);
 const ReviewsScreen = screen(
   () => import('../screens/reviews/ReviewsScreen.tsx'),
   (m) => m.ReviewsScreen,
@@ -111,6 +115,7 @@ function SignedInRoutes() {
         <Route path={paths.returns()} element={<ReturnsScreen />} />
         <Route path={paths.refunds()} element={<RefundsScreen />} />
         <Route path={paths.cod()} element={<CodCashScreen />} />
+        <Route path={paths.reports()} element={<ReportsScreen />} />
         <Route path={paths.reviews()} element={<ReviewsScreen />} />
         <Route path={paths.products()} element={<ProductsScreen />} />
         <Route path={paths.newProduct()} element={<ProductScreen />} />

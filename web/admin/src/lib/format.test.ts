@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatWhen, fromIndiaInput, indiaInputValue } from './format.ts';
+import { formatDay, formatWhen, fromIndiaInput, indiaInputValue } from './format.ts';
 
 describe('formatWhen', () => {
   it('shows a moment in India time, day, month, year and 24-hour time', () => {
@@ -22,5 +22,12 @@ describe('India time in date-time inputs', () => {
     expect(fromIndiaInput('2026-11-01T00:00:30')).toBe('2026-11-01T00:00:00+05:30');
     expect(indiaInputValue(fromIndiaInput('2026-12-31T23:59'))).toBe('2026-12-31T23:59');
     expect(fromIndiaInput('')).toBe('');
+  });
+});
+
+describe('formatDay', () => {
+  it('shows an India day with its month in three letters, and without the year where that is plain', () => {
+    expect(formatDay('2026-09-05')).toBe('5 Sep 2026');
+    expect(formatDay('2026-12-31', false)).toBe('31 Dec');
   });
 });
