@@ -48,6 +48,8 @@ describe('back-office sign-in in the browser', () => {
       'Staff',
       'Passkeys',
       'Activity',
+      'GST returns',
+      'Settlements',
       'Settings',
     ]);
     await expectAccessible(page, 'shell');

@@ -1,3 +1,5 @@
+import type { Gstr1CsvTable } from '../../../../contract/books.ts';
+
 /** Every URL of the back office, built in one place: its screens (under /admin/) and its API. */
 
 const id = (value: number | string) => encodeURIComponent(String(value));
@@ -41,6 +43,8 @@ export const paths = {
   sizeCharts: () => '/admin/size-charts',
   categories: () => '/admin/categories',
   shopWindow: () => '/admin/home-page',
+  gstReturns: () => '/admin/gst-returns',
+  settlements: () => '/admin/settlements',
 };
 
 export const apiPaths = {
@@ -125,4 +129,14 @@ export const apiPaths = {
     `/admin/api/size-charts${query(keys)}`,
   sizeChartsExport: () => '/admin/api/size-charts/export',
   sizeChartsImport: (mode: 'dry-run' | 'apply') => `/admin/api/size-charts/import?mode=${mode}`,
+  sellerCommission: (sellerId: number) => `/admin/api/sellers/${id(sellerId)}/commission`,
+  /** a seller's GSTR-1 for a month: the portal's JSON, or one of its tables as CSV */
+  gstr1: (sellerId: number, period: string, table?: Gstr1CsvTable) =>
+    `/admin/api/books/gstr1${query({ seller: sellerId, period, ...(table ? { format: 'csv', table } : {}) })}`,
+  gstr8: (period: string) => `/admin/api/books/gstr8${query({ period })}`,
+  settlements: (period: string) => `/admin/api/settlements${query({ period })}`,
+  /** a seller's statement for a month: JSON, or as CSV or PDF */
+  statement: (sellerId: number, period: string, format?: 'csv' | 'pdf') =>
+    `/admin/api/settlements/${id(sellerId)}${query({ period, format })}`,
+  paySeller: (sellerId: number) => `/admin/api/settlements/${id(sellerId)}/pay`,
 };

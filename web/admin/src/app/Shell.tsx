@@ -33,6 +33,8 @@ const NAV: NavItem[] = [
   { label: 'Staff', to: paths.staff(), ownerOnly: true },
   { label: 'Passkeys', to: paths.passkeys() },
   { label: 'Activity', to: paths.activity(), ownerOnly: true },
+  { label: 'GST returns', to: paths.gstReturns(), ownerOnly: true },
+  { label: 'Settlements', to: paths.settlements(), ownerOnly: true },
   { label: 'Settings', to: paths.settings(), ownerOnly: true },
 ];
 

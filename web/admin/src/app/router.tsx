@@ -101,6 +101,15 @@ const OrderScreen = screen(
   (m) => m.OrderScreen,
 );
 
+const GstReturnsScreen = screen(
+  () => import('../screens/books/GstReturnsScreen.tsx'),
+  (m) => m.GstReturnsScreen,
+);
+const SettlementsScreen = screen(
+  () => import('../screens/settlements/SettlementsScreen.tsx'),
+  (m) => m.SettlementsScreen,
+);
+
 function NotFound() {
   return <h1 className="admin-title">There is no such page in the back office</h1>;
 }
@@ -131,6 +140,8 @@ function SignedInRoutes() {
         <Route path={paths.shopWindow()} element={<ShopWindowScreen />} />
         <Route path={paths.delivery()} element={<DeliveryScreen />} />
         <Route path={paths.settings()} element={<SettingsScreen />} />
+        <Route path={paths.gstReturns()} element={<GstReturnsScreen />} />
+        <Route path={paths.settlements()} element={<SettlementsScreen />} />
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay, formatWhen, fromIndiaInput, indiaInputValue } from './format.ts';
+import { formatAmount, formatDay, formatWhen, fromIndiaInput, indiaInputValue } from './format.ts';
 
 describe('formatWhen', () => {
   it('shows a moment in India time, day, month, year and 24-hour time', () => {
@@ -29,5 +29,14 @@ describe('formatDay', () => {
   it('shows an India day with its month in three letters, and without the year where that is plain', () => {
     expect(formatDay('2026-09-05')).toBe('5 Sep 2026');
     expect(formatDay('2026-12-31', false)).toBe('31 Dec');
+  });
+});
+
+describe('formatAmount', () => {
+  it('shows the books’ rupees with Indian grouping, paise only when there are some, a minus before the sign', () => {
+    expect(formatAmount(100000.5)).toBe('₹1,00,000.50');
+    expect(formatAmount(1989.84)).toBe('₹1,989.84');
+    expect(formatAmount(0)).toBe('₹0');
+    expect(formatAmount(-37.5)).toBe('−₹37.50');
   });
 });

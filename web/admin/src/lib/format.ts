@@ -6,8 +6,11 @@ export { formatRupees } from '../../../../contract/money.ts';
 /** The books' rupees (a JSON number exact to the paisa, contract owners-books) as paise, so sums stay exact. */
 export const paiseOf = (rupees: number | undefined): number => Math.round((rupees ?? 0) * 100);
 
-/** The books' rupees as the back office shows money: ₹1,000.50, ₹1,000. */
-export const formatAmount = (rupees: number): string => formatPaise(paiseOf(rupees));
+/** The books' rupees as the back office shows money: ₹1,000.50, ₹1,000, and a reversal −₹37.50. */
+export const formatAmount = (rupees: number): string => {
+  const paise = paiseOf(rupees);
+  return paise < 0 ? `−${formatPaise(-paise)}` : formatPaise(paise);
+};
 
 /** "1 product", "3 products", "19,159 pincodes" */
 export const plural = (n: number, one: string, many: string) =>

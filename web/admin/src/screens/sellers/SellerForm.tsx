@@ -1,6 +1,8 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
+import { commissionProblem, MAX_COMMISSION_PERCENT } from '../../../../../contract/books.ts';
 import { HANDOVER_DAYS } from '../../../../../contract/courier-constants.ts';
 import type { Seller, SellerBody } from '../../../../../contract/sellers.ts';
+import type { CommissionAnswer } from '../../../../../contract/settlements.ts';
 import { api } from '../../api/client.ts';
 import { apiPaths } from '../../api/paths.ts';
 import { useSave } from '../../api/useSave.ts';
@@ -18,7 +20,8 @@ type Key =
   | 'pan'
   | 'phone'
   | 'email'
-  | 'handoverDays';
+  | 'handoverDays'
+  | 'commission';
 type Draft = Record<Key, string>;
 
 interface FieldSpec {
@@ -64,7 +67,11 @@ const draftOf = (seller: Seller | undefined): Draft => ({
   phone: seller?.phone ?? '',
   email: seller?.email ?? '',
   handoverDays: String(seller?.handoverDays ?? HANDOVER_DAYS.default),
+  commission: String(seller?.commissionPercent ?? 0),
 });
+
+/** The commission typed, as the number the API takes; an empty field is no number, not 0. */
+const commissionOf = (text: string): number => (text.trim() === '' ? Number.NaN : Number(text));
 
 const bodyOf = (d: Draft): SellerBody => ({
   name: d.name,
@@ -103,15 +110,16 @@ interface Props {
 export function SellerForm({ seller, onSaved, onDone }: Props) {
   const id = useId();
   const [draft, setDraft] = useState<Draft>(() => draftOf(seller));
-  const { errors, message, busy, save } = useSave<Seller>('Saving a seller failed', {
+  const { errors, setErrors, message, busy, save } = useSave<Seller>('Saving a seller failed', {
     onSaved: (saved) => {
       setDraft(draftOf(undefined));
       onSaved(saved);
     },
     // the first field to correct, for keyboard and screen reader users
     onRefused: (fields) => {
-      const first = FIELDS.find((spec) => fields[spec.field]);
-      if (first) document.getElementById(`${id}-${first.key}`)?.focus();
+      const first =
+        FIELDS.find((spec) => fields[spec.field])?.key ?? (fields.commissionPercent && 'commission');
+      if (first) document.getElementById(`${id}-${first}`)?.focus();
     },
   });
   // "Edit" in the list brings the person here, to the seller's first field
@@ -122,9 +130,25 @@ export function SellerForm({ seller, onSaved, onDone }: Props) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const body = bodyOf(draft);
-    save(() =>
-      seller ? api.put<Seller>(apiPaths.seller(seller.id), body) : api.post<Seller>(apiPaths.sellers(), body),
-    );
+    const commissionPercent = commissionOf(draft.commission);
+    // checked before anything is sent, so a new seller is never added with a commission still to correct
+    const problem = commissionProblem(commissionPercent);
+    if (problem) {
+      setErrors({ commissionPercent: problem });
+      document.getElementById(`${id}-commission`)?.focus();
+      return;
+    }
+    save(async () => {
+      const saved = await (seller
+        ? api.put<Seller>(apiPaths.seller(seller.id), body)
+        : api.post<Seller>(apiPaths.sellers(), body));
+      if (saved.commissionPercent === commissionPercent) return saved;
+      // the commission has its own route: it changes the lines placed from now on, not the seller's record
+      const set = await api.put<CommissionAnswer>(apiPaths.sellerCommission(saved.id), {
+        commissionPercent,
+      });
+      return { ...saved, commissionPercent: set.commissionPercent };
+    });
   };
 
   const title = seller ? `Edit ${seller.name}` : 'Add a seller';
@@ -165,6 +189,19 @@ export function SellerForm({ seller, onSaved, onDone }: Props) {
             </option>
           ))}
         </select>
+      </Field>
+      <Field id={`${id}-commission`} label="Commission (%)" error={errors.commissionPercent}>
+        <input
+          {...controlProps(`${id}-commission`, errors.commissionPercent)}
+          inputMode="decimal"
+          autoComplete="off"
+          value={draft.commission}
+          onChange={(event) => setDraft((d) => ({ ...d, commission: event.target.value }))}
+        />
+        <span className="admin-details">
+          The shop’s share of each sale, 0 to {MAX_COMMISSION_PERCENT}; a change applies to lines ordered from
+          then on.
+        </span>
       </Field>
       <FormActions
         busy={busy}

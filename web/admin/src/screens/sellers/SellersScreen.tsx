@@ -57,7 +57,7 @@ export function SellersScreen() {
           ) : (
             <AdminTable
               caption="Whose goods the shop sells; each invoice names its seller"
-              columns={['Seller', 'State', 'GSTIN', 'Products', 'Status', owner && 'Actions']}
+              columns={['Seller', 'State', 'GSTIN', 'Commission', 'Products', 'Status', owner && 'Actions']}
             >
               {sellers.map((seller) => (
                 <tr key={seller.id}>
@@ -69,6 +69,7 @@ export function SellersScreen() {
                   </td>
                   <td data-label="State">{seller.state ?? '—'}</td>
                   <td data-label="GSTIN">{seller.gstin ?? '—'}</td>
+                  <td data-label="Commission">{seller.commissionPercent}%</td>
                   <td data-label="Products">
                     {`${seller.activeProducts} live`}
                     {seller.pausedProducts > 0 && `, ${seller.pausedProducts} paused`}
