@@ -7,7 +7,7 @@ import { shopOnRecord } from '../shop/service.ts';
 import { LOGO_WIDTH, renderPdf } from './pdf.ts';
 import * as store from './store.ts';
 import {
-  creditLines,
+  creditNoteDocument,
   documentNumber,
   financialYear,
   invoiceLines,
@@ -48,7 +48,7 @@ interface Issued {
 
 const words = (...parts: (string | null | undefined)[]) => parts.filter((p) => p?.trim()).join(', ');
 
-function buyerOf(address: Record<string, string>, state: string): TaxParty {
+export function buyerOf(address: Record<string, string>, state: string): TaxParty {
   return {
     // a name reads "Priya Sharma"; only the address's parts are joined by commas
     name: [address.fname, address.lname].filter((p) => p?.trim()).join(' ') || 'Customer',
@@ -67,7 +67,12 @@ async function placeOfSupplyOf(db: Db, address: Record<string, string>): Promise
 }
 
 /** The seller as it is when the invoice is issued: the document keeps it, whatever the seller becomes. */
-function sellerOf(row: store.SoldLineRow): TaxDocument['seller'] {
+export function sellerOf(
+  row: Pick<
+    store.SoldLineRow,
+    'legal_name' | 'seller_name' | 'address' | 'address_line2' | 'city' | 'state' | 'pincode' | 'gstin'
+  >,
+): TaxDocument['seller'] {
   return {
     name: row.legal_name ?? row.seller_name,
     address: [row.address, row.address_line2, words(row.city, row.state, row.pincode)].filter(
@@ -182,22 +187,10 @@ export class Invoices {
     const invoiced = invoice.document as TaxDocument;
     const line = invoiced.lines.find((l) => l.orderLineId === refund.line_id);
     if (!line) throw new Error(`order line ${refund.line_id} is not on invoice ${invoice.number}`);
-    const delivery = invoiced.lines.find((l) => l.orderLineId === null);
-    const taxLines = creditLines(line, delivery, refund.amount_paise, invoiced.interState);
-    // a credit note says nothing of how the order was paid: its refund goes where the refund says
-    const { payment: _paidBy, ...credited } = invoiced;
     const year = financialYear(refund.created_at);
     const serial = await store.nextSerial(trx, refund.seller_id, 'credit_note', year);
     const number = documentNumber('credit_note', refund.seller_id, year, serial);
-    const document: TaxDocument = {
-      ...credited,
-      kind: 'credit_note',
-      number,
-      date: printedDate(refund.created_at),
-      against: { number: invoiced.number, date: invoiced.date },
-      lines: taxLines,
-      totals: totalsOf(taxLines),
-    };
+    const document = creditNoteDocument(invoiced, line, refund.amount_paise, refund.created_at, number);
     await store.insertCreditNote(
       trx,
       { refundId, invoiceId: invoice.id },

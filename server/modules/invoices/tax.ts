@@ -191,6 +191,32 @@ export function creditLines(
   return lines;
 }
 
+/**
+ * The credit note of a refund of one invoiced line, numbered `number` and dated `at`: the invoice's parties
+ * and terms, the lines `creditLines` credits, and the invoice it is against. It says nothing of how the
+ * order was paid: its refund goes where the refund says.
+ */
+export function creditNoteDocument(
+  invoice: TaxDocument,
+  line: TaxLine,
+  refundPaise: number,
+  at: Date,
+  number: string,
+): TaxDocument {
+  const delivery = invoice.lines.find((l) => l.orderLineId === null);
+  const lines = creditLines(line, delivery, refundPaise, invoice.interState);
+  const { payment: _paidBy, ...credited } = invoice;
+  return {
+    ...credited,
+    kind: 'credit_note',
+    number,
+    date: printedDate(at),
+    against: { number: invoice.number, date: invoice.date },
+    lines,
+    totals: totalsOf(lines),
+  };
+}
+
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const inIndia = (at: Date) => new Date(at.getTime() + INDIA_OFFSET_MS);
 
