@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { formatCsv } from '../contract/csv.ts';
 import { CSV_COLUMNS } from '../contract/products.ts';
 import { connectPglite, createPglite } from '../server/db/connect.ts';
 import { migrate } from '../server/db/migrate.ts';
@@ -14,7 +15,6 @@ import { Categories } from '../server/modules/categories/service.ts';
 import { Inventory } from '../server/modules/inventory/service.ts';
 import { CatalogueCsv } from '../server/modules/products/catalogue-csv.ts';
 import { ChangeFeed } from '../server/platform/changes.ts';
-import { formatCsv } from '../server/platform/csv.ts';
 
 const SIZES = ['XS', 'S', 'M', 'L', 'XL'];
 const rowsArg = process.argv.indexOf('--rows');

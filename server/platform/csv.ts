@@ -4,8 +4,6 @@ import { StringDecoder } from 'node:string_decoder';
 import { restored } from '../../contract/csv.ts';
 import type { Turns } from './turns.ts';
 
-export { formatCsv } from '../../contract/csv.ts';
-
 const [QUOTE, COMMA, CR, LF] = [34, 44, 13, 10];
 
 /** An import's error, worded so the owner finds the cell: `line <n>, column <header>: <message>` (line 1 is the header). */

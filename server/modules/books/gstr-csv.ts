@@ -1,9 +1,9 @@
 import type { Gstr1CsvTable } from '../../../contract/books.ts';
+import { csvAmount, formatCsv } from '../../../contract/csv.ts';
 import { GST_STATE_CODES } from '../../../contract/gstin.ts';
 import { DOC_TYPES } from '../../../contract/gstr.ts';
-import { formatCsv } from '../../platform/csv.ts';
+
 import type { Gstr1Sections, LargeDocument } from './gstr1.ts';
-import { csvAmount } from './money.ts';
 
 /**
  * GSTR-1's sections as the GST portal's offline tool takes them in CSV: its file per section, its column

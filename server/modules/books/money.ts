@@ -15,5 +15,3 @@ export const basisPointsOf = (paise: number, bp: number): number => roundDiv(pai
 
 /** Rupees as the JSON answers write them: a number with at most two decimals (`1000.5`). */
 export const rupees = (paise: number): number => paise / 100;
-
-export { csvAmount } from '../../../contract/csv.ts';

@@ -1,3 +1,4 @@
+import { formatCsv } from '../../../contract/csv.ts';
 import {
   CSV_COLUMNS,
   EDITABLE_FEATURES,
@@ -9,7 +10,7 @@ import {
 import type { Db } from '../../db/connect.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { ChangeFeed } from '../../platform/changes.ts';
-import { type CsvRecord, formatCsv, lineError, readCsv } from '../../platform/csv.ts';
+import { type CsvRecord, lineError, readCsv } from '../../platform/csv.ts';
 import { AppError, conflict } from '../../platform/errors.ts';
 import { checkUploadedPhoto } from '../../platform/images/render.ts';
 import {

@@ -1,9 +1,10 @@
+import { csvAmount, formatCsv } from '../../../contract/csv.ts';
 import { indiaDay } from '../../../contract/india-time.ts';
 import { ORDERS_CSV_COLUMNS } from '../../../contract/reports.ts';
 import type { Db } from '../../db/connect.ts';
-import { formatCsv } from '../../platform/csv.ts';
+
 import { BATCH_ROWS, inBatches } from '../books/batches.ts';
-import { csvAmount } from '../books/money.ts';
+
 import * as store from './store.ts';
 
 /** One line's row, in ORDERS_CSV_COLUMNS' order; a line with no invoice (placed before invoices) has no tax cells. */

@@ -1,5 +1,6 @@
 import { beforeAll, expect } from 'vitest';
 import type { Coupon } from '../../../contract/coupons.ts';
+import { formatCsv } from '../../../contract/csv.ts';
 import { dayStart, indiaDay, nextDay } from '../../../contract/india-time.ts';
 import type { Sale } from '../../../contract/offers.ts';
 import {
@@ -10,7 +11,7 @@ import {
   type TopGenresReport,
   type TopProductsReport,
 } from '../../../contract/reports.ts';
-import { formatCsv, readCsv } from '../../platform/csv.ts';
+import { readCsv } from '../../platform/csv.ts';
 import { Turns } from '../../platform/turns.ts';
 import { describeEachDatabase, TEST_ADMIN_TOKEN } from '../../test/app.ts';
 import { CheckoutDriver } from '../../test/checkout.ts';

@@ -1,6 +1,6 @@
+import { csvAmount, formatCsv } from '../../../contract/csv.ts';
 import { REVERSAL_STATUS, STATEMENT_CSV_COLUMNS } from '../../../contract/settlements.ts';
-import { formatCsv } from '../../platform/csv.ts';
-import { csvAmount } from '../books/money.ts';
+
 import { type Figures, reversed } from './ledger.ts';
 import { type LedgerRow, type StatementSource, statementCells } from './service.ts';
 

@@ -1,9 +1,10 @@
+import { formatCsv } from '../../../contract/csv.ts';
 import {
   type AdminSizeChart,
   SIZE_CHART_CSV_COLUMNS,
   type SizeChartBody,
 } from '../../../contract/size-charts.ts';
-import { type CsvRecord, formatCsv, lineError, readCsv } from '../../platform/csv.ts';
+import { type CsvRecord, lineError, readCsv } from '../../platform/csv.ts';
 import { Turns } from '../../platform/turns.ts';
 import type { ChartColumns } from './store.ts';
 import { type ChartLookups, validateChart } from './validate.ts';
