@@ -1,9 +1,8 @@
-import sharp from 'sharp';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { expect } from 'vitest';
 import { describeEachDatabase, TEST_ADMIN_TOKEN } from './test/app.ts';
 import { BackOfficeClient, ContractClient } from './test/contract-client.ts';
-import { expectStatus, storySteps } from './test/story.ts';
+import { addStoryProduct, expectStatus, storySteps } from './test/story.ts';
 
 /*
  * The owner's books told through the contract alone (shared/contracts/owners-books.md): an empty shop the
@@ -87,11 +86,6 @@ interface Statement {
   payouts: { id: number; amount: number; utr: string; lines: number }[];
 }
 
-const photo = () =>
-  sharp({ create: { width: 600, height: 800, channels: 3, background: { r: 120, g: 30, b: 60 } } })
-    .jpeg()
-    .toBuffer();
-
 /** the India day and month now, and the day written as the portal's JSON (DD-MM-YYYY) and CSV (DD-Mon-YYYY) */
 function india() {
   const now = new Date(Date.now() + 330 * 60_000).toISOString();
@@ -171,36 +165,19 @@ describeEachDatabase(
       expect(answer.status, path).toBe(200);
       return { type: answer.headers.get('content-type') ?? '', body: await answer.text() };
     };
-    const addProduct = async (spec: typeof SAREE) => {
-      const uploaded = expectStatus(
-        await owner.upload<{ photo: string }>('/admin/api/products/photos', 'file', {
-          name: 'photo.jpg',
-          type: 'image/jpeg',
-          bytes: await photo(),
-        }),
-        200,
-      );
-      const created = expectStatus(
-        await owner.post<{ id: number }>('/admin/api/products', {
+    const addProduct = (spec: typeof SAREE) =>
+      addStoryProduct(
+        owner,
+        {
           name: spec.name,
-          prod: 'apparel',
-          userSegment: 'Women',
           genre: 'Saree',
-          description: 'Handwoven.',
-          color: 'Red',
-          features: {},
-          mrp: spec.price,
           price: spec.price,
-          partner: PARTNER.code,
           seller: spec.seller,
+          partner: PARTNER.code,
           hsnCode: spec.hsn,
-          sizes: [{ size: 'Free', stock: 10 }],
-          photos: [uploaded.photo],
-        }),
-        200,
+        },
+        [{ size: 'Free', stock: 10 }],
       );
-      return created.id;
-    };
     const signUp = async (who: typeof KOLKATA, name: string) => {
       const shopper = await ContractClient.start(t().baseUrl);
       expectStatus(await shopper.post('/api/otp/send', { phoneNumber: who.phone }), 200);

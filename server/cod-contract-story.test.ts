@@ -1,9 +1,8 @@
-import sharp from 'sharp';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { expect } from 'vitest';
 import { describeEachDatabase, TEST_ADMIN_TOKEN } from './test/app.ts';
 import { BackOfficeClient, ContractClient } from './test/contract-client.ts';
-import { expectStatus, storySteps } from './test/story.ts';
+import { addStoryProduct, expectStatus, storySteps } from './test/story.ts';
 
 /*
  * Cash on delivery told through the contract alone (shared/contracts/cash-on-delivery.md), as its
@@ -69,11 +68,6 @@ interface Refund {
   reference: string | null;
 }
 
-const photo = () =>
-  sharp({ create: { width: 600, height: 800, channels: 3, background: { r: 30, g: 90, b: 60 } } })
-    .jpeg()
-    .toBuffer();
-
 const csv = (text: string) => ({ name: 'file.csv', type: 'text/csv', bytes: Buffer.from(text) });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -109,6 +103,12 @@ describeEachDatabase(
         200,
       );
     /** the newest code the development outbox holds for the phone, once it differs from the last one read */
+    const addProduct = (name: string, genre: string, stock: number) =>
+      addStoryProduct(
+        owner,
+        { name, genre, price: PRICE, seller: SELLER.name, partner: PARTNER.code, hsnCode: '5208' },
+        [{ size: 'M', stock }],
+      );
     const newCode = async () => {
       for (let i = 0; i < 100; i++) {
         const sent = expectStatus(await shopper.get<{ code: string | null }>(`/api/dev/sms/${PHONE}`), 200);
@@ -119,36 +119,6 @@ describeEachDatabase(
         await sleep(100);
       }
       throw new Error('no new code reached the phone');
-    };
-    const addProduct = async (name: string, genre: string, stock: number) => {
-      const uploaded = expectStatus(
-        await owner.upload<{ photo: string }>('/admin/api/products/photos', 'file', {
-          name: 'photo.jpg',
-          type: 'image/jpeg',
-          bytes: await photo(),
-        }),
-        200,
-      );
-      const created = expectStatus(
-        await owner.post<{ id: number }>('/admin/api/products', {
-          name,
-          prod: 'apparel',
-          userSegment: 'Women',
-          genre,
-          description: 'Handwoven.',
-          color: 'Green',
-          features: {},
-          mrp: PRICE,
-          price: PRICE,
-          partner: PARTNER.code,
-          seller: SELLER.name,
-          hsnCode: '5208',
-          sizes: [{ size: 'M', stock }],
-          photos: [uploaded.photo],
-        }),
-        200,
-      );
-      return created.id;
     };
 
     step(

@@ -1,5 +1,6 @@
+import sharp from 'sharp';
 import { it } from 'vitest';
-import type { Answer } from './contract-client.ts';
+import type { Answer, BackOfficeClient } from './contract-client.ts';
 
 /**
  * The steps of a story told through the contract: each runs only if every step before it passed (a later
@@ -29,4 +30,36 @@ export function expectStatus<T>(answer: Answer<T>, status: number): T {
     throw new Error(`expected ${status}, got ${answer.status}: ${JSON.stringify(answer.body)}`);
   }
   return answer.body;
+}
+
+/** A product the owner adds through the back office's API, with a photo uploaded first: its id. */
+export async function addStoryProduct(
+  owner: BackOfficeClient,
+  product: { name: string; genre: string; price: number; seller: string; partner: string; hsnCode: string },
+  sizes: { size: string; stock: number }[],
+): Promise<number> {
+  const photo = await sharp({
+    create: { width: 600, height: 800, channels: 3, background: { r: 30, g: 90, b: 60 } },
+  })
+    .jpeg()
+    .toBuffer();
+  const file = { name: 'photo.jpg', type: 'image/jpeg', bytes: photo };
+  const uploaded = expectStatus(
+    await owner.upload<{ photo: string }>('/admin/api/products/photos', 'file', file),
+    200,
+  );
+  const { price, ...named } = product;
+  const created = await owner.post<{ id: number }>('/admin/api/products', {
+    ...named,
+    prod: 'apparel',
+    userSegment: 'Women',
+    description: 'Handwoven.',
+    color: 'Green',
+    features: {},
+    mrp: price,
+    price,
+    sizes,
+    photos: [uploaded.photo],
+  });
+  return expectStatus(created, 200).id;
 }
