@@ -1,7 +1,9 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { expect } from 'vitest';
+import { indiaDay } from '../contract/india-time.ts';
 import { describeEachDatabase, TEST_ADMIN_TOKEN } from './test/app.ts';
 import { BackOfficeClient, ContractClient } from './test/contract-client.ts';
+import { csvObjects } from './test/csv.ts';
 import { addStoryProduct, expectStatus, storySteps } from './test/story.ts';
 
 /*
@@ -88,8 +90,7 @@ interface Statement {
 
 /** the India day and month now, and the day written as the portal's JSON (DD-MM-YYYY) and CSV (DD-Mon-YYYY) */
 function india() {
-  const now = new Date(Date.now() + 330 * 60_000).toISOString();
-  const [year = '', month = '', day = ''] = now.slice(0, 10).split('-');
+  const [year = '', month = '', day = ''] = indiaDay(new Date()).split('-');
   const mon = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
   const next =
     Number(month) === 12 ? `${Number(year) + 1}-01` : `${year}-${String(Number(month) + 1).padStart(2, '0')}`;
@@ -101,38 +102,6 @@ function india() {
     gstDate: `${day}-${month}-${year}`,
     csvDate: `${day}-${mon[Number(month) - 1]}-${year}`,
   };
-}
-
-/** CSV text as rows of named cells (RFC 4180, quoted fields with commas) */
-function csvRows(text: string): Record<string, string>[] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  const endCell = () => {
-    row.push(cell);
-    cell = '';
-  };
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted && c === '"' && text[i + 1] === '"') {
-      cell += '"';
-      i++;
-    } else if (c === '"') quoted = !quoted;
-    else if (quoted || (c !== ',' && c !== '\n' && c !== '\r')) cell += c;
-    else if (c === ',') endCell();
-    else if (c === '\n') {
-      endCell();
-      rows.push(row);
-      row = [];
-    }
-  }
-  if (cell || row.length) {
-    endCell();
-    rows.push(row);
-  }
-  const [header = [], ...body] = rows;
-  return body.map((cells) => Object.fromEntries(header.map((name, i) => [name, cells[i] ?? ''])));
 }
 
 describeEachDatabase(
@@ -606,7 +575,7 @@ describeEachDatabase(
       const base = `/admin/api/books/gstr1?seller=${sellerId.maharashtra}&period=${when.period}&format=csv`;
       const b2cl = await text(`${base}&table=b2cl`);
       expect(b2cl.type).toMatch(/^text\/csv; charset=utf-8/);
-      expect(csvRows(b2cl.body)).toEqual([
+      expect(await csvObjects(b2cl.body)).toEqual([
         expect.objectContaining({
           'Invoice Number': numberIn(pdfText.o2Invoice, 'HT'),
           'Invoice date': when.csvDate,
@@ -616,7 +585,7 @@ describeEachDatabase(
           'Taxable Value': (taxable(paid.o2Paithani) / 100).toFixed(2),
         }),
       ]);
-      const b2cs = csvRows((await text(`${base}&table=b2cs`)).body);
+      const b2cs = await csvObjects((await text(`${base}&table=b2cs`)).body);
       expect(b2cs).toEqual([
         expect.objectContaining({
           Type: 'OE',
@@ -625,7 +594,7 @@ describeEachDatabase(
           'Cess Amount': '0.00',
         }),
       ]);
-      const hsn = csvRows((await text(`${base}&table=hsn`)).body);
+      const hsn = await csvObjects((await text(`${base}&table=hsn`)).body);
       expect(hsn.map((r) => [r.HSN, r.UQC, r['Total Quantity']])).toEqual([
         ['5007', expect.stringMatching(/^PCS/), '1'],
         ['9968', expect.stringMatching(/^NA/), '0'],
@@ -809,7 +778,7 @@ describeEachDatabase(
       const base = `/admin/api/settlements/${sellerId.maharashtra}?period=${when.period}`;
       const csv = await text(`${base}&format=csv`);
       expect(csv.type).toMatch(/^text\/csv/);
-      const rows = csvRows(csv.body);
+      const rows = await csvObjects(csv.body);
       const paithani = rows.filter((r) => r['Purchase ID'] === line.o2Paithani);
       expect(paithani.map((r) => [r.Status, r.Net])).toEqual([
         ['returned', (figures(paid.o2Paithani, 1250).net / 100).toFixed(2)],

@@ -12,6 +12,7 @@ import { describeEachDatabase, TEST_ADMIN_TOKEN } from '../../test/app.ts';
 import { BooksMonthBuilder, type BuiltMonth, type MonthSeller } from '../../test/books-month.ts';
 import { BEARER } from '../../test/cod.ts';
 import { BackOfficeClient } from '../../test/contract-client.ts';
+import { csvObjects } from '../../test/csv.ts';
 import { type Row, rows } from '../../test/pdf-rows.ts';
 import { staffPerson, staffSignedIn } from '../../test/staff.ts';
 import { printedDate, type TaxDocument } from '../invoices/tax.ts';
@@ -182,13 +183,6 @@ function docsOf(docs: Printed[], kind: Printed['kind']) {
     cancel: totnum - numbers.length,
     net_issue: numbers.length,
   };
-}
-
-/** RFC 4180 rows of a CSV with no quoted field, as objects by the header's names */
-function csvObjects(text: string): Record<string, string>[] {
-  const [header = '', ...lines] = text.split('\r\n').filter((line) => line !== '');
-  const names = header.split(',');
-  return lines.map((line) => Object.fromEntries(line.split(',').map((value, i) => [names[i] ?? '', value])));
 }
 
 describeEachDatabase('GSTR-1 and GSTR-8 of a month built through the API, checked against its PDFs', (t) => {
@@ -379,7 +373,7 @@ describeEachDatabase('GSTR-1 and GSTR-8 of a month built through the API, checke
   it('writes every section as CSV with the columns by name, agreeing with the JSON', async () => {
     const { kolkata, mumbai } = month.sellers;
     const json = (await gstr1(kolkata)).body;
-    const b2cs = csvObjects(await csv(mumbai, 'b2cs'));
+    const b2cs = await csvObjects(await csv(mumbai, 'b2cs'));
     const mumbaiJson = (await gstr1(mumbai)).body;
     expect(b2cs).toEqual(
       mumbaiJson.b2cs.map((row) => ({
@@ -396,7 +390,7 @@ describeEachDatabase('GSTR-1 and GSTR-8 of a month built through the API, checke
     const [invoice] = json.b2cl[0]?.inv ?? [];
     const day = (d: string) => `${d.slice(0, 2)}-${MONTHS[Number(d.slice(3, 5)) - 1]}-${d.slice(6)}`;
     expect(
-      csvObjects(await csv(kolkata, 'b2cl')).map((row) => [
+      (await csvObjects(await csv(kolkata, 'b2cl'))).map((row) => [
         row['Invoice Number'],
         row['Invoice date'],
         row['Invoice Value'],
@@ -408,7 +402,7 @@ describeEachDatabase('GSTR-1 and GSTR-8 of a month built through the API, checke
       [invoice?.inum, day(invoice?.idt ?? ''), '121500.00', '07-Delhi', '5', '1428.57'],
       [invoice?.inum, day(invoice?.idt ?? ''), '121500.00', '07-Delhi', '18', '101694.92'],
     ]);
-    expect(csvObjects(await csv(kolkata, 'cdnur'))).toEqual([
+    expect(await csvObjects(await csv(kolkata, 'cdnur'))).toEqual([
       expect.objectContaining({
         'Note Number': json.cdnur[0]?.nt_num,
         'Note Type': 'C',
@@ -419,7 +413,7 @@ describeEachDatabase('GSTR-1 and GSTR-8 of a month built through the API, checke
       }),
     ]);
     expect(
-      csvObjects(await csv(kolkata, 'hsn')).map((row) => ({
+      (await csvObjects(await csv(kolkata, 'hsn'))).map((row) => ({
         num: 0,
         hsn_sc: row.HSN,
         uqc: row.UQC,
@@ -432,7 +426,7 @@ describeEachDatabase('GSTR-1 and GSTR-8 of a month built through the API, checke
         csamt: 0,
       })),
     ).toEqual(json.hsn.hsn_b2c.map((row) => ({ ...row, num: 0 })));
-    expect(csvObjects(await csv(kolkata, 'docs'))).toEqual(
+    expect(await csvObjects(await csv(kolkata, 'docs'))).toEqual(
       json.doc_issue.doc_det.map((det) => ({
         'Nature of Document': det.doc_typ,
         'Sr. No. From': det.docs[0]?.from,

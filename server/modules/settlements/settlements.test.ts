@@ -11,6 +11,7 @@ import { ONLY_THE_OWNER } from '../../../contract/staff.ts';
 import { describeEachDatabase, TEST_ADMIN_TOKEN } from '../../test/app.ts';
 import { CheckoutDriver, type CouponShare } from '../../test/checkout.ts';
 import { BackOfficeClient } from '../../test/contract-client.ts';
+import { csvObjects } from '../../test/csv.ts';
 import { type FixtureProduct, Fixtures } from '../../test/fixtures.ts';
 import { gstinOf } from '../../test/own-shop.ts';
 import { rows } from '../../test/pdf-rows.ts';
@@ -26,13 +27,6 @@ function pdfToText(bytes: Uint8Array): string {
   const file = join(mkdtempSync(join(tmpdir(), 'haat-statement-')), 'statement.pdf');
   writeFileSync(file, bytes);
   return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-}
-
-/** A CSV answer's rows as objects keyed by the header's column names (no quoted commas in these). */
-function csvRecords(text: string): Record<string, string>[] {
-  const [header = '', ...lines] = text.trimEnd().split('\r\n');
-  const names = header.split(',');
-  return lines.map((line) => Object.fromEntries(line.split(',').map((cell, i) => [names[i], cell])));
 }
 
 const rupeesText = (amount: number) =>
@@ -290,7 +284,7 @@ describeEachDatabase("sellers' settlements: the ledger of delivered lines, state
     const csv = await admin.get<string>(`/admin/api/settlements/${weaver.id}?period=${period()}&format=csv`);
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    const records = csvRecords(csv.body);
+    const records = await csvObjects(csv.body);
     expect(Object.keys(records[0] ?? {})).toEqual([
       'Purchase ID',
       'Product',
